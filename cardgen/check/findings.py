@@ -1,0 +1,101 @@
+"""Findings: what a check or a deck rule found, with numbers and a position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A deck that breaks a rule: the rule, the numbers, the cards and the line."""
+
+    rule: str
+    code: str
+    kind: str
+    message: str
+    severity: Severity = "error"
+    actual: int | None = None
+    limit: int | None = None
+    delta: int | None = None
+    cards: tuple[str, ...] = ()
+    line: int | None = None
+    col: int | None = None
+    cite: str = ""
+    rule_message: str = ""
+    suggestion: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "code": self.code,
+            "kind": self.kind,
+            "severity": self.severity,
+            "message": self.message,
+            "actual": self.actual,
+            "limit": self.limit,
+            "delta": self.delta,
+            "cards": list(self.cards),
+            "line": self.line,
+            "col": self.col,
+            "cite": self.cite,
+            "rule_message": self.rule_message,
+            "suggestion": self.suggestion,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A problem in a game's own data, found by `cardgen check`."""
+
+    check: str
+    code: str
+    message: str
+    path: str
+    line: int | None = None
+    card: str | None = None
+    severity: Severity = "error"
+    cite: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "path": self.path,
+            "line": self.line,
+            "card": self.card,
+            "cite": self.cite,
+        }
+
+    def __str__(self) -> str:
+        where = self.path + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.code} {self.check}: {self.message}"
+
+
+@dataclass
+class DeckReport:
+    """The verdict on one deck list."""
+
+    path: str
+    game: str
+    name: str
+    card_count: int
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not any(v.severity == "error" for v in self.violations)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "game": self.game,
+            "name": self.name,
+            "legal": self.legal,
+            "card_count": self.card_count,
+            "violations": [v.as_json() for v in self.violations],
+        }

@@ -1,0 +1,43 @@
+"""Selectors: which cards a rule or check is about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.model.base import Selector
+from cardgen.model.card import Card
+
+
+def _norm(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value.casefold()
+    return value
+
+
+def matches(card: Card, selector: Selector | None) -> bool:
+    """True when every key of the selector holds for the card (a list means any of)."""
+    if not selector:
+        return True
+    for key, wanted in selector.items():
+        value = _norm(card.get(key))
+        if isinstance(wanted, list):
+            if value not in {_norm(w) for w in wanted}:
+                return False
+        elif value != _norm(wanted):
+            return False
+    return True
+
+
+def describe(selector: Selector | None) -> str:
+    """A selector in words, e.g. `type=ally, bonus=2`."""
+    if not selector:
+        return "every card"
+    parts = []
+    for key, wanted in selector.items():
+        shown = "/".join(map(str, wanted)) if isinstance(wanted, list) else str(wanted)
+        parts.append(f"{key}={shown}")
+    return ", ".join(parts)

@@ -1,0 +1,169 @@
+"""The `cardgen` command: one thin click command per verb over the library.
+
+Each command parses its options, calls one library function and reports. Library errors
+are click exceptions (exit 2, one line each), so no command needs a try/except.
+Exit codes: 0 success, 1 findings (an illegal deck, a failed check), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from cardgen import __version__
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def project_option(func: F) -> F:
+    return click.option(
+        "--project",
+        "project_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=".",
+        show_default=True,
+        help="Folder that holds decks/ and layouts/.",
+    )(func)
+
+
+def format_option(func: F) -> F:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help="Output format; json prints one document on stdout.",
+    )(func)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardgen")
+def main() -> None:
+    """Turn a tabletop game's card data into everything needed to play it."""
+
+
+@main.command()
+@project_option
+@format_option
+def games(project_dir: Path, fmt: str) -> None:
+    """List the games found under decks/."""
+    from cardgen.project import open_project
+
+    project = open_project(project_dir)
+    packs, errors = project.load_all()
+    rows = [
+        {
+            "id": p.id,
+            "name": p.game.name,
+            "cards": len(p.cards),
+            "copies": sum(c.copies for c in p.cards),
+            "types": list(p.game.types),
+        }
+        for p in packs
+    ]
+    if fmt == "json":
+        errors.raise_if_any()
+        emit_json({"games": rows})
+        return
+    for row in rows:
+        click.echo(
+            f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards"
+            f" ({row['copies']} in the box)"
+        )
+    errors.raise_if_any()
+
+
+@main.command()
+@click.argument("game")
+@click.option("--type", "type_id", help="Only cards of this type.")
+@project_option
+@format_option
+def cards(game: str, type_id: str | None, project_dir: Path, fmt: str) -> None:
+    """List a game's card pool."""
+    from cardgen.project import open_project
+
+    pack = open_project(project_dir).game(game)
+    chosen = [c for c in pack.cards if type_id is None or c.type == type_id]
+    if fmt == "json":
+        emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen]})
+        return
+    for card in chosen:
+        fields = ", ".join(f"{k}={v}" for k, v in card.fields.items())
+        click.echo(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}")
+
+
+@main.command()
+@click.argument(
+    "decks", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=True, exists=False)
+)
+@click.option("--game", help="The game the lists are for (default: from each file or folder).")
+@click.option(
+    "--building",
+    is_flag=True,
+    help="The deck is still being built: being short of cards is only a warning.",
+)
+@project_option
+@format_option
+def validate(
+    decks: tuple[Path, ...], game: str | None, building: bool, project_dir: Path, fmt: str
+) -> None:
+    """Check deck lists against their game's construction rules."""
+    from cardgen.project import open_project
+    from cardgen.report import deck_reports_text
+    from cardgen.validate import validate_decks
+
+    reports = validate_decks(open_project(project_dir), decks, game=game, building=building)
+    if fmt == "json":
+        emit_json({"decks": [r.as_json() for r in reports]})
+    else:
+        click.echo(deck_reports_text(reports))
+    sys.exit(0 if all(r.legal for r in reports) else 1)
+
+
+@main.command()
+@click.argument("game")
+@project_option
+@format_option
+def check(game: str, project_dir: Path, fmt: str) -> None:
+    """Check a game's own data: pool against box manifest, bounds, pairs, chains, boards."""
+    from cardgen.check.game_checks import check_game
+    from cardgen.project import open_project
+    from cardgen.report import findings_text
+
+    pack = open_project(project_dir).game(game)
+    findings = check_game(pack)
+    if fmt == "json":
+        emit_json(
+            {
+                "game": pack.id,
+                "ok": not findings,
+                "cards": len(pack.cards),
+                "findings": [f.as_json() for f in findings],
+            }
+        )
+    else:
+        click.echo(findings_text(pack, findings))
+    sys.exit(1 if any(f.severity == "error" for f in findings) else 0)
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(["game", "cards", "deck"]))
+@click.option("--game", help="For `cards`: the schema of this game's pool, field by field.")
+@project_option
+def schema(kind: str, game: str | None, project_dir: Path) -> None:
+    """Print the JSON Schema of game.yaml, a card pool or a deck list, for editors."""
+    from cardgen.project import open_project
+    from cardgen.schema import json_schema
+
+    pack = open_project(project_dir).game(game) if game else None
+    emit_json(json_schema(kind, pack))

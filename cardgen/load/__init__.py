@@ -1,0 +1,1 @@
+"""Loaders: read YAML, CSV and deck-list text, keeping the file and line of every value."""

@@ -1,0 +1,127 @@
+"""Deck lists in YAML or plain text, with the line and column of every card.
+
+Text grammar, one entry a line:
+
+    # game: shards            optional, on the first non-blank line
+    Characters:               a section header (a line ending in ':' or `[Side]`)
+    3 Ember Knight            a count, then the name
+    3x Ember Knight           the count may carry an x
+    # a comment               `#` or `//` start a comment; blank lines are ignored
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.load.text import read_text
+from cardgen.load.validation import validate_yaml
+from cardgen.load.yaml import parse_yaml
+from cardgen.model.deck import MAX_COUNT, Deck, DeckEntry, DeckFile
+
+_GAME_LINE = re.compile(r"^\s*(?:#|//)\s*game\s*:\s*(?P<game>\S+)\s*$", re.IGNORECASE)
+_COUNT_X = re.compile(r"^(?P<count>[0-9]+)[xX×]$")
+_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_SET_SUFFIX = re.compile(r"\s+\([0-9A-Z]{2,6}\)\s+[0-9]+$")
+
+
+def _count(token: str) -> int | str:
+    """The integer count, or a message saying what is wrong with it."""
+    if not re.fullmatch(r"[0-9]+", token):
+        if re.fullmatch(r"-[0-9]+", token):
+            return f"count must be positive, got {token}"
+        return f'count must be a whole number, got "{token}"'
+    if len(token) > 12 or int(token) > MAX_COUNT:
+        return f"count {token} is absurd (at most {MAX_COUNT:,} copies)"
+    if int(token) == 0:
+        return "count must be at least 1, got 0 (remove the line instead)"
+    return int(token)
+
+
+def parse_text_deck(text: str, shown: str) -> Deck:
+    """Parse a plain-text deck list; every bad line is reported with its number."""
+    errors = ErrorCollector()
+    entries: list[DeckEntry] = []
+    game: str | None = None
+    section = ""
+    seen_content = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.replace("\t", " ").rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        match = _GAME_LINE.match(line)
+        if match and not seen_content:
+            game = match.group("game")
+            seen_content = True
+            continue
+        seen_content = True
+        if stripped.startswith(("#", "//")):
+            continue
+        line = _TRAILING_COMMENT.sub("", line)
+        stripped = line.strip()
+        if stripped.endswith(":") or (stripped.startswith("[") and stripped.endswith("]")):
+            section = stripped.strip("[]:").strip()
+            continue
+        indent = len(line) - len(line.lstrip())
+        first, _, rest = stripped.partition(" ")
+        x_form = _COUNT_X.match(first)
+        if x_form:
+            first = x_form.group("count")
+        elif first.lower() in ("x", "×") or not re.match(r"[+-]?[0-9]", first):
+            errors.add(
+                f'expected "COUNT NAME" (e.g. "3 {stripped}") or a section header ending in ":"',
+                Location(shown, number, indent + 1),
+            )
+            continue
+        count = _count(first)
+        rest = rest.strip()
+        if rest[:1] in ("x", "X", "×") and rest[1:2] == " ":
+            rest = rest[2:].strip()
+        name = _SET_SUFFIX.sub("", rest).strip()
+        if isinstance(count, str):
+            errors.add(count, Location(shown, number, indent + 1))
+            continue
+        if not name:
+            errors.add(f"a count ({count}) but no card name", Location(shown, number, indent + 1))
+            continue
+        col = line.index(name) + 1 if name in line else indent + 1
+        entries.append(DeckEntry(name=name, count=count, line=number, col=col, section=section))
+    errors.raise_if_any()
+    if not entries:
+        raise CardgenError("the deck list has no cards", Location(shown, 1))
+    return Deck(path=shown, game=game, name=Path(shown).stem, entries=tuple(entries))
+
+
+def parse_yaml_deck(text: str, shown: str) -> Deck:
+    """Parse a YAML deck list (see `DeckFile`), keeping each card's line."""
+    doc = parse_yaml(text, shown)
+    if not isinstance(doc.data, dict):
+        raise CardgenError("a YAML deck list is a mapping with `cards:`", doc.location([]))
+    deck: DeckFile = validate_yaml(DeckFile, doc)
+    entries: list[DeckEntry] = []
+    if isinstance(deck.cards, dict):
+        for name, count in deck.cards.items():
+            where = doc.key_location(["cards", name])
+            entries.append(DeckEntry(name=name, count=count, line=where.line, col=where.col))
+    else:
+        for index, card in enumerate(deck.cards):
+            where = doc.location(["cards", index, "name"])
+            entries.append(
+                DeckEntry(name=card.name, count=card.count, line=where.line, col=where.col)
+            )
+    if not entries:
+        raise CardgenError("the deck list has no cards", doc.location(["cards"]))
+    return Deck(
+        path=shown, game=deck.game, name=deck.name or Path(shown).stem, entries=tuple(entries)
+    )
+
+
+def load_deck(path: Path) -> Deck:
+    """Load a deck list: `.yaml`/`.yml` as YAML, anything else as text."""
+    shown = display_path(path)
+    text = read_text(path)
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return parse_yaml_deck(text, shown)
+    return parse_text_deck(text, shown)

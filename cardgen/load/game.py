@@ -1,0 +1,131 @@
+"""Loading a game folder: `game.yaml`, its card pool, and cross-checks between them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.load.pool import load_pool, name_key
+from cardgen.load.validation import did_you_mean, validate_yaml
+from cardgen.load.yaml import YamlDocument, load_yaml
+from cardgen.model.card import Card
+from cardgen.model.game import Game
+
+GAME_FILE = "game.yaml"
+POOL_FILES = ("cards.yaml", "cards.yml", "cards.csv")
+
+
+@dataclass
+class GamePack:
+    """A loaded game: the model, its folder, its source document and its card pool."""
+
+    game: Game
+    folder: Path
+    doc: YamlDocument
+    cards: list[Card]
+    pool_path: Path
+    _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_key = {name_key(card.name): card for card in self.cards}
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def find(self, name: str) -> Card | None:
+        """The card of that name (case, curly quotes and spacing do not matter)."""
+        return self._by_key.get(name_key(name))
+
+    def deck_files(self) -> list[Path]:
+        """The game's example deck lists: `decks/*.yaml` and `decks/*.txt`, sorted."""
+        folder = self.folder / "decks"
+        if not folder.is_dir():
+            return []
+        return sorted(
+            p for p in folder.iterdir() if p.suffix in (".yaml", ".yml", ".txt") and p.is_file()
+        )
+
+
+def _selectors(
+    data: Any, path: list[str | int]
+) -> Iterator[tuple[list[str | int], dict[str, Any]]]:
+    """Every selector in game.yaml (`where`, `target`, `when`, `exempt`, `deal_from`)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("where", "target", "when", "exempt", "deal_from") and isinstance(
+                value, dict
+            ):
+                yield [*path, key], value
+            else:
+                yield from _selectors(value, [*path, key])
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _selectors(value, [*path, index])
+
+
+def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> None:
+    """Selectors and field names in rules must name types and fields that exist."""
+    fields = game.field_names()
+    for path, selector in _selectors(doc.data, []):
+        for key, value in selector.items():
+            if key not in fields:
+                errors.add(
+                    f'unknown field "{key}" in selector{did_you_mean(key, sorted(fields))}',
+                    doc.key_location([*path, key]),
+                )
+            elif key == "type":
+                for type_id in value if isinstance(value, list) else [value]:
+                    if type_id not in game.types:
+                        hint = did_you_mean(str(type_id), game.types)
+                        errors.add(
+                            f'unknown card type "{type_id}"{hint}', doc.location([*path, key])
+                        )
+    for index, rule in enumerate(doc.data.get("deck_rules", []) or []):
+        for key in ("group_by", "key"):
+            if isinstance(rule, dict) and key in rule and rule[key] not in fields:
+                errors.add(
+                    f'unknown field "{rule[key]}"{did_you_mean(str(rule[key]), sorted(fields))}',
+                    doc.location(["deck_rules", index, key]),
+                )
+    for index, check in enumerate(doc.data.get("checks", []) or []):
+        for key in ("field",):
+            if isinstance(check, dict) and key in check and check[key] not in fields:
+                errors.add(
+                    f'unknown field "{check[key]}"{did_you_mean(str(check[key]), sorted(fields))}',
+                    doc.location(["checks", index, key]),
+                )
+
+
+def load_game(folder: Path) -> GamePack:
+    """Load `folder/game.yaml` and its card pool, or raise every problem with its line."""
+    game_file = folder / GAME_FILE
+    if not game_file.is_file():
+        raise CardgenError(f"no {GAME_FILE} in this game folder", Location(display_path(folder)))
+    doc = load_yaml(game_file)
+    if not isinstance(doc.data, dict):
+        raise CardgenError("game.yaml must be a mapping of keys", doc.location([]))
+    game: Game = validate_yaml(Game, doc)
+    errors = ErrorCollector()
+    if game.id != folder.name:
+        errors.add(
+            f'game id "{game.id}" differs from its folder name "{folder.name}"',
+            doc.location(["id"]),
+        )
+    _check_references(game, doc, errors)
+    errors.raise_if_any()
+    if game.pool:
+        pool_path = folder / game.pool
+    else:
+        found = [folder / name for name in POOL_FILES if (folder / name).exists()]
+        if not found:
+            raise CardgenError(
+                f"no card pool: expected one of {', '.join(POOL_FILES)}",
+                Location(display_path(folder)),
+            )
+        pool_path = found[0]
+    cards = load_pool(pool_path, game)
+    return GamePack(game=game, folder=folder, doc=doc, cards=cards, pool_path=pool_path)

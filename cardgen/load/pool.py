@@ -1,0 +1,220 @@
+"""The card pool: `cards.csv` (a row per card) or `cards.yaml` (a list of mappings).
+
+Every card is validated against its type's model; all problems are collected and raised
+together, each at its file and line (CSV: the row's first line; YAML: the value's line).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from cardgen.errors import ErrorCollector, Location, display_path
+from cardgen.load.text import read_text
+from cardgen.load.validation import did_you_mean, friendly
+from cardgen.load.yaml import YamlDocument, parse_yaml
+from cardgen.model.card import Card, CardEntry, pool_models
+from cardgen.model.game import Game
+
+MAX_POOL_CARDS = 100_000
+
+
+def name_key(name: str) -> str:
+    """How card names are compared: case, curly quotes and runs of spaces do not matter."""
+    return " ".join(name.replace("’", "'").replace("‘", "'").split()).casefold()
+
+
+def _parse_hexes(value: str) -> list[tuple[int, int]] | str:
+    """`0,1;1,0` -> [(0, 1), (1, 0)]; anything malformed is returned as is for the model."""
+    pairs: list[tuple[int, int]] = []
+    for part in value.replace(" ", "").split(";"):
+        if not part:
+            continue
+        bits = part.split(",")
+        if len(bits) != 2:
+            return value
+        try:
+            pairs.append((int(bits[0]), int(bits[1])))
+        except ValueError:
+            return value
+    return pairs
+
+
+def _csv_value(game: Game, column: str, value: str) -> Any:
+    spec = game.field_spec(column)
+    if column == "lint_ignore":
+        return [c for c in value.replace(",", ";").replace(" ", ";").split(";") if c]
+    if spec is not None and spec.type == "hexes":
+        return _parse_hexes(value)
+    return value
+
+
+def _read_csv(
+    path: Path, game: Game, errors: ErrorCollector
+) -> list[tuple[dict[str, Any], Location]]:
+    shown = display_path(path)
+    text = read_text(path)
+    rows: list[tuple[dict[str, Any], Location]] = []
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error) as exc:
+        errors.add(f"cannot read the CSV header: {exc}", Location(shown, 1))
+        return rows
+    header = [h.strip() for h in header]
+    known = game.field_names() | {"art", "lint_ignore"}
+    for index, column in enumerate(header):
+        if not column:
+            errors.add(f"column {index + 1} has no name", Location(shown, 1))
+        elif column not in known:
+            errors.add(
+                f'unknown column "{column}"{did_you_mean(column, sorted(known))}',
+                Location(shown, 1),
+            )
+    if len(set(header)) != len(header):
+        dupes = sorted({h for h in header if header.count(h) > 1})
+        errors.add(f"duplicate column: {', '.join(dupes)}", Location(shown, 1))
+    if errors:
+        return rows
+    previous_end = reader.line_num
+    try:
+        for record in reader:
+            start = previous_end + 1
+            previous_end = reader.line_num
+            if not any(cell.strip() for cell in record):
+                continue
+            if len(record) > len(header):
+                errors.add(
+                    f"row has {len(record)} cells; the header has {len(header)}",
+                    Location(shown, start),
+                )
+                continue
+            row = {
+                column: _csv_value(game, column, cell.strip())
+                for column, cell in zip(header, record, strict=False)
+                if cell.strip() != ""
+            }
+            rows.append((row, Location(shown, start)))
+            if len(rows) > MAX_POOL_CARDS:
+                errors.add(f"more than {MAX_POOL_CARDS:,} cards", Location(shown, start))
+                break
+    except csv.Error as exc:
+        errors.add(f"malformed CSV: {exc}", Location(shown, reader.line_num))
+    return rows
+
+
+def _read_yaml(
+    path: Path, errors: ErrorCollector
+) -> tuple[list[tuple[dict[str, Any], Location]], YamlDocument]:
+    doc = parse_yaml(read_text(path), display_path(path))
+    data = doc.data
+    base: list[str | int] = []
+    if isinstance(data, dict) and "cards" in data:
+        extra = sorted(set(data) - {"cards", "game"})
+        if extra:
+            errors.add(
+                f'unknown key "{extra[0]}" (a pool file has `cards:` and optional `game:`)',
+                doc.key_location([extra[0]]),
+            )
+        data = data["cards"]
+        base = ["cards"]
+    if not isinstance(data, list):
+        errors.add("a card pool is a list of cards (or `cards:` holding one)", doc.location([]))
+        return [], doc
+    rows = []
+    for index, item in enumerate(data):
+        location = doc.location([*base, index])
+        if not isinstance(item, dict):
+            errors.add("each card is a mapping of field: value", location)
+            continue
+        rows.append((item, location))
+    return rows, doc
+
+
+def load_pool(path: Path, game: Game) -> list[Card]:
+    """Load and validate every card of the pool file; raise all problems together."""
+    errors = ErrorCollector()
+    doc: YamlDocument | None = None
+    if path.suffix.lower() == ".csv":
+        rows = _read_csv(path, game, errors)
+    elif path.suffix.lower() in (".yaml", ".yml"):
+        rows, doc = _read_yaml(path, errors)
+    else:
+        errors.add("a card pool is a .csv or .yaml file", Location(display_path(path)))
+        rows = []
+    models = pool_models(game)
+    cards: list[Card] = []
+    seen: dict[str, Location] = {}
+    base = ["cards"] if doc is not None and isinstance(doc.data, dict) else []
+    for index, (row, location) in enumerate(rows):
+        type_id = row.get("type")
+        if not isinstance(type_id, str) or type_id not in models:
+            if type_id is None:
+                errors.add('missing "type"', location)
+            else:
+                errors.add(
+                    f'unknown card type "{type_id}"{did_you_mean(str(type_id), models)}',
+                    _field_location(doc, [*base, index, "type"], location),
+                )
+            continue
+        model = models[type_id]
+        try:
+            entry = model.model_validate(row)
+        except ValidationError as exc:
+            for error in exc.errors():
+                loc = error["loc"]
+                where = _field_location(
+                    doc, [*base, index, *loc], location, key=error["type"] == "extra_forbidden"
+                )
+                label = f'card "{row.get("name")}": ' if row.get("name") else ""
+                message = friendly(error, list(model.model_fields))
+                if error["type"] == "extra_forbidden":
+                    message = (
+                        f'"{loc[-1]}" is not a field of type {type_id}'
+                        f"{did_you_mean(str(loc[-1]), list(model.model_fields))}"
+                    )
+                errors.add(label + message, where)
+            continue
+        key = name_key(entry.name)
+        if key in seen:
+            errors.add(
+                f'duplicate card name "{entry.name}" (first defined at {seen[key]})', location
+            )
+            continue
+        seen[key] = location
+        cards.append(_to_card(entry, location))
+    errors.raise_if_any()
+    return cards
+
+
+def _field_location(
+    doc: YamlDocument | None, loc: Sequence[Any], fallback: Location, *, key: bool = False
+) -> Location:
+    if doc is None:
+        return fallback
+    return doc.key_location(list(loc)) if key else doc.location(list(loc))
+
+
+def _to_card(entry: CardEntry, location: Location) -> Card:
+    common = set(CardEntry.model_fields)
+    fields = {
+        k: (list(map(list, v)) if isinstance(v, list) else v)
+        for k, v in entry.model_dump().items()
+        if k not in common and v is not None
+    }
+    return Card(
+        name=entry.name.strip(),
+        type=entry.type,
+        copies=entry.copies,
+        text=entry.text,
+        art=entry.art,
+        lint_ignore=tuple(entry.lint_ignore),
+        fields=fields,
+        source_path=location.path,
+        source_line=location.line,
+    )

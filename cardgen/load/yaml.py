@@ -1,0 +1,127 @@
+"""YAML through ruamel.yaml's round-trip loader, keeping the line and column of every value.
+
+`load_yaml` returns a `YamlDocument`: the plain data (dicts, lists, scalars) and a way to
+find where any value, addressed by its path of keys and indexes, stands in the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from cardgen.errors import CardgenError, Location, display_path
+from cardgen.load.text import read_text
+
+MAX_NODES = 1_000_000
+"""More values than this (an alias bomb, for one) and the file is refused."""
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """A loaded YAML file: plain data plus the positions of its values."""
+
+    path: str
+    data: Any
+    tree: Any
+
+    def location(self, loc: Sequence[str | int]) -> Location:
+        """The position of the value at `loc` (keys and indexes), or of the nearest parent."""
+        node = self.tree
+        line, col = 0, 0
+        if isinstance(node, CommentedMap | CommentedSeq):
+            line, col = node.lc.line, node.lc.col
+        for part in loc:
+            if isinstance(node, CommentedMap) and part in node:
+                line, col = node.lc.value(part) if part in node.lc.data else (line, col)
+                node = node[part]
+            elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
+                line, col = node.lc.item(part)
+                node = node[part]
+            else:
+                break
+        return Location(self.path, line + 1, col + 1)
+
+    def key_location(self, loc: Sequence[str | int]) -> Location:
+        """The position of the key that ends `loc` (for unknown or misspelt keys)."""
+        parent = self._node(loc[:-1])
+        key = loc[-1] if loc else None
+        if isinstance(parent, CommentedMap) and key in parent.lc.data:
+            line, col = parent.lc.key(key)
+            return Location(self.path, line + 1, col + 1)
+        return self.location(loc)
+
+    def _node(self, loc: Sequence[str | int]) -> Any:
+        node = self.tree
+        for part in loc:
+            if (isinstance(node, CommentedMap) and part in node) or (
+                isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node)
+            ):
+                node = node[part]
+            else:
+                return None
+        return node
+
+
+def _plain(node: Any, budget: list[int]) -> Any:
+    """Convert ruamel's round-trip containers into plain dicts and lists, counting values."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise OverflowError
+    if isinstance(node, CommentedMap):
+        return {
+            str(k) if not isinstance(k, str | int) else k: _plain(v, budget)
+            for k, v in node.items()
+        }
+    if isinstance(node, CommentedSeq):
+        return [_plain(v, budget) for v in node]
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, bool):
+        return bool(node)
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    return node
+
+
+def parse_yaml(text: str, shown: str) -> YamlDocument:
+    """Parse YAML text; a syntax error or a duplicate key is a CardgenError with its line."""
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    try:
+        tree = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        if "duplicate key" in str(exc) or "found duplicate key" in problem:
+            problem = "duplicate key " + problem.split("duplicate key", 1)[-1].strip()
+        loc = Location(shown, mark.line + 1, mark.column + 1) if mark else Location(shown)
+        raise CardgenError(f"invalid YAML: {problem.splitlines()[0]}", loc) from None
+    except YAMLError as exc:
+        raise CardgenError(f"invalid YAML: {str(exc).splitlines()[0]}", Location(shown)) from None
+    except RecursionError:
+        raise CardgenError("invalid YAML: nested too deeply", Location(shown)) from None
+    try:
+        data = _plain(tree, [MAX_NODES])
+    except OverflowError:
+        raise CardgenError(
+            f"YAML expands to more than {MAX_NODES:,} values (an alias bomb?)", Location(shown)
+        ) from None
+    except RecursionError:
+        raise CardgenError(
+            "invalid YAML: nested too deeply or recursive", Location(shown)
+        ) from None
+    return YamlDocument(shown, data, tree)
+
+
+def load_yaml(path: Path) -> YamlDocument:
+    """Read and parse a YAML file (see `parse_yaml`)."""
+    shown = display_path(path)
+    return parse_yaml(read_text(path), shown)

@@ -1,0 +1,104 @@
+"""Cards: the fields every card has, and per-type models built from a game's field specs."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, create_model
+
+from cardgen.model.base import Strict
+from cardgen.model.game import CardType, FieldSpec, Game
+
+MAX_COPIES = 10_000
+"""More copies of one card than this is certainly a typo."""
+
+
+class CardEntry(Strict):
+    """A card as written in a pool file: the fields every card has."""
+
+    name: str = Field(min_length=1, max_length=200, description="The card's unique name.")
+    type: str = Field(description="The card type's id, e.g. `ally`.")
+    copies: int = Field(
+        default=1, ge=0, le=MAX_COPIES, description="How many copies the published box holds."
+    )
+    text: str = Field(default="", max_length=5000, description="Rules text (may be empty).")
+    art: str | None = Field(
+        default=None, description="Image file for the card's art, relative to the game folder."
+    )
+    lint_ignore: list[str] = Field(
+        default_factory=list, description="Lint codes not to report for this card."
+    )
+
+
+class Card(Strict):
+    """A validated card of a game's pool, with where it was defined."""
+
+    name: str = Field(description="The card's unique name.")
+    type: str = Field(description="The card type's id.")
+    copies: int = Field(description="How many copies the published box holds.")
+    text: str = Field(default="", description="Rules text.")
+    art: str | None = Field(default=None, description="Art image, relative to the game folder.")
+    lint_ignore: tuple[str, ...] = Field(default=(), description="Lint codes not to report.")
+    fields: dict[str, Any] = Field(default_factory=dict, description="The type's own fields.")
+    source_path: str = Field(description="The pool file the card comes from.")
+    source_line: int | None = Field(
+        default=None, description="The line (YAML) or row (CSV) of the card in that file."
+    )
+
+    def get(self, key: str) -> Any:
+        """A field by name, including `name`, `type`, `copies` and `text`."""
+        if key in ("name", "type", "copies", "text", "art"):
+            return getattr(self, key)
+        return self.fields.get(key)
+
+    def as_json(self) -> dict[str, Any]:
+        """The card as `cardgen cards --format json` prints it: fields flattened."""
+        data: dict[str, Any] = {"name": self.name, "type": self.type, "copies": self.copies}
+        data.update(self.fields)
+        data["text"] = self.text
+        if self.art:
+            data["art"] = self.art
+        return data
+
+
+def _python_type(spec: FieldSpec) -> Any:
+    if spec.type == "int":
+        return int
+    if spec.type == "bool":
+        return bool
+    if spec.type == "hexes":
+        return list[tuple[int, int]]
+    if spec.type == "choice":
+        return Literal[tuple(spec.choices)]
+    return str
+
+
+def card_model(type_id: str, ctype: CardType) -> type[CardEntry]:
+    """A pydantic model (extra="forbid") for cards of one type, from its field specs."""
+    definitions: dict[str, Any] = {
+        "type": (Literal[type_id], Field(description=f"Always `{type_id}`.")),
+    }
+    for name, spec in ctype.fields.items():
+        annotation = _python_type(spec)
+        constraints: dict[str, Any] = {"description": spec.description or spec.label or name}
+        if spec.type == "int":
+            if spec.min is not None:
+                constraints["ge"] = spec.min
+            if spec.max is not None:
+                constraints["le"] = spec.max
+        if spec.required:
+            definitions[name] = (annotation, Field(**constraints))
+        else:
+            definitions[name] = (annotation | None, Field(default=None, **constraints))
+    model: type[CardEntry] = create_model(
+        f"{type_id.title().replace('-', '')}Card",
+        __base__=CardEntry,
+        __doc__=ctype.description or f"A {ctype.label} card.",
+        **definitions,
+    )
+    return model
+
+
+def pool_models(game: Game) -> dict[str, type[CardEntry]]:
+    """One card model per type of the game."""
+    return {type_id: card_model(type_id, ctype) for type_id, ctype in game.types.items()}

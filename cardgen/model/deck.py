@@ -1,0 +1,53 @@
+"""Deck lists: which cards, how many, and where each line stands in its file."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from cardgen.model.base import Strict
+
+MAX_COUNT = 9_999
+"""A count above this in a deck list is refused as absurd."""
+
+
+class DeckEntry(Strict):
+    """One line of a deck list."""
+
+    name: str = Field(min_length=1, description="The card's name as written in the list.")
+    count: int = Field(ge=1, le=MAX_COUNT, description="How many copies.")
+    line: int | None = Field(default=None, description="1-based line in the deck file.")
+    col: int | None = Field(default=None, description="1-based column where the name starts.")
+    section: str = Field(default="", description="The section header above the line, if any.")
+
+
+class Deck(Strict):
+    """A deck list, loaded from YAML or text."""
+
+    path: str = Field(description="The deck file, as shown in messages.")
+    game: str | None = Field(default=None, description="The game id the list names, if any.")
+    name: str = Field(default="", description="The deck's name.")
+    entries: tuple[DeckEntry, ...] = Field(description="The lines of the list, in file order.")
+
+    @property
+    def card_count(self) -> int:
+        return sum(entry.count for entry in self.entries)
+
+
+class DeckCard(Strict):
+    """A card line in a YAML deck file."""
+
+    name: str = Field(min_length=1, description="The card's name.")
+    count: int = Field(default=1, ge=1, le=MAX_COUNT, description="How many copies.")
+
+
+class DeckFile(Strict):
+    """A YAML deck list: `game`, `name` and `cards` as a list of {name, count} or name: count."""
+
+    game: str | None = Field(default=None, description="The game id, e.g. `shards`.")
+    name: str = Field(default="", description="The deck's name.")
+    description: str = Field(default="", description="Notes about the deck.")
+    cards: list[DeckCard] | dict[str, Annotated[int, Field(ge=1, le=MAX_COUNT)]] = Field(
+        description="The cards: a list of {name, count} or a mapping name: count."
+    )

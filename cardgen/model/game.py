@@ -1,0 +1,307 @@
+"""A game described as data: its card types and their fields, glossary, rules and box."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
+from cardgen.model.rules import DeckRule
+
+FIELD_NAME = r"^[a-z][a-z0-9_]*$"
+RESERVED_FIELDS = frozenset({"name", "type", "copies", "text", "art", "lint_ignore"})
+
+
+class FieldSpec(Strict):
+    """One typed field of a card type, with its bounds."""
+
+    type: Literal["int", "text", "choice", "card", "bool", "hexes"] = Field(
+        description=(
+            "`int` a whole number; `text` free text; `choice` one of `choices`; `card` the name"
+            " of another card in the pool; `bool` yes/no; `hexes` a list of axial hex offsets"
+            " `[q, r]` (in CSV: `q,r;q,r`)."
+        )
+    )
+    description: str = Field(default="", description="What the field means, for docs and editors.")
+    label: str = Field(default="", description="How the field is called on the card.")
+    min: int | None = Field(default=None, description="Smallest allowed value (int fields).")
+    max: int | None = Field(default=None, description="Largest allowed value (int fields).")
+    choices: list[Scalar] = Field(
+        default_factory=list, description="The allowed values (choice fields)."
+    )
+    required: bool = Field(default=True, description="Every card of the type must set it.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FieldSpec:
+        if self.type == "choice" and not self.choices:
+            raise ValueError("a choice field needs `choices`")
+        if self.type != "choice" and self.choices:
+            raise ValueError("`choices` only applies to choice fields")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is greater than max {self.max}")
+        return self
+
+
+class FieldBound(Strict):
+    """A condition on one field's value."""
+
+    min: int | None = Field(default=None, description="Smallest allowed value.")
+    max: int | None = Field(default=None, description="Largest allowed value.")
+    one_of: list[Scalar] = Field(default_factory=list, description="Allowed values.")
+
+
+class Constraint(Strict):
+    """A bound that applies to some cards of a type only, e.g. a Doodle has at most 2."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    when: Selector = Field(default_factory=dict, description="Which cards of the type it binds.")
+    require: dict[str, FieldBound] = Field(description="Field name -> the bound it must meet.")
+    message: str = Field(description="The rule in one sentence.")
+    cite: str = Field(default="", description="The rulebook clause it encodes.")
+
+
+class CardType(Strict):
+    """A kind of card: its label, its fields and their bounds, and its back."""
+
+    label: str = Field(description="Display name, e.g. `Persona`.")
+    plural: str = Field(default="", description="Plural display name (default: label + s).")
+    description: str = Field(default="", description="What the type is for, in one sentence.")
+    fields: dict[Annotated[str, Field(pattern=FIELD_NAME)], FieldSpec] = Field(
+        default_factory=dict, description="The type's own fields, beyond name/type/copies/text."
+    )
+    constraints: list[Constraint] = Field(
+        default_factory=list, description="Conditional bounds checked by `cardgen check`."
+    )
+    back: str = Field(default="default", description="Id of the card back (see `backs`).")
+
+    @model_validator(mode="after")
+    def _no_reserved(self) -> CardType:
+        clash = sorted(RESERVED_FIELDS & set(self.fields))
+        if clash:
+            raise ValueError(f"field names reserved for every card: {', '.join(clash)}")
+        return self
+
+    @property
+    def plural_label(self) -> str:
+        return self.plural or f"{self.label}s"
+
+
+class CardBack(Strict):
+    """What the back of a card looks like."""
+
+    label: str = Field(description="Text shown on the back, e.g. the game's name.")
+    color: str = Field(default="#333333", description="Main colour of the back, `#rrggbb`.")
+    accent: str = Field(default="#cccccc", description="Accent colour, `#rrggbb`.")
+    art: str | None = Field(
+        default=None, description="Image file for the back, in the game folder."
+    )
+
+
+class PairsCheck(Strict):
+    """Cards that come in pairs: each names its partner in `field`, and the partner names it."""
+
+    kind: Literal["pairs"] = Field(description="Check kind.")
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    where: Selector = Field(description="Which cards must be paired.")
+    field: str = Field(description="The field holding the partner's name.")
+    message: str = Field(description="The rule in one sentence.")
+    cite: str = Field(default="", description="The rulebook clause it encodes.")
+
+
+class LinkCheck(Strict):
+    """Each card matching `where` needs a card matching `target` with the same `field` value."""
+
+    kind: Literal["link"] = Field(description="Check kind.")
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    where: Selector = Field(description="The cards that need a partner.")
+    field: str = Field(description="The field both cards share.")
+    target: Selector = Field(description="What the partner card must be.")
+    message: str = Field(description="The rule in one sentence.")
+    cite: str = Field(default="", description="The rulebook clause it encodes.")
+
+
+class GridCheck(Strict):
+    """Every combination of the `fields`' choices appears exactly `each` times."""
+
+    kind: Literal["grid"] = Field(description="Check kind.")
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    where: Selector = Field(description="Which cards form the grid.")
+    fields: list[str] = Field(min_length=1, description="Choice fields whose values are crossed.")
+    each: int = Field(default=1, ge=1, description="Copies of each combination.")
+    message: str = Field(description="The rule in one sentence.")
+    cite: str = Field(default="", description="The rulebook clause it encodes.")
+
+
+class UniqueCheck(Strict):
+    """No two matching cards share a value of `field` (e.g. the Blubler's numbers)."""
+
+    kind: Literal["unique"] = Field(description="Check kind.")
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    where: Selector = Field(description="Which cards are compared.")
+    field: str = Field(description="The field whose values must differ.")
+    message: str = Field(description="The rule in one sentence.")
+    cite: str = Field(default="", description="The rulebook clause it encodes.")
+
+
+PoolCheck = Annotated[PairsCheck | LinkCheck | GridCheck | UniqueCheck, Field(discriminator="kind")]
+
+
+class BoxItem(Strict):
+    """One line of the box manifest: how many card copies of a kind the box holds."""
+
+    label: str = Field(description="What the line counts, e.g. `Ally (+1)`.")
+    where: Selector = Field(description="Which cards the line counts.")
+    count: int = Field(ge=0, description="Copies in the box.")
+
+
+class Box(Strict):
+    """What the published box contains, checked against the card pool."""
+
+    description: str = Field(default="", description="The box in one sentence.")
+    total: int | None = Field(default=None, ge=0, description="Card copies in the box.")
+    contents: list[BoxItem] = Field(default_factory=list, description="Counts by kind of card.")
+    decks: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Deck lists (paths in the game folder) that together make up the box exactly, such"
+            " as starter decks; each is also checked against `deck_contents`."
+        ),
+    )
+    deck_contents: list[BoxItem] = Field(
+        default_factory=list, description="What each deck listed in `decks` must contain."
+    )
+
+
+class BoardRef(Strict):
+    """A board in the game folder and what must hold for it."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    file: str = Field(description="The board file, e.g. `board.yaml`.")
+    spawns_per_team: int = Field(default=2, ge=0, description="Spawn cells each team must have.")
+
+
+class DealRow(Strict):
+    """How many cards each player gets for a number of players."""
+
+    players_min: int = Field(ge=1, description="Fewest players this row covers.")
+    players_max: int = Field(ge=1, description="Most players this row covers.")
+    cards_each: int = Field(ge=0, description="Cards dealt to each player.")
+    boxes: int = Field(default=1, ge=1, description="Copies of the game needed.")
+
+
+class Pile(Strict):
+    """A pile of cards set out on the table at the start."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    label: str = Field(description="What the pile is called.")
+    where: Selector = Field(description="Which cards go in it.")
+    count: int | None = Field(default=None, ge=0, description="How many (default: all of them).")
+    face_up: bool = Field(default=False, description="Whether the pile lies face up.")
+    group_by: str | None = Field(
+        default=None, description="Make one pile per value of this field (e.g. per colour)."
+    )
+
+
+class Setup(Strict):
+    """How the game is set out on the table: used for deal tables and the TTS export."""
+
+    deal: list[DealRow] = Field(default_factory=list, description="Cards dealt by player count.")
+    deal_from: Selector | None = Field(default=None, description="Which cards are dealt.")
+    piles: list[Pile] = Field(default_factory=list, description="Piles set out on the table.")
+    hand: int | None = Field(default=None, ge=0, description="Starting hand size.")
+    notes: str = Field(default="", description="Anything else about setting up.")
+
+
+class GlossaryEntry(Strict):
+    """A game term as the rulebook spells it, with the wrong spellings to flag."""
+
+    term: str = Field(description="The canonical spelling, with its capitals.")
+    kind: Literal["term", "keyword", "zone", "stat", "action", "card-type"] = Field(
+        default="term", description="What kind of word it is."
+    )
+    definition: str = Field(default="", description="What it means, in our own words.")
+    variants: list[str] = Field(
+        default_factory=list, description="Known wrong spellings or names to flag."
+    )
+    params: list[Literal["number", "stat", "card", "colorway", "text"]] = Field(
+        default_factory=list, description="Parameters a keyword takes, in order."
+    )
+
+
+class Glossary(Strict):
+    """The game's vocabulary, used by the linter."""
+
+    entries: list[GlossaryEntry] = Field(default_factory=list, description="Terms and keywords.")
+    final_period: bool = Field(
+        default=True, description="Card text sentences end with a full stop."
+    )
+
+
+class PlayerCount(Strict):
+    """How many people play."""
+
+    min: int = Field(ge=1, description="Fewest players.")
+    max: int = Field(ge=1, description="Most players.")
+
+
+class Game(Strict):
+    """A game: everything cardgen knows about it, from `decks/<id>/game.yaml`."""
+
+    id: str = Field(pattern=ID_PATTERN, description="The game's id: its folder name.")
+    name: str = Field(description="The game's full name.")
+    language: str = Field(default="en", description="Language of the card text (`en`, `fr`).")
+    description: str = Field(default="", description="The game in one or two sentences.")
+    players: PlayerCount = Field(description="The number of players: `{min: 2, max: 4}`.")
+    rules_source: str = Field(default="", description="Where the rulebook this encodes comes from.")
+    pool: str | None = Field(
+        default=None, description="The card pool file (default: cards.yaml or cards.csv)."
+    )
+    card_size: str = Field(default="poker", description="Card size by name or `63.5mm x 88.9mm`.")
+    constructed: bool = Field(
+        default=False, description="Players build their own decks (deck lists are validated)."
+    )
+    types: dict[Annotated[str, Field(pattern=ID_PATTERN)], CardType] = Field(
+        min_length=1, description="Card types by id."
+    )
+    deck_rules: list[DeckRule] = Field(
+        default_factory=list, description="Deck-construction rules, checked by `validate`."
+    )
+    checks: list[PoolCheck] = Field(
+        default_factory=list, description="Checks of the pool itself, run by `check`."
+    )
+    box: Box | None = Field(default=None, description="What the published box contains.")
+    backs: dict[str, CardBack] = Field(default_factory=dict, description="Card backs by id.")
+    boards: list[BoardRef] = Field(default_factory=list, description="Boards in the game folder.")
+    setup: Setup = Field(default_factory=Setup, description="How the table is set up.")
+    glossary: Glossary = Field(default_factory=Glossary, description="The game's vocabulary.")
+
+    @model_validator(mode="after")
+    def _backs_exist(self) -> Game:
+        for type_id, ctype in self.types.items():
+            if ctype.back != "default" and ctype.back not in self.backs:
+                raise ValueError(f"type {type_id!r} uses back {ctype.back!r}, not in `backs`")
+        return self
+
+    def field_names(self) -> set[str]:
+        """Every field any card type has, plus the fields every card has."""
+        names = {"name", "type", "copies", "text"}
+        for ctype in self.types.values():
+            names.update(ctype.fields)
+        return names
+
+    def field_spec(self, name: str) -> FieldSpec | None:
+        """The spec of a field by name (the first type that defines it)."""
+        for ctype in self.types.values():
+            if name in ctype.fields:
+                return ctype.fields[name]
+        return None
+
+    def choice_values(self, name: str) -> list[Any]:
+        """All allowed values of a choice field across the types that define it."""
+        values: list[Any] = []
+        for ctype in self.types.values():
+            spec = ctype.fields.get(name)
+            if spec is not None:
+                values.extend(v for v in spec.choices if v not in values)
+        return values

@@ -1,0 +1,164 @@
+"""`cardgen check`: each kind of pool check finds what it should, and only that."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from cardgen.check.game_checks import check_game, reachable
+from cardgen.model.board import Board
+from cardgen.project import Project
+
+GAME = """\
+id: mini
+name: Mini
+players: {min: 2, max: 2}
+types:
+  kin:
+    label: Kin
+    fields:
+      stage: {type: choice, choices: [doodle, original, revision], description: Stage.}
+      line: {type: text, description: Upgrade line.}
+      ink: {type: int, min: 0, max: 9, description: Inspiration.}
+      color: {type: choice, choices: [red, blue], description: Colour.}
+      partner: {type: card, required: false, description: Twin partner.}
+      number: {type: int, required: false, description: Serial number.}
+    constraints:
+      - id: doodle-bounds
+        when: {stage: doodle}
+        require: {ink: {max: 2}, color: {one_of: [red]}}
+        message: A Doodle has at most 2 and is red.
+checks:
+  - {kind: link, id: revision-has-original, where: {stage: revision}, field: line,
+     target: {stage: original}, message: Every Revision has an Original.}
+  - {kind: pairs, id: twins, where: {line: Twin}, field: partner, message: Twins pair up.}
+  - {kind: grid, id: colours, where: {stage: original}, fields: [color], each: 1,
+     message: One Original per colour.}
+  - {kind: unique, id: numbers, where: {}, field: number, message: Numbers differ.}
+box:
+  total: 5
+  contents:
+    - {label: Doodles, where: {stage: doodle}, count: 1}
+"""
+
+GOOD = """\
+name,type,copies,stage,line,ink,color,partner,number
+Bub (Doodle),kin,1,doodle,Bub,1,red,,1
+Bub,kin,1,original,Bub,3,red,,2
+Bub (Revision),kin,1,revision,Bub,6,red,,3
+Left,kin,1,original,Twin,3,blue,Right,4
+Right,kin,1,revision,Twin,3,blue,Left,5
+"""
+
+
+def findings(make_project: Callable[..., Path], cards: str, game: str = GAME) -> list[str]:
+    pack = Project(make_project(game, cards, game_id="mini")).game("mini")
+    return [f"{f.check}:{f.card}" for f in check_game(pack)]
+
+
+def test_good_pool_is_clean(make_project: Callable[..., Path]) -> None:
+    assert findings(make_project, GOOD) == []
+
+
+def test_constraint_bounds(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace(
+        "Bub (Doodle),kin,1,doodle,Bub,1,red", "Bub (Doodle),kin,1,doodle,Bub,3,blue"
+    )
+    found = findings(make_project, bad)
+    assert found.count("doodle-bounds:Bub (Doodle)") == 2
+
+
+def test_link_missing_original(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace("Bub (Revision),kin,1,revision,Bub,", "Bub (Revision),kin,1,revision,Bab,")
+    assert "revision-has-original:Bub (Revision)" in findings(make_project, bad)
+
+
+def test_pairs_must_point_back(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace("blue,Left,5", "blue,Bub,5")
+    found = findings(make_project, bad)
+    assert "twins:Left" in found and "twins:Right" in found
+
+
+def test_card_reference_must_exist(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace("blue,Left,5", "blue,Lefty,5")
+    assert "card-reference:Right" in findings(make_project, bad)
+
+
+def test_grid_missing_and_doubled(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace("Left,kin,1,original,Twin,3,blue", "Left,kin,1,original,Twin,3,red")
+    found = findings(make_project, bad)
+    assert "colours:Bub" in found  # red twice
+    assert "colours:None" in found  # no blue at all
+
+
+def test_unique_numbers(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace("blue,Left,5", "blue,Left,4")
+    assert "numbers:Right" in findings(make_project, bad)
+
+
+def test_box_total_and_contents(make_project: Callable[..., Path]) -> None:
+    bad = GOOD.replace("Bub (Doodle),kin,1,", "Bub (Doodle),kin,2,")
+    found = findings(make_project, bad)
+    assert "box-total:None" in found and "box-contents:None" in found
+
+
+def test_box_decks_must_add_up(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("box:\n", "box:\n  decks: [decks/a.txt, decks/b.txt]\n")
+    root = make_project(
+        game,
+        GOOD,
+        game_id="mini",
+        extra={
+            "decks/a.txt": "1 Bub (Doodle)\n1 Bub\n1 Bub (Revision)\n",
+            "decks/b.txt": "1 Left\n1 Rigth\n",
+        },
+    )
+    pack = Project(root).game("mini")
+    found = {(f.code, f.card) for f in check_game(pack)}
+    assert ("SC203", None) in found  # the unknown name in deck b
+    assert ("SC205", "Right") in found  # Right is in the pool but in no deck
+
+
+def board(rows: list[str]) -> Board:
+    legend = {
+        "g": "ground",
+        "m": "medium",
+        "t": "tall",
+        "#": "blocked",
+        "G": "spawn-green",
+        "P": "spawn-purple",
+    }
+    return Board.model_validate({"name": "b", "legend": legend, "rows": rows})
+
+
+def test_reachable_climbs_one_step_at_a_time() -> None:
+    cells = board(["G g t", "g # -", "P g m"]).cells()
+    start = [pos for pos, kind in cells.items() if kind == "spawn-green"]
+    reach = reachable(cells, start)
+    assert (2, 0) not in reach or cells[(1, 0)] != "ground"
+    ground_only = board(["g t"]).cells()
+    assert reachable(ground_only, [(0, 0)]) == {(0, 0)}
+    ramp = board(["g m t"]).cells()
+    assert reachable(ramp, [(0, 0)]) == set(ramp)
+    assert reachable(ramp, [(2, 0)]) == set(ramp)
+
+
+def test_board_checks(make_project: Callable[..., Path]) -> None:
+    game = GAME + "boards:\n  - {id: arena, file: board.yaml, spawns_per_team: 2}\n"
+    legend = "legend: {g: ground, t: tall, '#': blocked, G: spawn-green, P: spawn-purple}\n"
+    good = "name: b\n" + legend + "rows:\n  - G G g\n  - g # g\n  - g P P\n"
+    root = make_project(game, GOOD, game_id="mini", extra={"board.yaml": good})
+    assert check_game(Project(root).game("mini")) == []
+    bad = "name: b\n" + legend + "rows:\n  - G g t\n  - g # g\n  - g P P\n"
+    root2 = make_project(game, GOOD, game_id="mini", extra={"board.yaml": bad})
+    found = [(f.code, f.message) for f in check_game(Project(root2).game("mini"))]
+    assert ("SC301", "green has 1 spawn cells; each team needs 2") in found
+    assert any(code == "SC302" and "1 cells cannot be reached" in m for code, m in found)
+
+
+def test_link_never_matches_missing_values(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace(
+        "line: {type: text, description: Upgrade line.}",
+        "line: {type: text, required: false, description: Upgrade line.}",
+    )
+    bad = GOOD.replace("Bub (Revision),kin,1,revision,Bub,", "Bub (Revision),kin,1,revision,,")
+    bad = bad.replace("Left,kin,1,original,Twin,", "Left,kin,1,original,,")
+    assert "revision-has-original:Bub (Revision)" in findings(make_project, bad, game)

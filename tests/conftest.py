@@ -1,0 +1,86 @@
+"""Shared fixtures: the repository's own project, and tiny games written for one case."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cardgen.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TINY_GAME = """\
+id: tiny
+name: Tiny Game
+players: {min: 2, max: 2}
+constructed: true
+types:
+  hero:
+    label: Hero
+    fields:
+      power: {type: int, min: 0, max: 9, description: Strength.}
+  spell:
+    label: Spell
+    fields:
+      school: {type: choice, choices: [fire, ice], description: School of magic.}
+      level: {type: int, min: 1, max: 3, description: Spell level.}
+deck_rules:
+  - {id: deck-size, kind: deck_size, min: 4, max: 8, message: A deck has 4 to 8 cards.}
+  - {id: one-hero, kind: count, where: {type: hero}, exact: 1, label: Heroes,
+     message: Exactly one Hero.}
+"""
+
+TINY_CARDS = """\
+name,type,copies,power,school,level,text
+Aria,hero,1,5,,,Leads the party.
+Borin,hero,1,7,,,
+Fireball,spell,4,,fire,2,Deal 2 damage.
+Frost Bolt,spell,4,,ice,1,
+Ice Wall,spell,2,,ice,3,
+"""
+
+
+@pytest.fixture
+def project_root() -> Path:
+    """The repository itself: a cardgen project with the five example games."""
+    return ROOT
+
+
+@pytest.fixture
+def make_project(tmp_path: Path) -> Callable[..., Path]:
+    """Write a project with one game; returns the project folder."""
+
+    def make(
+        game_yaml: str = TINY_GAME,
+        cards: str = TINY_CARDS,
+        *,
+        game_id: str = "tiny",
+        pool_name: str = "cards.csv",
+        extra: dict[str, str] | None = None,
+    ) -> Path:
+        folder = tmp_path / "decks" / game_id
+        (folder / "decks").mkdir(parents=True, exist_ok=True)
+        (folder / "game.yaml").write_text(textwrap.dedent(game_yaml), encoding="utf-8")
+        (folder / pool_name).write_text(cards, encoding="utf-8")
+        for name, content in (extra or {}).items():
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(content, encoding="utf-8")
+        return tmp_path
+
+    return make
+
+
+@pytest.fixture
+def run() -> Callable[..., Result]:
+    """Run the cardgen CLI in-process; stdout and stderr kept apart."""
+
+    def invoke(*args: str | Path) -> Result:
+        runner = CliRunner()
+        return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke

@@ -1,0 +1,98 @@
+import pytest
+
+from cardgen.errors import CardgenError, InputErrors
+from cardgen.load.decklist import parse_text_deck, parse_yaml_deck
+
+
+def test_text_grammar() -> None:
+    deck = parse_text_deck(
+        "# game: tiny\n"
+        "\n"
+        "Heroes:\n"
+        "1 Aria\n"
+        "# a comment\n"
+        "Spells:\n"
+        "3x Fireball   # trailing comment\n"
+        "2 x Frost Bolt\n"
+        "\t1\tIce Wall\n",
+        "d.txt",
+    )
+    assert deck.game == "tiny"
+    assert [(e.name, e.count, e.line, e.section) for e in deck.entries] == [
+        ("Aria", 1, 4, "Heroes"),
+        ("Fireball", 3, 7, "Spells"),
+        ("Frost Bolt", 2, 8, "Spells"),
+        ("Ice Wall", 1, 9, "Spells"),
+    ]
+    assert deck.entries[1].col == 4
+    assert deck.card_count == 7
+
+
+def test_game_line_only_counts_first() -> None:
+    deck = parse_text_deck("1 Aria\n# game: other\n", "d.txt")
+    assert deck.game is None
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("0 Aria", "at least 1"),
+        ("-2 Aria", "must be positive"),
+        ("2.5 Aria", "whole number"),
+        ("1e3 Aria", "whole number"),
+        ("1000000000000 Aria", "absurd"),
+        ("Aria", 'expected "COUNT NAME"'),
+        ("3", "no card name"),
+    ],
+)
+def test_bad_counts_name_the_line(line: str, message: str) -> None:
+    with pytest.raises(CardgenError, match=message) as info:
+        parse_text_deck(f"1 Borin\n{line}\n", "d.txt")
+    assert info.value.format_message().startswith("d.txt:2:")
+
+
+def test_all_bad_lines_reported_together() -> None:
+    with pytest.raises(InputErrors) as info:
+        parse_text_deck("0 Aria\nBorin\n2 Fireball\n-1 Ice Wall\n", "d.txt")
+    assert [e.location.line for e in info.value.errors if e.location] == [1, 2, 4]
+
+
+def test_empty_list_is_refused() -> None:
+    with pytest.raises(CardgenError, match="no cards"):
+        parse_text_deck("# just a comment\nSpells:\n", "d.txt")
+
+
+def test_yaml_list_and_mapping_forms() -> None:
+    listed = parse_yaml_deck(
+        "game: tiny\nname: Test\ncards:\n"
+        "  - {name: Aria, count: 1}\n  - name: Fireball\n    count: 3\n",
+        "d.yaml",
+    )
+    assert [(e.name, e.count, e.line) for e in listed.entries] == [
+        ("Aria", 1, 4),
+        ("Fireball", 3, 5),
+    ]
+    mapped = parse_yaml_deck("game: tiny\ncards:\n  Aria: 1\n  Fireball: 3\n", "d.yaml")
+    assert [(e.name, e.count, e.line) for e in mapped.entries] == [
+        ("Aria", 1, 3),
+        ("Fireball", 3, 4),
+    ]
+    assert mapped.game == "tiny"
+
+
+@pytest.mark.parametrize(
+    ("body", "message", "line"),
+    [
+        ("cards:\n  Aria: 0\n", "greater than or equal to 1", 2),
+        ("cards:\n  - {name: Aria, count: 2.5}\n", "integer", 2),
+        ("cards:\n  - {name: Aria, count: -1}\n", "greater than or equal to 1", 2),
+        ("cards:\n  Aria: 99999999999\n", "less than or equal", 2),
+        ("game: tiny\ncolour: red\ncards: {Aria: 1}\n", 'unknown key "colour"', 2),
+        ("cards:\n  - {nme: Aria, count: 1}\n", 'unknown key "nme"; did you mean "name"', 2),
+    ],
+)
+def test_yaml_deck_errors_name_the_line(body: str, message: str, line: int) -> None:
+    with pytest.raises(CardgenError, match=message) as info:
+        parse_yaml_deck(body, "d.yaml")
+    errors = info.value.errors if isinstance(info.value, InputErrors) else [info.value]
+    assert any(e.location and e.location.line == line for e in errors), info.value.format_message()
