@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import Finding
 from cardgen.check.select import describe, matches
-from cardgen.errors import Location, display_path
+from cardgen.errors import ErrorCollector, Location, display_path
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
 from cardgen.load.validation import validate_yaml
-from cardgen.load.yaml import load_yaml
+from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.board import AXIAL_NEIGHBOURS, HEIGHT, Board
 from cardgen.model.card import Card
 from cardgen.model.game import (
@@ -181,9 +181,10 @@ def check_grid(pack: GamePack, check: GridCheck) -> Iterator[Finding]:
 def check_unique(pack: GamePack, check: UniqueCheck) -> Iterator[Finding]:
     seen: dict[str, Card] = {}
     for card in pack.cards:
-        if not matches(card, check.where):
+        raw = card.get(check.field)
+        if not matches(card, check.where) or raw in (None, ""):
             continue
-        value = str(card.get(check.field))
+        value = str(raw)
         if value in seen:
             yield _card_finding(
                 check.id,
@@ -272,11 +273,16 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
             )
 
 
-def load_board(pack: GamePack, ref: BoardRef) -> Board:
-    """Load and validate a board file of the game."""
+def load_board(pack: GamePack, ref: BoardRef) -> tuple[Board, YamlDocument]:
+    """Load and validate a board file of the game; unknown tokens name their row's line."""
     doc = load_yaml(pack.folder / ref.file)
     board: Board = validate_yaml(Board, doc)
-    return board
+    errors = ErrorCollector()
+    for index, token in board.unknown_tokens():
+        known = ", ".join(sorted(board.legend))
+        errors.add(f'token "{token}" is not in the legend ({known})', doc.location(["rows", index]))
+    errors.raise_if_any()
+    return board, doc
 
 
 def reachable(
@@ -301,8 +307,7 @@ def reachable(
 
 def check_board(pack: GamePack, ref: BoardRef) -> Iterator[Finding]:
     """Spawn cells per team, and every walkable cell reachable from each team's spawn."""
-    board = load_board(pack, ref)
-    shown = display_path(pack.folder / ref.file)
+    board, doc = load_board(pack, ref)
     cells = board.cells()
     spawns: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for pos, kind in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
@@ -311,27 +316,50 @@ def check_board(pack: GamePack, ref: BoardRef) -> Iterator[Finding]:
     for team in ("green", "purple"):
         found = len(spawns.get(team, []))
         if found != ref.spawns_per_team:
+            where = doc.location(["rows", spawns[team][0][1]] if spawns.get(team) else ["rows"])
             yield Finding(
                 "board-spawns",
                 "SC301",
                 f"{team} has {found} spawn cells; each team needs {ref.spawns_per_team}",
-                shown,
-                1,
+                where.path,
+                where.line,
             )
     walkable = {pos for pos, kind in cells.items() if kind != "blocked"}
     for team, starts in sorted(spawns.items()):
-        missing = walkable - reachable(cells, starts)
+        missing = sorted(walkable - reachable(cells, starts), key=lambda p: (p[1], p[0]))
         if missing:
-            sample = ", ".join(
-                f"row {r + 1} ({q}, {r})"
-                for q, r in sorted(missing, key=lambda p: (p[1], p[0]))[:5]
-            )
+            sample = ", ".join(f"row {r + 1} (q={q}, r={r})" for q, r in missing[:5])
+            where = doc.location(["rows", missing[0][1]])
             yield Finding(
                 "board-connected",
                 "SC302",
                 f"{len(missing)} cells cannot be reached from the {team} spawn: {sample}",
-                shown,
-                1,
+                where.path,
+                where.line,
+            )
+
+
+def check_setup(pack: GamePack) -> Iterator[Finding]:
+    """Every pile of the table setup takes at least one card, and no more than there are."""
+    for index, pile in enumerate(pack.game.setup.piles):
+        available = sum(card.copies for card in pack.cards if matches(card, pile.where))
+        where = pack.doc.location(["setup", "piles", index])
+        if available == 0:
+            yield Finding(
+                "setup-piles",
+                "SC401",
+                f'pile "{pile.id}": no card matches {describe(pile.where)}',
+                where.path,
+                where.line,
+            )
+        elif pile.count is not None and pile.count > available and pile.group_by is None:
+            yield Finding(
+                "setup-piles",
+                "SC401",
+                f'pile "{pile.id}" takes {pile.count} cards;'
+                f" only {available} match {describe(pile.where)}",
+                where.path,
+                where.line,
             )
 
 
@@ -350,6 +378,7 @@ def check_game(pack: GamePack) -> list[Finding]:
         elif isinstance(check, UniqueCheck):
             findings.extend(check_unique(pack, check))
     findings.extend(check_box(pack))
+    findings.extend(check_setup(pack))
     for ref in pack.game.boards:
         findings.extend(check_board(pack, ref))
     return findings

@@ -91,6 +91,21 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
                     f'unknown field "{rule[key]}"{did_you_mean(str(rule[key]), sorted(fields))}',
                     doc.location(["deck_rules", index, key]),
                 )
+    for index, pile in enumerate(game.setup.piles):
+        if pile.group_by is not None and pile.group_by not in fields:
+            hint = did_you_mean(pile.group_by, sorted(fields))
+            errors.add(
+                f'unknown field "{pile.group_by}"{hint}',
+                doc.location(["setup", "piles", index, "group_by"]),
+            )
+    for index, check in enumerate(game.checks):
+        for position, name in enumerate(getattr(check, "fields", [])):
+            spec = game.field_spec(name)
+            where = doc.location(["checks", index, "fields", position])
+            if name not in fields:
+                errors.add(f'unknown field "{name}"{did_you_mean(name, sorted(fields))}', where)
+            elif spec is None or spec.type != "choice":
+                errors.add(f'a grid crosses choice fields; "{name}" is not one', where)
     for index, check in enumerate(doc.data.get("checks", []) or []):
         for key in ("field",):
             if isinstance(check, dict) and key in check and check[key] not in fields:

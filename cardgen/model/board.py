@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from cardgen.model.base import Strict
 
@@ -27,13 +27,14 @@ class Board(Strict):
     legend: dict[str, CellKind] = Field(description="Token -> cell kind, e.g. `g: ground`.")
     rows: list[str] = Field(min_length=1, description="Rows of tokens; `-` leaves a gap.")
 
-    @model_validator(mode="after")
-    def _tokens_known(self) -> Board:
-        for index, row in enumerate(self.rows):
-            for token in row.split():
-                if token != "-" and token not in self.legend:
-                    raise ValueError(f"row {index + 1}: token {token!r} is not in the legend")
-        return self
+    def unknown_tokens(self) -> list[tuple[int, str]]:
+        """(row index, token) for every token the legend does not define."""
+        return [
+            (index, token)
+            for index, row in enumerate(self.rows)
+            for token in row.split()
+            if token != "-" and token not in self.legend
+        ]
 
     def cells(self) -> dict[tuple[int, int], str]:
         """Axial `(q, r)` -> cell kind, for every cell of the board."""

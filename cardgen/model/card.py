@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, create_model
+from pydantic import AfterValidator, Field, create_model
 
 from cardgen.model.base import Strict
 from cardgen.model.game import CardType, FieldSpec, Game
@@ -61,13 +61,23 @@ class Card(Strict):
         return data
 
 
+def _distinct_offsets(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Hex offsets from a piece: never the piece's own cell, never the same cell twice."""
+    if (0, 0) in cells:
+        raise ValueError("offsets are counted from the piece: [0, 0] is the piece itself")
+    doubled = sorted({cell for cell in cells if cells.count(cell) > 1})
+    if doubled:
+        raise ValueError(f"the same hex appears twice: {list(doubled[0])}")
+    return cells
+
+
 def _python_type(spec: FieldSpec) -> Any:
     if spec.type == "int":
         return int
     if spec.type == "bool":
         return bool
     if spec.type == "hexes":
-        return list[tuple[int, int]]
+        return Annotated[list[tuple[int, int]], AfterValidator(_distinct_offsets)]
     if spec.type == "choice":
         return Literal[tuple(spec.choices)]
     return str

@@ -48,6 +48,7 @@ class DeckFile(Strict):
     game: str | None = Field(default=None, description="The game id, e.g. `shards`.")
     name: str = Field(default="", description="The deck's name.")
     description: str = Field(default="", description="Notes about the deck.")
-    cards: list[DeckCard] | dict[str, Annotated[int, Field(ge=1, le=MAX_COUNT)]] = Field(
-        description="The cards: a list of {name, count} or a mapping name: count."
-    )
+    cards: (
+        list[DeckCard]
+        | dict[Annotated[str, Field(min_length=1)], Annotated[int, Field(ge=1, le=MAX_COUNT)]]
+    ) = Field(description="The cards: a list of {name, count} or a mapping name: count.")

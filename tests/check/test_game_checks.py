@@ -162,3 +162,40 @@ def test_link_never_matches_missing_values(make_project: Callable[..., Path]) ->
     bad = GOOD.replace("Bub (Revision),kin,1,revision,Bub,", "Bub (Revision),kin,1,revision,,")
     bad = bad.replace("Left,kin,1,original,Twin,", "Left,kin,1,original,,")
     assert "revision-has-original:Bub (Revision)" in findings(make_project, bad, game)
+
+
+def test_unique_skips_cards_without_the_field(make_project: Callable[..., Path]) -> None:
+    cards = GOOD.replace(",,1\n", ",,\n").replace(",,2\n", ",,\n")
+    assert [f for f in findings(make_project, cards) if f.startswith("numbers")] == []
+
+
+def test_grid_over_a_non_choice_field_is_refused(make_project: Callable[..., Path]) -> None:
+    import pytest
+
+    from cardgen.errors import CardgenError
+
+    for fields, message in (("[ink]", '"ink" is not one'), ("[colour]", 'did you mean "color"')):
+        game = GAME.replace("fields: [color], each: 1", f"fields: {fields}, each: 1")
+        with pytest.raises(CardgenError, match=message) as info:
+            Project(make_project(game, GOOD, game_id="mini")).game("mini")
+        assert "game.yaml:23:" in info.value.format_message()
+
+
+def test_setup_pile_must_match_cards(make_project: Callable[..., Path]) -> None:
+    game = (
+        GAME
+        + "setup:\n  piles:\n    - {id: odd, label: Odd, where: {color: red, stage: revision, ink: 9}}\n"
+    )
+    assert "setup-piles:None" in findings(make_project, GOOD, game)
+
+
+def test_board_token_error_names_its_row(make_project: Callable[..., Path]) -> None:
+    import pytest
+
+    from cardgen.errors import CardgenError
+
+    game = GAME + "boards:\n  - {id: arena, file: board.yaml, spawns_per_team: 1}\n"
+    board_yaml = "name: b\nlegend: {g: ground}\nrows:\n  - g g\n  - g q\n"
+    root = make_project(game, GOOD, game_id="mini", extra={"board.yaml": board_yaml})
+    with pytest.raises(CardgenError, match=r'board.yaml:5:5: token "q" is not in the legend'):
+        check_game(Project(root).game("mini"))

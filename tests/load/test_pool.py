@@ -100,3 +100,22 @@ def test_selector_naming_unknown_type(make_project: Callable[..., Path]) -> None
 def test_unknown_game_suggests(make_project: Callable[..., Path]) -> None:
     with pytest.raises(CardgenError, match='unknown game "tniy"; did you mean "tiny"'):
         Project(make_project()).game("tniy")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "message"),
+    [("[[0, 0], [1, 0]]", "the piece itself"), ("[[1, 0], [1, 0]]", r"appears twice: \[1, 0\]")],
+)
+def test_hex_patterns_are_checked(
+    make_project: Callable[..., Path], pattern: str, message: str
+) -> None:
+    game = TINY_GAME.replace(
+        "      power: {type: int, min: 0, max: 9, description: Strength.}",
+        "      power: {type: int, min: 0, max: 9, description: Strength.}\n"
+        "      reach: {type: hexes, required: false, description: Hexes it hits.}",
+    )
+    cards = f"cards:\n  - name: Aria\n    type: hero\n    power: 3\n    reach: {pattern}\n"
+    root = make_project(game, cards, pool_name="cards.yaml")
+    with pytest.raises(CardgenError, match=message) as info:
+        Project(root).game("tiny")
+    assert "cards.yaml:5:" in info.value.format_message()

@@ -1,0 +1,121 @@
+"""Random deck lists never crash the parser or the validator, and every error has a place."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgen.check.deck_rules import DeckValidator
+from cardgen.errors import CardgenError, InputErrors
+from cardgen.load.decklist import parse_text_deck, parse_yaml_deck
+from cardgen.project import Project
+from tests.conftest import ROOT
+
+NAMES = ["Aria", "Borin", "Fireball", "Frost Bolt", "Ice Wall"]
+
+counts = st.one_of(
+    st.integers(min_value=-5, max_value=12).map(str),
+    st.sampled_from(["0", "3x", "2 x", "1e3", "2.5", "99999999999999", "x", ""]),
+)
+names = st.one_of(st.sampled_from(NAMES), st.text(max_size=20))
+card_lines = st.builds(lambda c, n: f"{c} {n}", counts, names)
+other_lines = st.sampled_from(["", "# comment", "Spells:", "[Side]", "// note", "# game: tiny"])
+deck_texts = st.lists(st.one_of(card_lines, other_lines, st.text(max_size=30)), max_size=30).map(
+    "\n".join
+)
+
+
+def _has_location(exc: CardgenError) -> bool:
+    errors = exc.errors if isinstance(exc, InputErrors) else [exc]
+    return all(e.location is not None and e.location.path == "d.txt" for e in errors)
+
+
+@pytest.fixture(scope="module")
+def tiny_validator(tmp_path_factory: pytest.TempPathFactory) -> DeckValidator:
+    from tests.conftest import TINY_CARDS, TINY_GAME
+
+    root = tmp_path_factory.mktemp("fuzz")
+    folder = root / "decks" / "tiny"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(TINY_GAME)
+    (folder / "cards.csv").write_text(TINY_CARDS)
+    return DeckValidator(Project(root).game("tiny"))
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=deck_texts)
+def test_random_text_lists_never_crash(tiny_validator: DeckValidator, text: str) -> None:
+    try:
+        deck = parse_text_deck(text, "d.txt")
+    except CardgenError as exc:
+        assert _has_location(exc)
+        assert "\n" not in exc.errors[0].format_message() if isinstance(exc, InputErrors) else True
+        return
+    report = tiny_validator.validate(deck)
+    assert report.card_count == sum(e.count for e in deck.entries)
+    for violation in report.violations:
+        assert violation.message
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    cards=st.dictionaries(
+        st.sampled_from(NAMES) | st.text(max_size=10),
+        st.integers(min_value=-3, max_value=20) | st.floats(allow_nan=True) | st.text(max_size=5),
+        max_size=8,
+    )
+)
+def test_random_yaml_lists_never_crash(
+    tiny_validator: DeckValidator, cards: dict[str, object]
+) -> None:
+    import json
+
+    text = "game: tiny\ncards: " + json.dumps(cards) + "\n"
+    try:
+        deck = parse_yaml_deck(text, "d.txt")
+    except CardgenError as exc:
+        assert _has_location(exc)
+        return
+    tiny_validator.validate(deck)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    picks=st.lists(
+        st.tuples(st.integers(min_value=1, max_value=9), st.integers(min_value=0, max_value=91)),
+        max_size=40,
+    )
+)
+def test_random_shards_decks_get_a_consistent_verdict(picks: list[tuple[int, int]]) -> None:
+    pack = _shards()
+    validator = DeckValidator(pack)
+    text = "\n".join(f"{count} {pack.cards[index].name}" for count, index in picks) or "1 x"
+    try:
+        deck = parse_text_deck(text, "d.txt")
+    except CardgenError:
+        return
+    report = validator.validate(deck)
+    total = sum(count for count, _ in picks)
+    personas = sum(c for c, i in picks if pack.cards[i].type == "persona")
+    rules = {v.rule for v in report.violations}
+    assert ("deck-size" in rules) == (total > 52)
+    assert ("one-persona" in rules) == (personas != 1)
+
+
+_cache: dict[str, object] = {}
+
+
+def _shards():  # type: ignore[no-untyped-def]
+    if "pack" not in _cache:
+        _cache["pack"] = Project(ROOT).game("shards")
+    return _cache["pack"]
+
+
+def test_tiny_fixture_is_used(make_project: Callable[..., Path]) -> None:
+    assert (make_project() / "decks" / "tiny" / "game.yaml").is_file()
