@@ -184,7 +184,8 @@ def test_grid_over_a_non_choice_field_is_refused(make_project: Callable[..., Pat
 def test_setup_pile_must_match_cards(make_project: Callable[..., Path]) -> None:
     game = (
         GAME
-        + "setup:\n  piles:\n    - {id: odd, label: Odd, where: {color: red, stage: revision, ink: 9}}\n"
+        + "setup:\n  piles:\n"
+        + "    - {id: odd, label: Odd, where: {color: red, stage: revision, ink: 9}}\n"
     )
     assert "setup-piles:None" in findings(make_project, GOOD, game)
 
