@@ -8,7 +8,7 @@ card when the validator is built, so validating many decks is cheap.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardgen.check.bounds import Gap, gap
 from cardgen.check.findings import DeckReport, Violation
@@ -39,8 +39,7 @@ CODES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """A deck line resolved to its pool card."""
 
     card: Card
@@ -103,18 +102,15 @@ class RuleEvaluator:
             rule_message=self.rule.message,
         )
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
         raise NotImplementedError  # pragma: no cover - every kind overrides it
-
-    def chosen(self, lines: list[Line]) -> list[Line]:
-        return [ln for ln in lines if id(ln.card) in self.selected]
 
 
 class DeckSizeEvaluator(RuleEvaluator):
     rule: DeckSizeRule
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
-        total = sum(ln.entry.count for ln in self.chosen(lines))
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        total = sum(ln.entry.count for ln in chosen)
         if not self.rule.where:
             total += unknown  # a misspelt card still takes a place in the deck
         found = gap(total, min=self.rule.min, max=self.rule.max, exact=self.rule.exact)
@@ -130,8 +126,7 @@ class DeckSizeEvaluator(RuleEvaluator):
 class CountEvaluator(RuleEvaluator):
     rule: CountRule
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
-        chosen = self.chosen(lines)
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
         total = sum(ln.entry.count for ln in chosen)
         found = gap(total, min=self.rule.min, max=self.rule.max, exact=self.rule.exact)
         if found is None:
@@ -148,9 +143,9 @@ class CountEvaluator(RuleEvaluator):
 class CountPerGroupEvaluator(RuleEvaluator):
     rule: CountPerGroupRule
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
         groups: dict[str, list[Line]] = defaultdict(list)
-        for ln in self.chosen(lines):
+        for ln in chosen:
             groups[str(ln.card.get(self.rule.group_by))].append(ln)
         found_all = []
         label = self.rule.label or "cards"
@@ -178,9 +173,9 @@ class CopiesEvaluator(RuleEvaluator):
         self.exempt = {id(card) for card in pack.cards if exempt and matches(card, exempt)}
         self.overrides = {name_key(name): limit for name, limit in rule.overrides.items()}
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
         groups: dict[str, list[Line]] = defaultdict(list)
-        for ln in lines:
+        for ln in chosen:
             if id(ln.card) not in self.exempt:
                 groups[str(ln.card.get(self.rule.key))].append(ln)
         found_all = []
@@ -200,8 +195,8 @@ class CopiesEvaluator(RuleEvaluator):
 class RequiredEvaluator(RuleEvaluator):
     rule: RequiredRule
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
-        present = {name_key(ln.card.name) for ln in lines}
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        present = {name_key(ln.card.name) for ln in chosen}
         found_all = []
         for name in self.rule.cards:
             if name_key(name) not in present:
@@ -227,10 +222,10 @@ class BannedEvaluator(RuleEvaluator):
             if name_key(c.name) in names or (rule.where and matches(c, rule.where))
         }
 
-    def evaluate(self, lines: list[Line], unknown: int, building: bool) -> list[Violation]:
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
         allowed = 1 if self.rule.restricted else 0
         totals: dict[str, list[Line]] = defaultdict(list)
-        for ln in self.chosen(lines):
+        for ln in chosen:
             totals[ln.card.name].append(ln)
         found_all = []
         for name, group in totals.items():
@@ -264,6 +259,10 @@ class DeckValidator:
     def __init__(self, pack: GamePack) -> None:
         self.pack = pack
         self.evaluators = [EVALUATORS[rule.kind](rule, pack) for rule in pack.game.deck_rules]
+        self._rules_of = {
+            id(card): tuple(i for i, ev in enumerate(self.evaluators) if id(card) in ev.selected)
+            for card in pack.cards
+        }
         self._names = [card.name for card in pack.cards]
 
     def suggest(self, name: str) -> str | None:
@@ -272,13 +271,16 @@ class DeckValidator:
 
     def validate(self, deck: Deck, *, building: bool = False) -> DeckReport:
         """Every violation of the deck, unknown cards first, then rules in game order."""
-        lines: list[Line] = []
+        buckets: list[list[Line]] = [[] for _ in self.evaluators]
         violations: list[Violation] = []
         unknown = 0
+        find, rules_of = self.pack.find, self._rules_of
         for entry in deck.entries:
-            card = self.pack.find(entry.name)
+            card = find(entry.name)
             if card is not None:
-                lines.append(Line(card, entry))
+                line = Line(card, entry)
+                for index in rules_of[id(card)]:
+                    buckets[index].append(line)
                 continue
             unknown += entry.count
             suggestion = self.suggest(entry.name)
@@ -296,8 +298,8 @@ class DeckValidator:
                     suggestion=suggestion,
                 )
             )
-        for evaluator in self.evaluators:
-            violations.extend(evaluator.evaluate(lines, unknown, building))
+        for evaluator, chosen in zip(self.evaluators, buckets, strict=True):
+            violations.extend(evaluator.evaluate(chosen, unknown, building))
         return DeckReport(
             path=deck.path,
             game=self.pack.id,

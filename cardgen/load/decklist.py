@@ -23,6 +23,32 @@ from cardgen.model.deck import MAX_COUNT, Deck, DeckEntry, DeckFile
 _GAME_LINE = re.compile(r"^\s*(?:#|//)\s*game\s*:\s*(?P<game>\S+)\s*$", re.IGNORECASE)
 _COUNT_X = re.compile(r"^(?P<count>[0-9]+)[xX×]$")
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_PLAIN_NAME_FIRST = frozenset(" #/xX×\t")
+
+
+def _plain_line(raw: str) -> tuple[int, str] | None:
+    """`3 Name` with nothing unusual in it (the common case): (count, name); else None.
+
+    Anything else (an `x`, a comment, a tab, a set suffix, odd spacing) goes through the
+    general path of `parse_text_deck`, which gives the same result for plain lines.
+    """
+    count, _, name = raw.partition(" ")
+    if (
+        name
+        and count.isdigit()
+        and count[0] != "0"
+        and len(count) < 5
+        and name[0] not in _PLAIN_NAME_FIRST
+        and name[-1] != " "
+        and "#" not in name
+        and "/" not in name
+        and "\t" not in name
+        and ") " not in name
+    ):
+        return int(count), name
+    return None
+
+
 _SET_SUFFIX = re.compile(r"\s+\([0-9A-Z]{2,6}\)\s+[0-9]+$")
 
 
@@ -47,6 +73,11 @@ def parse_text_deck(text: str, shown: str) -> Deck:
     section = ""
     seen_content = False
     for number, raw in enumerate(text.split("\n"), start=1):
+        plain = _plain_line(raw)
+        if plain is not None:
+            seen_content = True
+            entries.append(DeckEntry(plain[1], plain[0], number, raw.index(" ") + 2, section))
+            continue
         line = raw.replace("\t", " ").rstrip()
         stripped = line.strip()
         if not stripped:
@@ -91,7 +122,9 @@ def parse_text_deck(text: str, shown: str) -> Deck:
     errors.raise_if_any()
     if not entries:
         raise CardgenError("the deck list has no cards", Location(shown, 1))
-    return Deck(path=shown, game=game, name=Path(shown).stem, entries=tuple(entries))
+    return Deck.model_construct(
+        path=shown, game=game, name=Path(shown).stem, entries=tuple(entries)
+    )
 
 
 def parse_yaml_deck(text: str, shown: str) -> Deck:

@@ -28,9 +28,11 @@ class GamePack:
     cards: list[Card]
     pool_path: Path
     _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
+    _by_name: dict[str, Card] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self._by_key = {name_key(card.name): card for card in self.cards}
+        self._by_name = {card.name: card for card in self.cards}
 
     @property
     def id(self) -> str:
@@ -38,7 +40,8 @@ class GamePack:
 
     def find(self, name: str) -> Card | None:
         """The card of that name (case, curly quotes and spacing do not matter)."""
-        return self._by_key.get(name_key(name))
+        exact = self._by_name.get(name)
+        return exact if exact is not None else self._by_key.get(name_key(name))
 
     def deck_files(self) -> list[Path]:
         """The game's example deck lists: `decks/*.yaml` and `decks/*.txt`, sorted."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import Field
@@ -12,14 +13,24 @@ MAX_COUNT = 9_999
 """A count above this in a deck list is refused as absurd."""
 
 
-class DeckEntry(Strict):
-    """One line of a deck list."""
+@dataclass(slots=True)
+class DeckEntry:
+    """One line of a deck list, as the loaders produce it (already validated).
 
-    name: str = Field(min_length=1, description="The card's name as written in the list.")
-    count: int = Field(ge=1, le=MAX_COUNT, description="How many copies.")
-    line: int | None = Field(default=None, description="1-based line in the deck file.")
-    col: int | None = Field(default=None, description="1-based column where the name starts.")
-    section: str = Field(default="", description="The section header above the line, if any.")
+    A plain record rather than a model: a deck list has dozens of lines and validation runs
+    over thousands of lists, and the loaders have checked every value already.
+    """
+
+    name: str
+    """The card's name as written in the list."""
+    count: int
+    """How many copies, 1 to MAX_COUNT."""
+    line: int | None = None
+    """1-based line in the deck file."""
+    col: int | None = None
+    """1-based column where the name starts."""
+    section: str = ""
+    """The section header above the line, if any."""
 
 
 class Deck(Strict):

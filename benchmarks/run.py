@@ -1,0 +1,36 @@
+"""Run every benchmark (`make bench`): a table on stderr-free stdout, then one JSON line.
+
+Each `bench_*.py` module has `run() -> dict` returning at least `name`, `what`, `seconds`,
+`baseline_seconds`, `ratio`, `target` and `met`. Baselines run in the same process and
+the same run, so the ratio compares like with like on this machine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+
+def main() -> int:
+    results = []
+    for path in sorted(HERE.glob("bench_*.py")):
+        module = importlib.import_module(f"benchmarks.{path.stem}")
+        result = module.run()
+        results.append(result)
+    print(f"{'benchmark':<12} {'seconds':>8} {'baseline':>9} {'ratio':>6}  target        met  what")
+    for r in results:
+        print(
+            f"{r['name']:<12} {r['seconds']:>8.3f} {r['baseline_seconds']:>9.3f} {r['ratio']:>6}"
+            f"  {r['target']:<12}  {'yes' if r['met'] else 'NO':<3}  {r['what']}"
+        )
+    print(json.dumps({"benchmarks": results}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
