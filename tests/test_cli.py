@@ -223,3 +223,21 @@ def test_every_command_has_help(run: Run) -> None:
     for name, command in main.commands.items():
         assert command.help, name
         assert run(name, "--help").exit_code == 0
+
+
+def test_every_command_has_a_docs_entry() -> None:
+    from cardgen.cli import main
+    from tests.conftest import ROOT
+
+    docs = (ROOT / "docs" / "commands.md").read_text()
+    for name in main.commands:
+        assert f"## cardgen {name}\n" in docs, name
+
+
+def test_every_rule_kind_is_documented() -> None:
+    from cardgen.check.deck_rules import CODES, EVALUATORS
+    from tests.conftest import ROOT
+
+    docs = (ROOT / "docs" / "rules.md").read_text()
+    for kind in EVALUATORS:
+        assert f"| `{kind}` | {CODES[kind]} |" in docs, kind
