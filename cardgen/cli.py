@@ -156,12 +156,61 @@ def check(game: str, project_dir: Path, fmt: str) -> None:
     sys.exit(1 if any(f.severity == "error" for f in findings) else 0)
 
 
+def out_option(default_help: str) -> Callable[[F], F]:
+    def decorate(func: F) -> F:
+        return click.option(
+            "--out", "out", type=click.Path(path_type=Path), default=None, help=default_help
+        )(func)
+
+    return decorate
+
+
 @main.command()
-@click.argument("kind", type=click.Choice(["game", "cards", "deck"]))
+@click.argument("game")
+@click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes to draw with (default: all cores).",
+)
+@click.option("--strict", is_flag=True, help="Exit 1 when there are warnings (overflowing text).")
+@out_option("Output folder (default: output/GAME).")
+@project_option
+@format_option
+def render(
+    game: str,
+    only: str | None,
+    jobs: int | None,
+    strict: bool,
+    out: Path | None,
+    project_dir: Path,
+    fmt: str,
+) -> None:
+    """Draw every card face and back of a game as PNG files."""
+    from cardgen.project import open_project
+    from cardgen.render.game import render_game
+
+    project = open_project(project_dir)
+    result = render_game(project, game, out or project.root / "output" / game, only=only, jobs=jobs)
+    if fmt == "json":
+        emit_json(result.as_json())
+    else:
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        click.echo(
+            f"{game}: {len(result.cards)} cards and {len(result.backs)} backs"
+            f" written to {result.out}"
+        )
+    sys.exit(1 if strict and result.warnings else 0)
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(["game", "cards", "deck", "layout"]))
 @click.option("--game", help="For `cards`: the schema of this game's pool, field by field.")
 @project_option
 def schema(kind: str, game: str | None, project_dir: Path) -> None:
-    """Print the JSON Schema of game.yaml, a card pool or a deck list, for editors."""
+    """Print the JSON Schema of game.yaml, a card pool, a deck list or a layout, for editors."""
     from cardgen.project import open_project
     from cardgen.schema import json_schema
 

@@ -90,6 +90,10 @@ class ErrorCollector:
         return bool(self.errors)
 
     def raise_if_any(self) -> None:
+        unique: dict[str, CardgenError] = {}
+        for error in self.errors:
+            unique.setdefault(error.format_message(), error)
+        self.errors = list(unique.values())
         if len(self.errors) == 1:
             raise self.errors[0]
         if self.errors:

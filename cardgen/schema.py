@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, Field, TypeAdapter, create_model
 
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.model.card import CardEntry, pool_models
 from cardgen.model.deck import DeckFile
 from cardgen.model.game import Game
+from cardgen.model.layout import Element, LayoutFile
 
-KINDS = ("game", "cards", "deck")
+KINDS = ("game", "cards", "deck", "layout")
 
 
 def _pool_schema(pack: GamePack | None) -> dict[str, Any]:
@@ -40,6 +41,16 @@ def _pool_schema(pack: GamePack | None) -> dict[str, Any]:
     return schema
 
 
+def layout_schema() -> dict[str, Any]:
+    """A layout file: LayoutFile with each element described by the element kinds."""
+    schema = LayoutFile.model_json_schema()
+    elements = TypeAdapter(dict[str, Element | None]).json_schema(ref_template="#/$defs/{model}")
+    schema.setdefault("$defs", {}).update(elements.pop("$defs", {}))
+    description = schema["properties"]["elements"].get("description", "")
+    schema["properties"]["elements"] = {**elements, "description": description}
+    return schema
+
+
 def json_schema(kind: str, pack: GamePack | None = None) -> dict[str, Any]:
     """The JSON Schema for `kind` (game, cards, deck, layout)."""
     if kind == "game":
@@ -48,6 +59,8 @@ def json_schema(kind: str, pack: GamePack | None = None) -> dict[str, Any]:
         schema = _pool_schema(pack)
     elif kind == "deck":
         schema = DeckFile.model_json_schema()
+    elif kind == "layout":
+        schema = layout_schema()
     else:
         raise CardgenError(f'unknown schema kind "{kind}" (one of: {", ".join(KINDS)})')
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

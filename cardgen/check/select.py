@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.model.base import Selector
+from cardgen.model.base import Scalar, Selector
 from cardgen.model.card import Card
 
 
@@ -41,3 +41,25 @@ def describe(selector: Selector | None) -> str:
         shown = "/".join(map(str, wanted)) if isinstance(wanted, list) else str(wanted)
         parts.append(f"{key}={shown}")
     return ", ".join(parts)
+
+
+def parse_query(query: str) -> Selector | str:
+    """`--only` text: `field=value,field=value` is a selector (values split on `|`);
+    anything else is a case-insensitive part of the card name."""
+    if "=" not in query:
+        return query.casefold()
+    selector: Selector = {}
+    for part in query.split(","):
+        key, _, value = part.partition("=")
+        values: list[Scalar] = [v.strip() for v in value.split("|")]
+        selector[key.strip()] = values if len(values) > 1 else values[0]
+    return selector
+
+
+def query_matches(card: Card, query: Selector | str | None) -> bool:
+    """Whether a card is chosen by an `--only` query (None chooses every card)."""
+    if query is None:
+        return True
+    if isinstance(query, str):
+        return query in card.name.casefold()
+    return matches(card, query)

@@ -1,0 +1,248 @@
+"""Layouts as data: card size, DPI, bleed and safe zone, fonts, icons and drawing elements.
+
+A layout file may `extends:` one or more parents (merged left to right, then the file
+itself; an element set to `null` is removed). Element coordinates are measured from the
+top-left corner of the trim box; negative values reach into the bleed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
+
+from cardgen.model.base import Selector, Strict
+from cardgen.model.units import Length
+
+Color = str
+"""`#rrggbb`, `#rrggbbaa` or a CSS colour name."""
+
+
+class Switch(Strict):
+    """Element properties chosen by a card field's value (e.g. border colour by colorway)."""
+
+    field: str = Field(description="The card field whose value picks the case.")
+    cases: dict[str, dict[str, Any]] = Field(
+        description="Field value -> properties that replace the element's own."
+    )
+    default: dict[str, Any] = Field(
+        default_factory=dict, description="Properties used when no case matches."
+    )
+
+
+class ElementBase(Strict):
+    """Fields every element has: its box, when it is drawn, and its switches."""
+
+    x: Length = Field(default="0", description="Left edge, from the trim's left edge.")
+    y: Length = Field(default="0", description="Top edge, from the trim's top edge.")
+    width: Length = Field(default="100%", description="Width (% of the trim width).")
+    height: Length = Field(default="100%", description="Height (% of the trim height).")
+    when: Selector = Field(
+        default_factory=dict, description="Draw only for cards matching this selector."
+    )
+    unless: Selector = Field(
+        default_factory=dict, description="Do not draw for cards matching this selector."
+    )
+    switch: list[Switch] = Field(
+        default_factory=list, description="Properties chosen by field values, applied in order."
+    )
+    opacity: float = Field(default=1.0, ge=0, le=1, description="0 transparent to 1 opaque.")
+
+
+class ShapeStyle(Strict):
+    """Fill and outline of a shape."""
+
+    fill: Color | None = Field(default=None, description="Fill colour (none: no fill).")
+    gradient: list[Color] = Field(
+        default_factory=list, description="Fill with a gradient through these colours instead."
+    )
+    gradient_angle: float = Field(default=90, description="Gradient direction in degrees.")
+    stroke: Color | None = Field(default=None, description="Outline colour (none: no outline).")
+    stroke_gradient: list[Color] = Field(
+        default_factory=list, description="Outline with a gradient through these colours."
+    )
+    stroke_width: Length = Field(default="0", description="Outline width.")
+
+
+class RectElement(ElementBase, ShapeStyle):
+    """A rectangle, rounded with `radius`."""
+
+    kind: Literal["rect"] = Field(description="Element kind.")
+    radius: Length = Field(default="0", description="Corner radius.")
+    bleed: bool = Field(default=False, description="Cover the whole canvas, bleed included.")
+
+
+class EllipseElement(ElementBase, ShapeStyle):
+    """An ellipse filling its box."""
+
+    kind: Literal["ellipse"] = Field(description="Element kind.")
+
+
+class PolygonElement(ElementBase, ShapeStyle):
+    """A polygon: explicit `points` in the box, or a regular polygon of `sides`."""
+
+    kind: Literal["polygon"] = Field(description="Element kind.")
+    points: list[tuple[Length, Length]] = Field(
+        default_factory=list, description="Corners, measured from the box's top-left."
+    )
+    sides: int | None = Field(default=None, ge=3, le=64, description="A regular polygon.")
+    angle: float = Field(default=0, description="Rotation of a regular polygon, in degrees.")
+
+
+class HexagonElement(ElementBase, ShapeStyle):
+    """A regular hexagon fitted in its box."""
+
+    kind: Literal["hexagon"] = Field(description="Element kind.")
+    orientation: Literal["pointy", "flat"] = Field(
+        default="pointy", description="Pointy top or flat top."
+    )
+
+
+class LineElement(ElementBase):
+    """A line through `points` (measured from the box's top-left)."""
+
+    kind: Literal["line"] = Field(description="Element kind.")
+    points: list[tuple[Length, Length]] = Field(min_length=2, description="The line's points.")
+    stroke: Color = Field(default="#000000", description="Line colour.")
+    stroke_width: Length = Field(default="1pt", description="Line width.")
+
+
+class ImageElement(ElementBase):
+    """An image file (card art), fitted into the box."""
+
+    kind: Literal["image"] = Field(description="Element kind.")
+    src: str = Field(description="File relative to the game folder; `{art}` for the card's art.")
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        default="cover", description="How the image fills the box."
+    )
+    placeholder: bool = Field(
+        default=True, description="Draw a placeholder made from the card name when missing."
+    )
+    radius: Length = Field(default="0", description="Round the image's corners.")
+
+
+class TextElement(ElementBase):
+    """Text that wraps, aligns and shrinks to fit its box, with bold, italic and icons."""
+
+    kind: Literal["text"] = Field(description="Element kind.")
+    text: str = Field(
+        description=(
+            "The text: `{field}` inserts a card field; in the result `**bold**`, `*italic*`"
+            " and `{icon}` (an icon name) are drawn; `{{` is a literal brace."
+        )
+    )
+    font: str = Field(
+        default="sans", description="Font family: sans, serif, display or a layout font."
+    )
+    size: float = Field(default=9, gt=0, le=400, description="Font size in points.")
+    min_size: float | None = Field(
+        default=None, gt=0, description="Shrink down to this size to fit (default: no shrink)."
+    )
+    color: Color = Field(default="#000000", description="Text colour.")
+    bold: bool = Field(default=False, description="Bold throughout.")
+    italic: bool = Field(default=False, description="Italic throughout.")
+    align: Literal["left", "center", "right"] = Field(default="left", description="Horizontal.")
+    valign: Literal["top", "middle", "bottom"] = Field(default="top", description="Vertical.")
+    line_spacing: float = Field(default=1.15, gt=0, le=4, description="Line height / font size.")
+    wrap: bool = Field(default=True, description="Wrap at the box's width.")
+    bold_keywords: bool = Field(
+        default=False, description="Set the game's glossary keywords in bold."
+    )
+    upper: bool = Field(default=False, description="Set the text in capitals.")
+    icon_color: Color | None = Field(default=None, description="Icon colour (default: text's).")
+    outline: Color | None = Field(default=None, description="Outline colour around the glyphs.")
+    outline_width: Length = Field(default="0", description="Outline width.")
+
+
+class IconElement(ElementBase):
+    """A vector icon from cardgen's icon library, by name (may be a `{field}`)."""
+
+    kind: Literal["icon"] = Field(description="Element kind.")
+    name: str = Field(description="Icon name, e.g. `heart` or `{shape}`.")
+    color: Color = Field(default="#000000", description="Icon colour.")
+    colors: dict[str, Color] = Field(
+        default_factory=dict, description="Colour by the value of `color_field`."
+    )
+    color_field: str | None = Field(default=None, description="Field choosing from `colors`.")
+
+
+class HelperElement(ElementBase):
+    """A registered drawing helper (e.g. `hex_pattern`) with its parameters."""
+
+    kind: Literal["helper"] = Field(description="Element kind.")
+    name: str = Field(description="The helper's registered name.")
+    params: dict[str, Any] = Field(default_factory=dict, description="The helper's parameters.")
+
+
+Element = Annotated[
+    RectElement
+    | EllipseElement
+    | PolygonElement
+    | HexagonElement
+    | LineElement
+    | ImageElement
+    | TextElement
+    | IconElement
+    | HelperElement,
+    Field(discriminator="kind"),
+]
+
+
+class FontFamily(Strict):
+    """Font files of a family (paths relative to the project folder)."""
+
+    regular: str = Field(description="Regular face.")
+    bold: str | None = Field(default=None, description="Bold face (default: regular).")
+    italic: str | None = Field(default=None, description="Italic face (default: regular).")
+    bold_italic: str | None = Field(default=None, description="Bold italic face.")
+
+
+class IconSpec(Strict):
+    """An icon as used inside text, e.g. `{agility}` -> the agility icon in green."""
+
+    icon: str = Field(description="Name in the icon library.")
+    color: Color | None = Field(default=None, description="Colour (default: the text's).")
+
+
+class LayoutFile(Strict):
+    """One layout file as written: every key optional, so that it can extend others."""
+
+    extends: list[str] = Field(
+        default_factory=list, description="Parent layouts by name, merged left to right."
+    )
+    size: str | None = Field(default=None, description="Card size: `poker`, `63.5mm x 88.9mm`.")
+    dpi: int | None = Field(default=None, ge=50, le=1200, description="Pixels per inch.")
+    bleed: Length | None = Field(default=None, description="Bleed on each side (default 1/8 in).")
+    safe: Length | None = Field(
+        default=None, description="Safe margin inside the trim (default 1/8 in)."
+    )
+    background: Color | None = Field(default=None, description="Canvas colour, bleed included.")
+    fonts: dict[str, FontFamily] = Field(default_factory=dict, description="Extra font families.")
+    icons: dict[str, IconSpec] = Field(
+        default_factory=dict, description="Icons usable in text as `{name}`, with colours."
+    )
+    elements: dict[str, dict[str, Any] | None] = Field(
+        default_factory=dict, description="Drawing elements by name, drawn in order."
+    )
+
+    @field_validator("extends", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: object) -> object:
+        return [value] if isinstance(value, str) else value
+
+
+class Layout(Strict):
+    """A resolved layout: parents merged, every element validated."""
+
+    name: str = Field(description="The layout's name (its file name without .yaml).")
+    size: str = Field(default="poker", description="Card size.")
+    dpi: int = Field(default=300, description="Pixels per inch.")
+    bleed: Length = Field(default="0.125in", description="Bleed on each side.")
+    safe: Length = Field(default="0.125in", description="Safe margin inside the trim.")
+    background: Color = Field(default="#ffffff", description="Canvas colour.")
+    fonts: dict[str, FontFamily] = Field(default_factory=dict, description="Extra fonts.")
+    icons: dict[str, IconSpec] = Field(default_factory=dict, description="Icons usable in text.")
+    elements: dict[str, Element] = Field(default_factory=dict, description="Elements in order.")
+    sources: dict[str, tuple[str, int]] = Field(
+        default_factory=dict, description="Element name -> (file, line) where it was last set."
+    )

@@ -1,0 +1,1 @@
+"""Rendering: layouts and cards to Pillow images (one image per card face and back)."""

@@ -1,0 +1,540 @@
+"""Card art: find it safely, load any image as RGBA, fit it to a frame, or draw a placeholder.
+
+`resolve_art` keeps art paths inside the project, `load_art` refuses decompression bombs and
+turns every decoding problem into a one-line `CardgenError`, `fit_art` scales art into a box
+("contain", "cover" or "stretch"), and `placeholder` draws a deterministic stand-in picture
+from a card's name for cards that have no art yet.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import functools
+import hashlib
+import importlib
+import os
+import re
+import unicodedata
+import warnings
+from pathlib import Path, PureWindowsPath
+from typing import Literal
+
+from PIL import (
+    Image,
+    ImageChops,
+    ImageDraw,
+    ImageFont,
+    ImageMath,
+    ImageOps,
+    UnidentifiedImageError,
+)
+
+from cardgen.errors import CardgenError, Location, display_path
+
+MAX_ART_PIXELS = 40_000_000
+"""Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
+
+FitMode = Literal["contain", "cover", "stretch"]
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+# ReportLab ships no type hints: import it dynamically so mypy needs no stubs or overrides.
+_REPORTLAB_DIR = os.path.dirname(importlib.import_module("reportlab").__file__ or "")
+PLACEHOLDER_FONT = os.path.join(_REPORTLAB_DIR, "fonts", "VeraBd.ttf")
+"""Vera Bold, shipped with ReportLab: the only font placeholders use."""
+
+_SUPERSAMPLE = 3
+"""Placeholder shapes are drawn this many times larger as masks, then scaled down."""
+
+
+# --------------------------------------------------------------------------- resolving paths
+
+
+def resolve_art(art: str, game_folder: Path, project_root: Path) -> Path:
+    """The file an art path names: relative to the game folder, and inside the project.
+
+    Symlinks are followed before the check, so a link that leads out of the project is
+    refused too. Absolute paths and empty strings are refused. The returned path is
+    resolved but may not exist.
+    """
+    if not art.strip():
+        raise CardgenError("art path is empty")
+    if "\0" in art:
+        raise CardgenError(f"art {_quote(art)} contains a NUL character")
+    if Path(art).is_absolute() or PureWindowsPath(art).is_absolute() or art.startswith(("/", "\\")):
+        raise CardgenError(
+            f"art {_quote(art)} is an absolute path; give it relative to the game folder"
+        )
+    try:
+        root = project_root.resolve()
+        target = (game_folder / art).resolve()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+        raise CardgenError(f"art {_quote(art)} cannot be resolved: {exc}") from None
+    if not target.is_relative_to(root):
+        raise CardgenError(f"art {_quote(art)} is outside the project")
+    return target
+
+
+def _quote(text: str) -> str:
+    """A path in double quotes for a message, with control characters made visible."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(c if c.isprintable() else repr(c)[1:-1] for c in escaped) + '"'
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_art(path: Path) -> Image.Image:
+    """Open an image file safely and return it as a fully loaded "RGBA" image.
+
+    The pixel count is checked from the header before any decoding, and images larger than
+    `MAX_ART_PIXELS` are refused. Every colour mode becomes RGBA: CMYK through RGB, palette
+    images keep their transparency, 16-bit and 32-bit integer and float greys are scaled
+    (not clipped) to 8 bits. The EXIF orientation is applied. An ICC profile is left
+    unapplied and dropped from the result's `info`. Any problem (missing file, not an image,
+    truncated data, too large) raises `CardgenError` naming the file.
+    """
+    where = Location(display_path(path))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            source = Image.open(path)
+        except FileNotFoundError:
+            raise CardgenError("art file not found", where) from None
+        except IsADirectoryError:
+            raise CardgenError("art path is a folder, not an image file", where) from None
+        except PermissionError:
+            raise CardgenError("cannot read the art file: permission denied", where) from None
+        except UnidentifiedImageError:
+            raise CardgenError(
+                "not an image (Pillow cannot identify the file's format)", where
+            ) from None
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+            raise CardgenError(_bomb_message(exc), where) from None
+        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            raise CardgenError(f"cannot open the image: {_reason(exc)}", where) from None
+        with source:
+            width, height = source.size
+            pixels = width * height
+            if pixels > MAX_ART_PIXELS:
+                raise CardgenError(
+                    f"image is {width} x {height} px ({pixels:,} pixels); "
+                    f"the limit is {MAX_ART_PIXELS:,}",
+                    where,
+                )
+            if pixels == 0:
+                raise CardgenError(f"image is empty ({width} x {height} px)", where)
+            try:
+                source.load()
+            except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+                raise CardgenError(_bomb_message(exc), where) from None
+            except Exception as exc:  # decoders raise OSError, SyntaxError, ValueError, ...
+                raise CardgenError(_decode_message(exc), where) from None
+            try:
+                image = _to_rgba(_oriented(source))
+            except (ValueError, OSError) as exc:
+                raise CardgenError(
+                    f"unsupported colour mode {source.mode!r}: {_reason(exc)}", where
+                ) from None
+    image.load()
+    for key in ("icc_profile", "transparency"):
+        image.info.pop(key, None)
+    return image
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception's message on one line (or its class name when it has none)."""
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
+def _bomb_message(exc: BaseException) -> str:
+    """Pillow's own decompression-bomb refusal, phrased like ours."""
+    found = re.search(r"\((\d+) pixels\)", str(exc))
+    size = f"image has {int(found.group(1)):,} pixels" if found else "image is too large"
+    return f"{size}; the limit is {MAX_ART_PIXELS:,} (possible decompression bomb)"
+
+
+def _decode_message(exc: BaseException) -> str:
+    """A decoding failure: call a truncated file truncated."""
+    reason = _reason(exc)
+    if "truncated" in reason.lower():
+        return f"image data is truncated ({reason}); the file is incomplete"
+    if isinstance(exc, OSError | SyntaxError | EOFError):
+        return f"image data is damaged or truncated ({reason})"
+    return f"cannot decode the image ({reason})"
+
+
+def _oriented(image: Image.Image) -> Image.Image:
+    """A copy of the image turned upright from its EXIF orientation (bad EXIF is ignored)."""
+    try:
+        turned = ImageOps.exif_transpose(image)
+    except Exception:  # malformed EXIF must not stop a render: use the pixels as stored
+        return image.copy()
+    return turned if turned is not None else image.copy()
+
+
+def _to_rgba(image: Image.Image) -> Image.Image:
+    """Any Pillow colour mode as RGBA, scaling high-bit-depth greys to 8 bits."""
+    mode = image.mode
+    if mode == "RGBA":
+        return image
+    if mode in ("CMYK", "YCbCr", "LAB", "HSV"):
+        # Pillow's CMYK -> RGB is naive (no ICC), which is what we want; JPEG's Adobe
+        # inverted CMYK is already un-inverted by the JPEG plugin.
+        return image.convert("RGB").convert("RGBA")
+    if mode.startswith("I;16") or mode == "I" or mode == "F":
+        grey = _grey_to_8bit(image)
+        if "transparency" in image.info and mode != "F":
+            # A 16-bit PNG's tRNS: a grey value that is fully transparent.
+            key = image.info["transparency"]
+            if isinstance(key, int):
+                hits = ImageMath.lambda_eval(
+                    lambda args: args["grey"] == key, grey=image.convert("I")
+                )
+                assert isinstance(hits, Image.Image)
+                mask = hits.convert("L").point([255, *([0] * 255)])
+                rgba = grey.convert("RGBA")
+                rgba.putalpha(mask)
+                return rgba
+        return grey.convert("RGBA")
+    try:
+        return image.convert("RGBA")
+    except ValueError:
+        return image.convert("RGB").convert("RGBA")
+
+
+def _grey_to_8bit(image: Image.Image) -> Image.Image:
+    """A 16-bit, 32-bit integer or float grey image as "L", scaled rather than clipped.
+
+    16-bit modes map 0..65535 to 0..255. Mode "I" holding values within 0..65535 (how many
+    16-bit files arrive) is treated as 16-bit; wider ranges are stretched from min (or 0)
+    to max. Mode "F" within 0..1 is scaled by 255, within 0..255 kept, within 0..65535
+    treated as 16-bit, anything else stretched from min to max.
+    """
+    floats = image.convert("F")
+    low, high = floats.getextrema()
+    assert isinstance(low, float | int) and isinstance(high, float | int)
+    if image.mode.startswith("I;16"):
+        low, high = 0.0, 65535.0
+    elif image.mode == "I":
+        if low >= 0 and high <= 65535:
+            low, high = 0.0, 65535.0
+        else:
+            low = min(0.0, float(low))
+    elif low >= 0 and high <= 1:
+        low, high = 0.0, 1.0
+    elif low >= 0 and high <= 255:
+        low, high = 0.0, 255.0
+    elif low >= 0 and high <= 65535:
+        low, high = 0.0, 65535.0
+    if not high > low:  # flat image (or NaN): keep its level if it is in 8-bit range
+        level = max(0, min(255, round(float(low)))) if low == low else 0
+        return Image.new("L", image.size, level)
+    scale = 255.0 / (float(high) - float(low))
+    offset = 0.5 - float(low) * scale  # + 0.5: F -> L truncates, this rounds
+    return floats.point(lambda v: v * scale + offset).convert("L")
+
+
+# --------------------------------------------------------------------------- fitting
+
+
+def fit_art(
+    art: Image.Image,
+    size: tuple[int, int],
+    mode: FitMode,
+    background: RGBA = (0, 0, 0, 0),
+) -> Image.Image:
+    """Art scaled into a box of exactly `size`, as a new RGBA image.
+
+    - "stretch": resized to `size`, ignoring the aspect ratio;
+    - "contain": scaled to fit entirely, centred, with `background` margins;
+    - "cover": scaled to fill the box, the centre kept and the overflow cropped.
+
+    The scale is exactly what the mode needs (no extra upscaling), with Lanczos resampling.
+    Art with transparency is composited over `background` (transparent by default).
+    """
+    width, height = size
+    if width <= 0 or height <= 0:
+        raise ValueError(f"fit_art size must be positive, got {width} x {height}")
+    if art.width <= 0 or art.height <= 0:
+        raise ValueError("fit_art needs a non-empty image")
+    source = art if art.mode == "RGBA" else art.convert("RGBA")
+    lanczos = Image.Resampling.LANCZOS
+    if mode == "stretch":
+        fitted = source.copy() if source.size == size else source.resize(size, lanczos)
+        return _over_background(fitted, size, (0, 0), background)
+    if mode == "contain":
+        scale = min(width / source.width, height / source.height)
+        inner = (
+            max(1, min(width, round(source.width * scale))),
+            max(1, min(height, round(source.height * scale))),
+        )
+        fitted = source.copy() if source.size == inner else source.resize(inner, lanczos)
+        offset = ((width - inner[0]) // 2, (height - inner[1]) // 2)
+        return _over_background(fitted, size, offset, background)
+    if mode == "cover":
+        scale = max(width / source.width, height / source.height)
+        crop_w, crop_h = width / scale, height / scale
+        left, top = (source.width - crop_w) / 2, (source.height - crop_h) / 2
+        box = (left, top, left + crop_w, top + crop_h)
+        fitted = source.copy() if source.size == size else source.resize(size, lanczos, box=box)
+        return _over_background(fitted, size, (0, 0), background)
+    raise ValueError(f'unknown fit mode "{mode}" (expected contain, cover or stretch)')
+
+
+def _over_background(
+    fitted: Image.Image, size: tuple[int, int], offset: tuple[int, int], background: RGBA
+) -> Image.Image:
+    """`fitted` placed at `offset` on a canvas of `size` filled with `background`."""
+    if background[3] == 0:
+        if fitted.size == size:
+            return fitted
+        canvas = Image.new("RGBA", size, (0, 0, 0, 0))
+        canvas.paste(fitted, offset)
+        return canvas
+    canvas = Image.new("RGBA", size, background)
+    canvas.alpha_composite(fitted, dest=offset)
+    return canvas
+
+
+# --------------------------------------------------------------------------- placeholder
+
+
+def placeholder(name: str, size: tuple[int, int]) -> Image.Image:
+    """A deterministic RGB stand-in picture for a card without art, made from its name.
+
+    Colours and a geometric pattern come from the SHA-256 of the name; the name's initials
+    (at most two, "?" for a name without letters) sit in the middle, and a small "ART" tag
+    in the top-left corner marks the picture as a placeholder. Same name, same pixels.
+    """
+    width, height = size
+    if width <= 0 or height <= 0:
+        raise ValueError(f"placeholder size must be positive, got {width} x {height}")
+    digest = hashlib.sha256(name.encode("utf-8")).digest()
+    side = min(width, height)
+
+    hue = int.from_bytes(digest[0:2], "big") / 65536
+    # Analogous colours, or (one name in three) a wider, triadic-like spread.
+    spread = 0.26 if digest[3] % 3 == 0 else 0.07
+    shift = (spread + digest[2] / 255 * 0.12) * (1 if digest[3] & 2 else -1)
+    light = _hsv(hue, 0.30 + digest[4] / 255 * 0.12, 0.93)
+    middle = _hsv(hue + shift / 2, 0.48 + digest[5] / 255 * 0.12, 0.80)
+    deep = _hsv(hue + shift, 0.60 + digest[6] / 255 * 0.12, 0.58)
+
+    image = _gradient(size, (light, middle, deep), corner=digest[7] % 4)
+    _pattern(image, digest)
+    draw = ImageDraw.Draw(image, "RGBA")
+
+    # The initials on a translucent dark disc: readable whatever the gradient does.
+    if side >= 16:
+        radius = side * 0.30
+        centre = (width / 2, height / 2)
+        _disc(
+            image,
+            centre,
+            radius,
+            fill=(*_hsv(hue + shift, 0.75, 0.22), 150),
+            outline=(255, 255, 255, 110),
+            line=side / 160,
+        )
+        text = initials(name)
+        font_px = round(radius * (0.95 if len(text) == 1 else 0.78))
+        _centred_text(draw, text, _font(font_px), centre, _hsv(hue, 0.10, 1.0))
+    if side >= 60:
+        _art_tag(draw, side)
+    return image
+
+
+def initials(name: str) -> str:
+    """Up to two upper-case initials from a name's first words ("?" when it has none).
+
+    Accented letters are kept when the placeholder font has them and lose their accent
+    otherwise; letters the font cannot draw at all are skipped.
+    """
+    glyphs = _font_chars()
+    letters: list[str] = []
+    for word in re.split(r"[\s\-_/–—]+", unicodedata.normalize("NFC", name)):
+        first = next((c for c in word if c.isalnum()), None)
+        if first is None:
+            continue
+        upper = first.upper()[0]
+        if ord(upper) not in glyphs:
+            base = unicodedata.normalize("NFKD", upper)[0]
+            if ord(base) not in glyphs or not base.isalnum():
+                continue
+            upper = base
+        letters.append(upper)
+        if len(letters) == 2:
+            break
+    return "".join(letters) or "?"
+
+
+def _hsv(hue: float, saturation: float, value: float) -> RGB:
+    """An HSV colour (hue wraps around) as 8-bit RGB."""
+    r, g, b = colorsys.hsv_to_rgb(hue % 1.0, saturation, value)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -> Image.Image:
+    """A diagonal three-colour gradient with soft bands, built at 256 px and scaled up.
+
+    The first colour sits in one corner (0 top left, then clockwise), the last opposite.
+    """
+    vertical = Image.linear_gradient("L")
+    horizontal = vertical.transpose(Image.Transpose.ROTATE_90)  # 0 on the left
+    if corner in (1, 2):  # light on the right
+        horizontal = horizontal.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    if corner in (2, 3):  # light at the bottom
+        vertical = vertical.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    diagonal = ImageChops.add(vertical, horizontal, scale=2.0).resize(
+        size, Image.Resampling.BILINEAR
+    )
+    palette: list[int] = []
+    for level in range(256):
+        t = level / 255
+        a, b, u = (stops[0], stops[1], t * 2) if t < 0.5 else (stops[1], stops[2], t * 2 - 1)
+        band = 1.0 + (0.035 if (level // 32) % 2 else 0.0)  # faint diagonal bands
+        palette.extend(max(0, min(255, round((a[i] + (b[i] - a[i]) * u) * band))) for i in range(3))
+    diagonal.putpalette(palette)
+    return diagonal.convert("RGB")
+
+
+def _pattern(image: Image.Image, digest: bytes) -> None:
+    """A light geometric pattern chosen and placed from the hash: rings, triangles or discs.
+
+    Soft fills are blended straight onto the image; the white lines go through a
+    supersampled "L" mask so that they come out smooth.
+    """
+    width, height = image.size
+    side = min(width, height)
+    k = 2  # a full-size mask: 2x keeps it fast, and the lines are faint
+    fills = ImageDraw.Draw(image, "RGBA")
+    mask = Image.new("L", (width * k, height * k), 0)
+    lines = ImageDraw.Draw(mask)
+    line = max(1, round(side * k / 150))
+
+    def scaled(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * k, y * k) for x, y in points]
+
+    def circle(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
+        return (cx - r, cy - r, cx + r, cy + r)
+
+    kind = digest[8] % 3
+    if kind == 0:  # concentric rings around an off-centre point
+        cx = width * (0.15 + digest[9] / 255 * 0.7)
+        cy = height * (0.15 + digest[10] / 255 * 0.7)
+        step = side * (0.07 + digest[11] / 255 * 0.05)
+        reach = (max(cx, width - cx) ** 2 + max(cy, height - cy) ** 2) ** 0.5
+        for ring in range(1, min(60, int(reach / step) + 1) + 1):
+            alpha = 80 if ring % 3 == 0 else 45
+            lines.ellipse(circle(cx * k, cy * k, ring * step * k), outline=alpha, width=line)
+    elif kind == 1:  # a grid of squares, each split along a diagonal into two triangles
+        columns = 4 + digest[9] % 3
+        cell = width / columns
+        rows = int(height / cell) + 1
+        bits = int.from_bytes(digest[10:32], "big")
+        for row in range(rows):
+            for col in range(columns):
+                x0, y0 = col * cell, row * cell
+                x1, y1 = x0 + cell, y0 + cell
+                choice = (bits >> ((row * columns + col) * 2 % 170)) & 3
+                if (row + col) % 2:
+                    shaded = [(x0, y0), (x1, y0), (x0, y1)]
+                    edge = [(x1, y0), (x0, y1)]
+                else:
+                    shaded = [(x0, y0), (x1, y0), (x1, y1)]
+                    edge = [(x0, y0), (x1, y1)]
+                shade = ((255, 255, 255, 34), (0, 0, 0, 22), (255, 255, 255, 14), None)[choice]
+                if shade is not None:
+                    fills.polygon(shaded, fill=shade)
+                lines.line(scaled(edge), fill=48, width=line)
+                lines.line(scaled([(x0, y1), (x1, y1), (x1, y0)]), fill=48, width=line)
+    else:  # overlapping discs of several sizes
+        for i in range(7):
+            cx = width * digest[9 + i * 3] / 255
+            cy = height * digest[10 + i * 3] / 255
+            r = side * (0.08 + digest[11 + i * 3] / 255 * 0.22)
+            fills.ellipse(circle(cx, cy, r), fill=(255, 255, 255, 30) if i % 2 else (0, 0, 0, 18))
+            lines.ellipse(circle(cx * k, cy * k, r * k), outline=70, width=line)
+    image.paste((255, 255, 255), (0, 0, width, height), mask.reduce(k))
+
+
+def _disc(
+    image: Image.Image,
+    centre: tuple[float, float],
+    radius: float,
+    fill: RGBA,
+    outline: RGBA,
+    line: float,
+) -> None:
+    """A smooth translucent disc with a ring, blended onto an RGB image.
+
+    The shapes are drawn as supersampled "L" masks (cheap to scale down, unlike RGBA).
+    """
+    left, top = int(centre[0] - radius) - 1, int(centre[1] - radius) - 1
+    size = (int(centre[0] + radius) + 2 - left, int(centre[1] + radius) + 2 - top)
+    k = _SUPERSAMPLE
+    x, y = (centre[0] - left) * k, (centre[1] - top) * k
+    outer, inner = radius * k, (radius - max(1.0, line)) * k
+
+    disc = Image.new("L", (size[0] * k, size[1] * k), 0)
+    ImageDraw.Draw(disc).ellipse((x - outer, y - outer, x + outer, y + outer), fill=fill[3])
+    ring = Image.new("L", disc.size, 0)
+    ring_draw = ImageDraw.Draw(ring)
+    ring_draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=outline[3])
+    ring_draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=0)
+
+    box = (left, top, left + size[0], top + size[1])
+    image.paste(fill[:3], box, disc.reduce(k))
+    image.paste(outline[:3], box, ring.reduce(k))
+
+
+@functools.lru_cache(maxsize=64)
+def _font(size_px: int) -> ImageFont.FreeTypeFont:
+    """Vera Bold from ReportLab's fonts at a pixel size (never a system font)."""
+    return ImageFont.truetype(PLACEHOLDER_FONT, max(1, size_px))
+
+
+@functools.lru_cache(maxsize=1)
+def _font_chars() -> frozenset[int]:
+    """The code points Vera Bold can draw."""
+    try:
+        ttfonts = importlib.import_module("reportlab.pdfbase.ttfonts")
+        cmap = ttfonts.TTFontFile(PLACEHOLDER_FONT).charToGlyph
+        return frozenset(int(code) for code in cmap)
+    except Exception:  # ReportLab internals changed: assume Latin-1, which Vera covers
+        return frozenset(range(0x20, 0x7F)) | frozenset(range(0xA0, 0x100))
+
+
+def _centred_text(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    centre: tuple[float, float],
+    fill: RGB,
+) -> None:
+    """Text whose ink (not its line box) is centred on `centre`."""
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font, anchor="ls")
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    draw.text((round(x), round(y)), text, font=font, anchor="ls", fill=fill)
+
+
+def _art_tag(draw: ImageDraw.ImageDraw, side: int) -> None:
+    """A small "ART" tag in the top-left corner: this picture is a placeholder."""
+    font = _font(max(8, round(side * 0.055)))
+    left, top, right, bottom = draw.textbbox((0, 0), "ART", font=font, anchor="ls")
+    pad = max(3, round(side * 0.018))
+    margin = max(4, round(side * 0.03))
+    box = (margin, margin, margin + (right - left) + 2 * pad, margin + (bottom - top) + 2 * pad)
+    draw.rounded_rectangle(
+        box, radius=pad, fill=(0, 0, 0, 120), outline=(255, 255, 255, 150), width=1
+    )
+    draw.text(
+        (margin + pad - left, margin + pad - top),
+        "ART",
+        font=font,
+        anchor="ls",
+        fill=(255, 255, 255, 235),
+    )

@@ -1,0 +1,488 @@
+"""Drawing one card face (or back) from a resolved layout: Layout + values -> PIL image.
+
+Rendering returns images and warnings; only writers touch the disk.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from pydantic import TypeAdapter, ValidationError
+
+from cardgen.check.select import matches
+from cardgen.errors import CardgenError, Location
+from cardgen.model.card import Card
+from cardgen.model.layout import (
+    Element,
+    EllipseElement,
+    HelperElement,
+    HexagonElement,
+    IconElement,
+    ImageElement,
+    Layout,
+    LineElement,
+    PolygonElement,
+    RectElement,
+    TextElement,
+)
+from cardgen.model.units import Measure, card_size, parse_length
+from cardgen.render import fonts, richtext, shapes
+from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
+from cardgen.render.icons import ICONS, render_icon
+
+_ELEMENT: TypeAdapter[Any] = TypeAdapter(Element)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderWarning:
+    """Something a designer should look at: overflowing text, missing art."""
+
+    code: str
+    message: str
+    card: str
+    element: str
+    path: str
+    line: int | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "card": self.card,
+            "element": self.element,
+            "path": self.path,
+            "line": self.line,
+        }
+
+    def __str__(self) -> str:
+        where = self.path + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.code} {self.card}: {self.message}"
+
+
+@dataclass
+class Canvas:
+    """Pixel geometry of a layout: trim, bleed and safe zone at the layout's DPI."""
+
+    dpi: int
+    trim_w: float
+    trim_h: float
+    bleed: float
+    safe: float
+
+    @classmethod
+    def of(cls, layout: Layout) -> Canvas:
+        width, height = card_size(layout.size)
+        dpi = layout.dpi
+        trim_w, trim_h = width.inches() * dpi, height.inches() * dpi
+        return cls(
+            dpi,
+            trim_w,
+            trim_h,
+            parse_length(layout.bleed).px(dpi, trim_w),
+            parse_length(layout.safe).px(dpi, trim_w),
+        )
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (round(self.trim_w + 2 * self.bleed), round(self.trim_h + 2 * self.bleed))
+
+    def x(self, length: str) -> float:
+        return _measure(length).px(self.dpi, self.trim_w)
+
+    def y(self, length: str) -> float:
+        return _measure(length).px(self.dpi, self.trim_h)
+
+    def box(self, element: Any) -> shapes.Box:
+        x0 = self.bleed + self.x(element.x)
+        y0 = self.bleed + self.y(element.y)
+        return (x0, y0, x0 + self.x(element.width), y0 + self.y(element.height))
+
+    def pt(self, points: float) -> int:
+        return max(1, round(points * self.dpi / 72))
+
+
+_measures: dict[str, Measure] = {}
+
+
+def _measure(length: str) -> Measure:
+    found = _measures.get(length)
+    if found is None:
+        found = _measures[length] = parse_length(length)
+    return found
+
+
+class _Values(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def fill_template(template: str, values: dict[str, Any]) -> str:
+    """`{field}` replaced by the card's value (empty when the card has none)."""
+    if "{" not in template and "}" not in template:
+        return template
+    safe = _Values({k: ("" if v is None else v) for k, v in values.items()})
+    try:
+        return string.Formatter().vformat(template, (), safe)
+    except (ValueError, TypeError):
+        return template
+
+
+def card_values(card: Card, type_label: str, game_name: str) -> dict[str, Any]:
+    """Every value a layout template may use for this card."""
+    values: dict[str, Any] = dict(card.fields)
+    values.update(
+        name=card.name,
+        type=card.type,
+        copies=card.copies,
+        text=card.text,
+        art=card.art or "",
+        type_label=type_label,
+        game=game_name,
+        copies_label=f"×{card.copies}",
+    )
+    return values
+
+
+HelperFn = Callable[["DrawContext", Image.Image, shapes.Box, dict[str, Any]], None]
+HELPERS: dict[str, HelperFn] = {}
+
+
+def helper(name: str) -> Callable[[HelperFn], HelperFn]:
+    """Register a drawing helper under `name` (used by `kind: helper` elements)."""
+
+    def register(func: HelperFn) -> HelperFn:
+        HELPERS[name] = func
+        return func
+
+    return register
+
+
+@dataclass
+class DrawContext:
+    """What drawing one face needs beyond the layout: the card's values and the project."""
+
+    layout: Layout
+    canvas: Canvas
+    values: dict[str, Any]
+    subject: Card | None
+    project_root: Path
+    game_folder: Path
+    keywords: list[str] = field(default_factory=list)
+    warnings: list[RenderWarning] = field(default_factory=list)
+    label: str = ""
+
+    def warn(self, code: str, element: str, message: str) -> None:
+        path, line = self.layout.sources.get(element, (self.layout.name, 0))
+        self.warnings.append(RenderWarning(code, message, self.label, element, path, line or None))
+
+
+COLOR_KEYS = ("fill", "stroke", "color", "icon_color", "outline")
+
+
+def _templated_colors(element: Any) -> bool:
+    return any("{" in str(getattr(element, key, "") or "") for key in COLOR_KEYS) or any(
+        "{" in c for key in ("gradient", "stroke_gradient") for c in getattr(element, key, [])
+    )
+
+
+def _resolved(name: str, element: Any, values: dict[str, Any], layout: Layout) -> Any:
+    if not element.switch and not _templated_colors(element):
+        return element
+    props: dict[str, Any] = element.model_dump(exclude_unset=True)
+    props.pop("switch", None)
+    for switch in element.switch:
+        value = values.get(switch.field)
+        key = "" if value is None else str(value)
+        props.update(switch.cases.get(key, switch.default))
+    for key in COLOR_KEYS:
+        if isinstance(props.get(key), str):
+            props[key] = fill_template(props[key], values) or None
+    for key in ("gradient", "stroke_gradient"):
+        if key in props:
+            props[key] = [fill_template(c, values) for c in props[key]]
+    try:
+        return _ELEMENT.validate_python(props)
+    except ValidationError as exc:
+        path, line = layout.sources.get(name, (layout.name, 0))
+        raise CardgenError(
+            f"element {name}: a switch case is invalid: {exc.errors()[0]['msg']}",
+            Location(path, line or None),
+        ) from None
+
+
+def _visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool:
+    if not element.when and not element.unless:
+        return True
+    if subject is None:
+        return all(values.get(k) == v for k, v in element.when.items()) if element.when else True
+    if element.when and not matches(subject, element.when):
+        return False
+    return not (element.unless and matches(subject, element.unless))
+
+
+def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
+    return render_icon(name, (px, px), color)
+
+
+def _draw_text(
+    ctx: DrawContext, image: Image.Image, name: str, element: TextElement, box: shapes.Box
+) -> None:
+    text = fill_template(element.text, ctx.values)
+    if element.upper:
+        text = text.upper()
+    if not text.strip():
+        return
+    canvas = ctx.canvas
+    layout = ctx.layout
+
+    def face(bold: bool, italic: bool) -> Path:
+        return fonts.face_file(
+            element.font,
+            bold or element.bold,
+            italic or element.italic,
+            layout.fonts,
+            ctx.project_root,
+        )
+
+    icons = {
+        k: richtext.IconRef(v.icon, shapes.rgb(v.color) if v.color else None)
+        for k, v in layout.icons.items()
+    }
+    icon_color = shapes.rgb(element.icon_color) if element.icon_color else None
+    if icon_color is not None:
+        icons = {k: richtext.IconRef(v.name, v.color or icon_color) for k, v in icons.items()}
+
+    def is_icon(token: str) -> bool:
+        return token in icons or token in ICONS
+
+    runs = richtext.parse_markup(text, is_icon)
+    if element.bold_keywords and ctx.keywords:
+        runs = richtext.bold_terms(runs, ctx.keywords)
+    size_px = canvas.pt(element.size)
+    min_px = canvas.pt(element.min_size) if element.min_size else size_px
+    style = richtext.TextStyle(
+        face=face,
+        color=shapes.rgb(element.color),
+        size_px=size_px,
+        min_px=min(min_px, size_px),
+        line_spacing=element.line_spacing,
+        align=element.align,
+        valign=element.valign,
+        wrap=element.wrap,
+        icons=icons,
+        outline=shapes.rgb(element.outline) if element.outline else None,
+        outline_px=round(canvas.x(element.outline_width)) if element.outline else 0,
+    )
+    x0, y0, x1, y1 = box
+    fit = richtext.fit_text(runs, style, x1 - x0, y1 - y0, fonts.font_at)
+    if not fit.fits:
+        mm = 25.4 / canvas.dpi
+        parts = []
+        if fit.over_height > 0.5:
+            parts.append(f"{fit.over_height * mm:.1f} mm too tall")
+        if fit.over_width > 0.5:
+            parts.append(f"a word {fit.over_width * mm:.1f} mm too wide")
+        smallest = element.min_size or element.size
+        ctx.warn(
+            "RN101",
+            name,
+            f"text of element {name} overflows its box at {smallest:g} pt ({', '.join(parts)})",
+        )
+    richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image)
+
+
+def _draw_image(
+    ctx: DrawContext, image: Image.Image, name: str, element: ImageElement, box: shapes.Box
+) -> None:
+    src = fill_template(element.src, ctx.values).strip()
+    x0, y0, x1, y1 = (round(v) for v in box)
+    size = (max(1, x1 - x0), max(1, y1 - y0))
+    picture: Image.Image | None = None
+    if src:
+        path = resolve_art(src, ctx.game_folder, ctx.project_root)
+        if path.is_file():
+            picture = fit_art(load_art(path), size, element.fit)
+        elif element.placeholder:
+            ctx.warn("RN102", name, f'art "{src}" not found; drawing a placeholder')
+        else:
+            ctx.warn("RN102", name, f'art "{src}" not found')
+            return
+    if picture is None:
+        if not element.placeholder:
+            return
+        picture = placeholder(str(ctx.values.get("name", ctx.label)), size).convert("RGBA")
+    mask = picture.getchannel("A")
+    radius = ctx.canvas.x(element.radius)
+    if radius > 0:
+        rounded = Image.new("L", size, 0)
+        shapes.draw_shape(
+            rounded,
+            (0, 0, size[0], size[1]),
+            shapes.rect_shape((0, 0, size[0], size[1]), radius),
+            fill="#ffffff",
+        )
+        from PIL import ImageChops
+
+        mask = ImageChops.multiply(mask, rounded)
+    if element.opacity < 1:
+        mask = mask.point(lambda v: round(v * element.opacity))
+    image.paste(picture.convert("RGB"), (x0, y0), mask)
+
+
+def _draw_icon(
+    ctx: DrawContext, image: Image.Image, name: str, element: IconElement, box: shapes.Box
+) -> None:
+    icon_name = fill_template(element.name, ctx.values).strip()
+    if not icon_name:
+        return
+    color = element.color
+    if element.color_field:
+        color = element.colors.get(str(ctx.values.get(element.color_field)), color)
+    x0, y0, x1, y1 = box
+    side = max(1, round(min(x1 - x0, y1 - y0)))
+    try:
+        picture = render_icon(icon_name, (side, side), shapes.rgb(color))
+    except KeyError as exc:
+        path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
+        raise CardgenError(f"element {name}: {exc.args[0]}", Location(path, line or None)) from None
+    mask = picture.getchannel("A")
+    if element.opacity < 1:
+        mask = mask.point(lambda v: round(v * element.opacity))
+    left = round(x0 + (x1 - x0 - side) / 2)
+    top = round(y0 + (y1 - y0 - side) / 2)
+    image.paste(picture.convert("RGB"), (left, top), mask)
+
+
+def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any) -> None:
+    canvas = ctx.canvas
+    box = canvas.box(element)
+    if isinstance(element, RectElement):
+        if element.bleed:
+            box = (0, 0, *canvas.size)
+        shape = shapes.rect_shape(box, canvas.x(element.radius))
+    elif isinstance(element, EllipseElement):
+        shape = shapes.ellipse_shape(box)
+    elif isinstance(element, HexagonElement):
+        shape = shapes.polygon_shape(shapes.hexagon_points(box, element.orientation))
+    elif isinstance(element, PolygonElement):
+        if element.points:
+            points = [(box[0] + canvas.x(px), box[1] + canvas.y(py)) for px, py in element.points]
+        else:
+            points = shapes.regular_polygon(box, element.sides or 6, element.angle)
+        shape = shapes.polygon_shape(points)
+    elif isinstance(element, LineElement):
+        points = [(box[0] + canvas.x(px), box[1] + canvas.y(py)) for px, py in element.points]
+        shapes.draw_line(
+            image, points, element.stroke, canvas.x(element.stroke_width), element.opacity
+        )
+        return
+    elif isinstance(element, TextElement):
+        _draw_text(ctx, image, name, element, box)
+        return
+    elif isinstance(element, ImageElement):
+        _draw_image(ctx, image, name, element, box)
+        return
+    elif isinstance(element, IconElement):
+        _draw_icon(ctx, image, name, element, box)
+        return
+    elif isinstance(element, HelperElement):
+        func = HELPERS.get(element.name)
+        if func is None:
+            path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
+            raise CardgenError(
+                f'element {name}: unknown helper "{element.name}" (known:'
+                f" {', '.join(sorted(HELPERS))})",
+                Location(path, line or None),
+            )
+        params = {
+            k: fill_template(v, ctx.values) if isinstance(v, str) else v
+            for k, v in element.params.items()
+        }
+        func(ctx, image, box, params)
+        return
+    else:  # pragma: no cover - every kind is handled above
+        raise AssertionError(type(element))
+    shapes.draw_shape(
+        image,
+        box,
+        shape,
+        fill=element.fill,
+        fill_colors=element.gradient,
+        angle=element.gradient_angle,
+        stroke=element.stroke,
+        stroke_colors=element.stroke_gradient,
+        stroke_px=canvas.x(element.stroke_width),
+        opacity=element.opacity,
+    )
+
+
+def render_face(
+    layout: Layout,
+    values: dict[str, Any],
+    *,
+    subject: Card | None,
+    project_root: Path,
+    game_folder: Path,
+    keywords: list[str] | None = None,
+    label: str = "",
+) -> tuple[Image.Image, list[RenderWarning]]:
+    """Draw one face: every visible element of the layout, in order, on an RGB canvas."""
+    canvas = Canvas.of(layout)
+    image = Image.new("RGB", canvas.size, shapes.rgb(layout.background))
+    ctx = DrawContext(
+        layout,
+        canvas,
+        values,
+        subject,
+        project_root,
+        game_folder,
+        keywords or [],
+        label=label or str(values.get("name", "")),
+    )
+    for name, element in layout.elements.items():
+        resolved = _resolved(name, element, values, layout)
+        if _visible(resolved, subject, values):
+            _draw_element(ctx, image, name, resolved)
+    return image, ctx.warnings
+
+
+def back_values(
+    back_id: str, label: str, color: str, accent: str, game_name: str
+) -> dict[str, Any]:
+    """The values a back layout may use."""
+    return {
+        "name": label,
+        "back": back_id,
+        "back_label": label,
+        "back_color": color,
+        "back_accent": accent,
+        "game": game_name,
+    }
+
+
+def render_card(
+    card: Card,
+    layout: Layout,
+    *,
+    type_label: str,
+    game_name: str,
+    project_root: Path,
+    game_folder: Path,
+    keywords: list[str] | None = None,
+) -> tuple[Image.Image, list[RenderWarning]]:
+    """Draw a card's face."""
+    values = card_values(card, type_label, game_name)
+    return render_face(
+        layout,
+        values,
+        subject=card,
+        project_root=project_root,
+        game_folder=game_folder,
+        keywords=keywords,
+        label=card.name,
+    )

@@ -1,0 +1,80 @@
+"""Fonts from ReportLab's bundled files or from the project: never from the system.
+
+Families: `sans` (Bitstream Vera Sans), `serif` (ReportLab's Times clone), `mono` (its
+Courier clone) and `display` (Dark Garden); a layout may add families from font files in
+the project. The PDF uses the same files.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import reportlab
+from PIL import ImageFont
+
+from cardgen.errors import CardgenError
+from cardgen.model.layout import FontFamily
+
+RL_FONTS = Path(os.path.dirname(reportlab.__file__)) / "fonts"
+
+BUILTIN_FAMILIES: dict[str, dict[str, str]] = {
+    "sans": {
+        "regular": "Vera.ttf",
+        "bold": "VeraBd.ttf",
+        "italic": "VeraIt.ttf",
+        "bold_italic": "VeraBI.ttf",
+    },
+    "serif": {
+        "regular": "_er_____.pfb",
+        "bold": "_eb_____.pfb",
+        "italic": "_ei_____.pfb",
+        "bold_italic": "_ebi____.pfb",
+    },
+    "mono": {
+        "regular": "com_____.pfb",
+        "bold": "cob_____.pfb",
+        "italic": "coo_____.pfb",
+        "bold_italic": "cobo____.pfb",
+    },
+    "display": {"regular": "DarkGardenMK.pfb"},
+}
+
+
+def face_file(
+    family: str,
+    bold: bool,
+    italic: bool,
+    extra: dict[str, FontFamily],
+    project_root: Path | None = None,
+) -> Path:
+    """The font file for a family and style (falling back to the regular face)."""
+    style = (
+        "bold_italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
+    )
+    if family in extra:
+        spec = extra[family]
+        chosen = getattr(spec, style) or (spec.bold if bold else None) or spec.regular
+        root = project_root or Path.cwd()
+        path = (root / chosen).resolve()
+        if not path.is_relative_to(root.resolve()):
+            raise CardgenError(f'font "{chosen}" is outside the project')
+        if not path.is_file():
+            raise CardgenError(f'font file "{chosen}" not found (family {family})')
+        return path
+    if family not in BUILTIN_FAMILIES:
+        known = ", ".join(sorted({*BUILTIN_FAMILIES, *extra}))
+        raise CardgenError(f'unknown font family "{family}" (known: {known})')
+    faces = BUILTIN_FAMILIES[family]
+    name = faces.get(style) or faces.get("bold" if bold else "regular") or faces["regular"]
+    return RL_FONTS / name
+
+
+@functools.lru_cache(maxsize=512)
+def font_at(path: Path, size_px: int) -> ImageFont.FreeTypeFont:
+    """A loaded font at a pixel size, cached."""
+    try:
+        return ImageFont.truetype(str(path), size_px)
+    except OSError as exc:
+        raise CardgenError(f'cannot load font "{path.name}": {exc}') from None

@@ -1,0 +1,199 @@
+"""`cardgen render GAME`: every card face and back of a game as PNG files.
+
+Faces go to `<out>/cards/<slug>.png`, backs to `<out>/backs/<back>.png`. Cards are drawn in
+parallel over all cores (a process pool) and written in pool order, so the files and their
+bytes are the same as a serial run's.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+from collections import defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from cardgen.check.select import parse_query, query_matches
+from cardgen.errors import CardgenError, ErrorCollector, Location
+from cardgen.load.game import GamePack
+from cardgen.load.layouts import LayoutSet, load_layouts
+from cardgen.model.card import Card
+from cardgen.model.game import CardBack
+from cardgen.project import Project
+from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
+from cardgen.render.card import RenderWarning, back_values, render_card, render_face
+from cardgen.write import Writer, slug
+
+PNG_LEVEL = 6
+
+
+def png_bytes(image: Image.Image, dpi: int) -> bytes:
+    """Encode a PNG deterministically (no time stamps), with its DPI recorded."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi))
+    return buffer.getvalue()
+
+
+def keywords(pack: GamePack) -> list[str]:
+    """Glossary keywords set in bold where a layout asks for it."""
+    return [e.term for e in pack.game.glossary.entries if e.kind == "keyword"]
+
+
+@dataclass
+class GameRenderer:
+    """Draws a game's cards and backs; one per process in a parallel run."""
+
+    project: Project
+    pack: GamePack
+    layouts: LayoutSet
+
+    @classmethod
+    def open(cls, root: Path, game_id: str) -> GameRenderer:
+        project = Project(root)
+        pack = project.game(game_id)
+        return cls(project, pack, load_layouts(root, pack.game))
+
+    def card(self, card: Card) -> tuple[bytes, list[RenderWarning]]:
+        layout = self.layouts.for_type(card.type)
+        image, warnings = render_card(
+            card,
+            layout,
+            type_label=self.pack.game.types[card.type].label,
+            game_name=self.pack.game.name,
+            project_root=self.project.root,
+            game_folder=self.pack.folder,
+            keywords=keywords(self.pack),
+        )
+        return png_bytes(image, layout.dpi), warnings
+
+    def back(self, back_id: str) -> tuple[bytes, list[RenderWarning]]:
+        spec = self.pack.game.backs.get(back_id) or CardBack(label=self.pack.game.name)
+        layout = self.layouts.for_back(back_id)
+        values = back_values(back_id, spec.label, spec.color, spec.accent, self.pack.game.name)
+        image, warnings = render_face(
+            layout,
+            values,
+            subject=None,
+            project_root=self.project.root,
+            game_folder=self.pack.folder,
+            label=f"back {back_id}",
+        )
+        return png_bytes(image, layout.dpi), warnings
+
+
+_worker: GameRenderer | None = None
+
+
+def _init(root: str, game_id: str) -> None:
+    global _worker
+    _worker = GameRenderer.open(Path(root), game_id)
+
+
+def _render_index(index: int) -> tuple[bytes, list[RenderWarning]]:
+    assert _worker is not None
+    return _worker.card(_worker.pack.cards[index])
+
+
+@dataclass
+class RenderResult:
+    """What `render_game` wrote and what it warns about."""
+
+    game: str
+    out: Path
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    backs: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[RenderWarning] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "out": str(self.out),
+            "cards": self.cards,
+            "backs": self.backs,
+            "warnings": [w.as_json() for w in self.warnings],
+        }
+
+
+def card_files(pack: GamePack) -> dict[str, str]:
+    """Card name -> file slug; two cards whose files would collide are an error."""
+    by_slug: dict[str, list[Card]] = defaultdict(list)
+    for card in pack.cards:
+        by_slug[slug(card.name)].append(card)
+    errors = ErrorCollector()
+    for name, cards in by_slug.items():
+        if len(cards) > 1:
+            listed = ", ".join(f'"{c.name}" ({c.source_path}:{c.source_line})' for c in cards)
+            errors.add(
+                f"cards {listed} would all be written to cards/{name}.png; rename one",
+                Location(cards[1].source_path, cards[1].source_line),
+            )
+    errors.raise_if_any()
+    return {cards[0].name: name for name, cards in by_slug.items()}
+
+
+def jobs_for(count: int, jobs: int | None) -> int:
+    """How many processes: all cores by default, one for a handful of cards."""
+    if jobs is not None:
+        return max(1, jobs)
+    return 1 if count < 8 else max(1, os.cpu_count() or 1)
+
+
+def _rendered(
+    renderer: GameRenderer,
+    indexes: list[int],
+    jobs: int,
+) -> Iterator[tuple[bytes, list[RenderWarning]]]:
+    if jobs <= 1:
+        for index in indexes:
+            yield renderer.card(renderer.pack.cards[index])
+        return
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    with ProcessPoolExecutor(
+        jobs,
+        mp_context=context,
+        initializer=_init,
+        initargs=(str(renderer.project.root), renderer.pack.id),
+    ) as pool:
+        yield from pool.map(_render_index, indexes, chunksize=max(1, len(indexes) // (jobs * 4)))
+
+
+def render_game(
+    project: Project, game_id: str, out: Path, *, only: str | None = None, jobs: int | None = None
+) -> RenderResult:
+    """Render the chosen cards of a game and every back they use into `out`."""
+    pack = project.game(game_id)
+    renderer = GameRenderer(project, pack, load_layouts(project.root, pack.game))
+    files = card_files(pack)
+    query = parse_query(only) if only else None
+    if isinstance(query, dict):
+        known = pack.game.field_names()
+        for key in query:
+            if key not in known:
+                raise CardgenError(f'--only: unknown field "{key}"')
+    indexes = [i for i, card in enumerate(pack.cards) if query_matches(card, query)]
+    if not indexes:
+        raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
+    writer = Writer(out)
+    result = RenderResult(pack.id, out)
+    for index, (data, warnings) in zip(
+        indexes, _rendered(renderer, indexes, jobs_for(len(indexes), jobs)), strict=True
+    ):
+        card = pack.cards[index]
+        path = writer.write(Path("cards") / f"{files[card.name]}.png", data)
+        result.cards.append({"name": card.name, "type": card.type, "file": str(path)})
+        result.warnings.extend(warnings)
+    backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
+    for back_id in backs:
+        data, warnings = renderer.back(back_id)
+        path = writer.write(Path("backs") / f"{slug(back_id)}.png", data)
+        result.backs.append({"back": back_id, "file": str(path)})
+        result.warnings.extend(warnings)
+    return result

@@ -1,0 +1,338 @@
+"""Rich text in a box: markup, icons on the baseline, wrapping, alignment, shrink to fit.
+
+Markup inside the text: `**bold**`, `*italic*`, `{icon}` for an icon (an icon the layout
+names, or one from the icon library), `\\n` a line break, `\\*` and `{{` literal. Glossary
+keywords can be set in bold. Text shrinks from its size down to a minimum to fit both the
+width and the height of its box; what still does not fit is reported, never cut silently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of text in one style, or an icon (`icon` set), or a line break."""
+
+    text: str = ""
+    bold: bool = False
+    italic: bool = False
+    icon: str | None = None
+    newline: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IconRef:
+    """How an icon is drawn inside text."""
+
+    name: str
+    color: RGB | None = None
+
+
+_TOKEN = re.compile(r"\\\*|\{\{|\}\}|\*\*|\*|\{([A-Za-z][\w-]*)\}|\n")
+
+
+def parse_markup(
+    text: str, icons: Callable[[str], bool], *, bold: bool = False, italic: bool = False
+) -> list[Run]:
+    """Split marked-up text into runs. `icons(name)` says whether `{name}` is an icon."""
+    runs: list[Run] = []
+    position = 0
+    buffer = ""
+
+    def flush() -> None:
+        nonlocal buffer
+        if buffer:
+            runs.append(Run(buffer, bold, italic))
+            buffer = ""
+
+    for match in _TOKEN.finditer(text):
+        buffer += text[position : match.start()]
+        position = match.end()
+        token = match.group(0)
+        if token == "\\*":
+            buffer += "*"
+        elif token in ("{{", "}}"):
+            buffer += token[0]
+        elif token == "**":
+            flush()
+            bold = not bold
+        elif token == "*":
+            flush()
+            italic = not italic
+        elif token == "\n":
+            flush()
+            runs.append(Run(newline=True))
+        elif icons(match.group(1)):
+            flush()
+            runs.append(Run(icon=match.group(1), bold=bold, italic=italic))
+        else:
+            buffer += token
+    buffer += text[position:]
+    flush()
+    return runs
+
+
+def bold_terms(runs: list[Run], terms: Iterable[str]) -> list[Run]:
+    """Set every whole-word occurrence of the terms in bold."""
+    ordered = sorted({t for t in terms if t}, key=len, reverse=True)
+    if not ordered:
+        return runs
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
+    result: list[Run] = []
+    for run in runs:
+        if run.icon or run.newline or run.bold:
+            result.append(run)
+            continue
+        position = 0
+        for match in pattern.finditer(run.text):
+            if match.start() > position:
+                result.append(Run(run.text[position : match.start()], False, run.italic))
+            result.append(Run(match.group(0), True, run.italic))
+            position = match.end()
+        if position < len(run.text):
+            result.append(Run(run.text[position:], False, run.italic))
+    return result
+
+
+@dataclass(slots=True)
+class Atom:
+    """A measured piece of a line: a word, a space, an icon or a break."""
+
+    kind: str  # "word" | "space" | "icon" | "break"
+    text: str
+    bold: bool
+    italic: bool
+    width: float = 0.0
+    icon: str | None = None
+
+
+@dataclass(slots=True)
+class Placed:
+    """Lines of atoms at one font size, ready to draw."""
+
+    size: int
+    lines: list[list[Atom]]
+    widths: list[float]
+    line_height: float
+    ascent: int
+    descent: int
+    too_wide: float = 0.0
+    icon_side: int = 0
+
+    @property
+    def height(self) -> float:
+        return (len(self.lines) - 1) * self.line_height + self.ascent + self.descent
+
+
+@dataclass
+class TextStyle:
+    """Everything needed to set a text: fonts by style, size range, spacing, icons."""
+
+    face: Callable[[bool, bool], Path]
+    color: RGB
+    size_px: int
+    min_px: int
+    line_spacing: float = 1.15
+    align: str = "left"
+    valign: str = "top"
+    wrap: bool = True
+    icon_scale: float = 1.2
+    """Icon height as a multiple of the font's cap height."""
+    icons: dict[str, IconRef] = field(default_factory=dict)
+    outline: RGB | None = None
+    outline_px: int = 0
+
+
+def _atoms(runs: list[Run]) -> list[Atom]:
+    atoms: list[Atom] = []
+    for run in runs:
+        if run.newline:
+            atoms.append(Atom("break", "", False, False))
+        elif run.icon is not None:
+            atoms.append(Atom("icon", "", run.bold, run.italic, icon=run.icon))
+        else:
+            for piece in re.split(r"( +)", run.text):
+                if not piece:
+                    continue
+                kind = "space" if piece.startswith(" ") else "word"
+                atoms.append(Atom(kind, " " if kind == "space" else piece, run.bold, run.italic))
+    return atoms
+
+
+def layout_text(
+    atoms: list[Atom],
+    style: TextStyle,
+    size: int,
+    width: float,
+    font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
+) -> Placed:
+    """Measure the atoms at `size` px and wrap them into lines no wider than `width`."""
+    fonts: dict[tuple[bool, bool], ImageFont.FreeTypeFont] = {}
+
+    def font(bold: bool, italic: bool) -> ImageFont.FreeTypeFont:
+        key = (bold, italic)
+        if key not in fonts:
+            fonts[key] = font_at(style.face(bold, italic), size)
+        return fonts[key]
+
+    regular = font(False, False)
+    ascent, descent = regular.getmetrics()
+    cap = -regular.getbbox("H", anchor="ls")[1]
+    icon_side = max(1, round(cap * style.icon_scale))
+    icon_advance = icon_side + size * 0.16
+    lines: list[list[Atom]] = [[]]
+    widths = [0.0]
+    too_wide = 0.0
+    for atom in atoms:
+        if atom.kind == "break":
+            lines.append([])
+            widths.append(0.0)
+            continue
+        measured = Atom(atom.kind, atom.text, atom.bold, atom.italic, icon=atom.icon)
+        measured.width = (
+            icon_advance
+            if atom.kind == "icon"
+            else font(atom.bold, atom.italic).getlength(atom.text)
+        )
+        line = lines[-1]
+        if atom.kind == "space":
+            if line:
+                line.append(measured)
+                widths[-1] += measured.width
+            continue
+        if style.wrap and line and widths[-1] + measured.width > width + 0.01:
+            while line and line[-1].kind == "space":
+                widths[-1] -= line.pop().width
+            lines.append([])
+            widths.append(0.0)
+            line = lines[-1]
+        line.append(measured)
+        widths[-1] += measured.width
+        too_wide = max(too_wide, widths[-1] - width)
+    for index, line in enumerate(lines):
+        while line and line[-1].kind == "space":
+            widths[index] -= line.pop().width
+    return Placed(
+        size,
+        lines,
+        widths,
+        size * style.line_spacing,
+        ascent,
+        descent,
+        max(0.0, too_wide),
+        icon_side,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FitResult:
+    """What fitting a text did: the size used, and how much is over at the smallest size."""
+
+    placed: Placed
+    over_height: float
+    over_width: float
+
+    @property
+    def fits(self) -> bool:
+        return self.over_height <= 0.5 and self.over_width <= 0.5
+
+
+def fit_text(
+    runs: list[Run],
+    style: TextStyle,
+    box_w: float,
+    box_h: float,
+    font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
+) -> FitResult:
+    """The largest size from `size_px` down to `min_px` at which the text fits its box."""
+    atoms = _atoms(runs)
+
+    def attempt(size: int) -> FitResult:
+        placed = layout_text(atoms, style, size, box_w, font_at)
+        return FitResult(placed, placed.height - box_h, placed.too_wide)
+
+    best = attempt(style.size_px)
+    if best.fits or style.min_px >= style.size_px:
+        return best
+    low, high = style.min_px, style.size_px - 1
+    smallest = attempt(low)
+    if not smallest.fits:
+        return smallest
+    best = smallest
+    while low < high:  # largest fitting size in (low, high]
+        middle = (low + high + 1) // 2
+        result = attempt(middle)
+        if result.fits:
+            best, low = result, middle
+        else:
+            high = middle - 1
+    return best
+
+
+def _visible_alpha(value: int) -> int:
+    """Alpha worth counting as the icon's edge (resampling leaves faint halos)."""
+    return 255 if value > 40 else 0
+
+
+def draw_text(
+    image: Image.Image,
+    fit: FitResult,
+    style: TextStyle,
+    box: tuple[float, float, float, float],
+    font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
+    icon_image: Callable[[str, int, RGB], Image.Image],
+) -> None:
+    """Draw fitted text into `box` (x0, y0, x1, y1) on an RGB image."""
+    placed = fit.placed
+    x0, y0, x1, y1 = box
+    if style.valign == "middle":
+        top = y0 + (y1 - y0 - placed.height) / 2
+    elif style.valign == "bottom":
+        top = y1 - placed.height
+    else:
+        top = y0
+    top = max(top, y0) if fit.over_height > 0 else top
+    draw = ImageDraw.Draw(image)
+    size = placed.size
+    for index, line in enumerate(placed.lines):
+        baseline = top + placed.ascent + index * placed.line_height
+        if style.align == "center":
+            x = x0 + (x1 - x0 - placed.widths[index]) / 2
+        elif style.align == "right":
+            x = x1 - placed.widths[index]
+        else:
+            x = x0
+        for atom in line:
+            if atom.kind == "icon" and atom.icon is not None:
+                ref = style.icons.get(atom.icon, IconRef(atom.icon))
+                picture = icon_image(ref.name, placed.icon_side, ref.color or style.color)
+                bbox = picture.getchannel("A").point(_visible_alpha).getbbox()
+                if bbox:
+                    picture = picture.crop(bbox)
+                    left = round(x + (atom.width - picture.width) / 2)
+                    image.paste(
+                        picture.convert("RGB"),
+                        (left, round(baseline) - picture.height),
+                        picture.getchannel("A"),
+                    )
+            elif atom.kind == "word":
+                font = font_at(style.face(atom.bold, atom.italic), size)
+                draw.text(
+                    (x, baseline),
+                    atom.text,
+                    font=font,
+                    fill=style.color,
+                    anchor="ls",
+                    stroke_width=style.outline_px,
+                    stroke_fill=style.outline if style.outline else None,
+                )
+            x += atom.width

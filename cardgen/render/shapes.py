@@ -1,0 +1,239 @@
+"""Shapes with smooth edges: masks drawn at twice the size and reduced, then filled.
+
+Fills are a colour or a gradient through several colours at an angle; outlines likewise.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageChops, ImageColor, ImageDraw
+
+Box = tuple[float, float, float, float]
+SUPERSAMPLE = 2
+
+
+def rgb(color: str) -> tuple[int, int, int]:
+    """A colour string as an RGB tuple (alpha dropped)."""
+    value = ImageColor.getrgb(color)
+    return value[0], value[1], value[2]
+
+
+def alpha_of(color: str) -> float:
+    """The alpha of a colour string, 0..1 (1 unless given as #rrggbbaa)."""
+    value = ImageColor.getrgb(color)
+    return value[3] / 255 if len(value) == 4 else 1.0
+
+
+@functools.lru_cache(maxsize=256)
+def _strip(colors: tuple[str, ...], length: int) -> Image.Image:
+    """A 1-pixel-high strip of `length` px running through the colours evenly."""
+    stops = [rgb(c) for c in colors]
+    if len(stops) == 1:
+        return Image.new("RGB", (length, 1), stops[0])
+    pixels = []
+    segments = len(stops) - 1
+    for i in range(length):
+        t = i / max(1, length - 1) * segments
+        k = min(int(t), segments - 1)
+        f = t - k
+        a, b = stops[k], stops[k + 1]
+        pixels.append(tuple(round(a[j] + (b[j] - a[j]) * f) for j in range(3)))
+    strip = Image.new("RGB", (length, 1))
+    strip.putdata(pixels)
+    return strip
+
+
+def gradient(colors: Sequence[str], size: tuple[int, int], angle: float) -> Image.Image:
+    """A gradient through `colors` across `size`; 0 degrees runs left to right, 90 top down."""
+    width, height = size
+    radians = math.radians(angle)
+    span = abs(width * math.cos(radians)) + abs(height * math.sin(radians))
+    length = max(2, math.ceil(span))
+    band = _strip(tuple(colors), length).resize((length, length))
+    rotated = band.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=True)
+    left = (rotated.width - width) // 2
+    top = (rotated.height - height) // 2
+    return rotated.crop((left, top, left + width, top + height))
+
+
+def _region(box: Box, pad: float) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = box
+    return (math.floor(x0 - pad), math.floor(y0 - pad), math.ceil(x1 + pad), math.ceil(y1 + pad))
+
+
+def _mask(
+    region: tuple[int, int, int, int],
+    paint: Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]]], None],
+) -> Image.Image:
+    left, top, right, bottom = region
+    s = SUPERSAMPLE
+    big = Image.new("L", ((right - left) * s, (bottom - top) * s), 0)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return ((x - left) * s, (y - top) * s)
+
+    paint(ImageDraw.Draw(big), at)
+    return big.reduce(s)
+
+
+def _paint(
+    image: Image.Image,
+    region: tuple[int, int, int, int],
+    mask: Image.Image,
+    color: str | None,
+    colors: Sequence[str],
+    angle: float,
+    opacity: float,
+) -> None:
+    if not colors and color is None:
+        return
+    alpha = opacity * (alpha_of(color) if color and not colors else 1.0)
+    if alpha < 1.0:
+        mask = mask.point(lambda v: round(v * alpha))
+    size = (region[2] - region[0], region[3] - region[1])
+    source = (
+        gradient(colors, size, angle) if colors else Image.new("RGB", size, rgb(color or "#000"))
+    )
+    image.paste(source, region[:2], mask)
+
+
+ShapePainter = Callable[
+    [ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None
+]
+"""Draws a shape on a supersampled mask: (draw, to_mask_coords, inset_px)."""
+
+
+def draw_shape(
+    image: Image.Image,
+    box: Box,
+    shape: ShapePainter,
+    *,
+    fill: str | None,
+    fill_colors: Sequence[str] = (),
+    angle: float = 90,
+    stroke: str | None = None,
+    stroke_colors: Sequence[str] = (),
+    stroke_px: float = 0,
+    opacity: float = 1.0,
+) -> None:
+    """Fill a shape and stroke its outline (the outline lies inside the shape's edge)."""
+    region = _region(box, 1)
+    if fill is not None or fill_colors:
+        mask = _mask(region, lambda d, at: shape(d, at, 0))
+        _paint(image, region, mask, fill, fill_colors, angle, opacity)
+    if stroke_px > 0 and (stroke is not None or stroke_colors):
+        outer = _mask(region, lambda d, at: shape(d, at, 0))
+        inner = _mask(region, lambda d, at: shape(d, at, stroke_px))
+        ring = ImageChops.subtract(outer, inner)
+        _paint(image, region, ring, stroke, stroke_colors, angle, opacity)
+
+
+def rect_shape(box: Box, radius: float) -> ShapePainter:
+    x0, y0, x1, y1 = box
+
+    def paint(
+        draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inset: float
+    ) -> None:
+        a = at(x0 + inset, y0 + inset)
+        b = at(x1 - inset, y1 - inset)
+        if b[0] <= a[0] or b[1] <= a[1]:
+            return
+        r = max(0.0, radius - inset) * SUPERSAMPLE
+        if r > 0:
+            draw.rounded_rectangle((a, b), radius=r, fill=255)
+        else:
+            draw.rectangle((a, b), fill=255)
+
+    return paint
+
+
+def ellipse_shape(box: Box) -> ShapePainter:
+    x0, y0, x1, y1 = box
+
+    def paint(
+        draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inset: float
+    ) -> None:
+        a = at(x0 + inset, y0 + inset)
+        b = at(x1 - inset, y1 - inset)
+        if b[0] > a[0] and b[1] > a[1]:
+            draw.ellipse((a, b), fill=255)
+
+    return paint
+
+
+def polygon_shape(points: Sequence[tuple[float, float]]) -> ShapePainter:
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+
+    def paint(
+        draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inset: float
+    ) -> None:
+        shrunk = []
+        for x, y in points:
+            dx, dy = x - cx, y - cy
+            distance = math.hypot(dx, dy) or 1.0
+            factor = max(0.0, (distance - inset * 1.15) / distance)
+            shrunk.append(at(cx + dx * factor, cy + dy * factor))
+        draw.polygon(shrunk, fill=255)
+
+    return paint
+
+
+def regular_polygon(box: Box, sides: int, angle: float) -> list[tuple[float, float]]:
+    """Corners of a regular polygon inscribed in the box's ellipse, first corner at `angle`."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    rx, ry = (x1 - x0) / 2, (y1 - y0) / 2
+    return [
+        (
+            cx + rx * math.cos(math.radians(angle - 90 + 360 * i / sides)),
+            cy + ry * math.sin(math.radians(angle - 90 + 360 * i / sides)),
+        )
+        for i in range(sides)
+    ]
+
+
+def hexagon_points(box: Box, orientation: str) -> list[tuple[float, float]]:
+    """A regular hexagon as large as fits in the box (pointy or flat top), centred."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    w, h = x1 - x0, y1 - y0
+    if orientation == "pointy":
+        r = min(h / 2, w / math.sqrt(3))
+        start = -90
+    else:
+        r = min(w / 2, h / math.sqrt(3))
+        start = 0
+    return [
+        (
+            cx + r * math.cos(math.radians(start + 60 * i)),
+            cy + r * math.sin(math.radians(start + 60 * i)),
+        )
+        for i in range(6)
+    ]
+
+
+def draw_line(
+    image: Image.Image,
+    points: Sequence[tuple[float, float]],
+    color: str,
+    width: float,
+    opacity: float = 1.0,
+) -> None:
+    """A smooth polyline."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    region = _region((min(xs), min(ys), max(xs), max(ys)), width + 2)
+
+    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]]) -> None:
+        draw.line(
+            [at(x, y) for x, y in points],
+            fill=255,
+            width=max(1, round(width * SUPERSAMPLE)),
+            joint="curve",
+        )
+
+    _paint(image, region, _mask(region, paint), color, (), 0, opacity)

@@ -1,0 +1,126 @@
+"""Layouts: inheritance, cycles, missing parents, unknown keys and fields, with file and line."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import CardgenError, InputErrors
+from cardgen.load.layouts import load_layouts
+from cardgen.model.layout import RectElement, TextElement
+from cardgen.project import Project
+
+
+def layouts(make_project: Callable[..., Path], files: dict[str, str]):  # type: ignore[no-untyped-def]
+    root = make_project()
+    folder = root / "layouts" / "tiny"
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return load_layouts(root, Project(root).game("tiny").game)
+
+
+def messages(exc: CardgenError) -> list[str]:
+    return [e.format_message() for e in (exc.errors if isinstance(exc, InputErrors) else [exc])]
+
+
+BASE = """\
+size: bridge
+background: "#101010"
+elements:
+  frame: {kind: rect, fill: "#ffffff", radius: 2mm}
+  title: {kind: text, text: "{name}", size: 12}
+"""
+
+
+def test_multi_parent_inheritance_merges_in_order(make_project: Callable[..., Path]) -> None:
+    result = layouts(
+        make_project,
+        {
+            "base.yaml": BASE,
+            "accent.yaml": "dpi: 150\nelements:\n"
+            "  title: {kind: text, text: '{name}', color: red}\n"
+            "  badge: {kind: ellipse, fill: blue}\n",
+            "hero.yaml": "extends: [base, accent]\nelements:\n  title: {size: 14}\n  frame: null\n"
+            "  power: {kind: text, text: '{power}'}\n",
+        },
+    )
+    hero = result.layouts["hero"]
+    assert (hero.size, hero.dpi, hero.background) == ("bridge", 150, "#101010")
+    assert list(hero.elements) == ["title", "badge", "power"]
+    title = hero.elements["title"]
+    assert isinstance(title, TextElement)
+    assert (title.size, title.color) == (14, "red")
+    assert result.for_type("hero") is hero
+    assert result.for_type("spell").name == "builtin:card"
+    assert result.for_back("default").name == "builtin:back"
+
+
+def test_cycle_is_an_error_with_file_and_line(make_project: Callable[..., Path]) -> None:
+    with pytest.raises(CardgenError) as info:
+        layouts(make_project, {"a.yaml": "extends: [b]\n", "b.yaml": "size: poker\nextends: [a]\n"})
+    found = messages(info.value)
+    assert any("inheritance cycle" in m and "b.yaml:2:" in m for m in found), found
+
+
+def test_self_cycle(make_project: Callable[..., Path]) -> None:
+    with pytest.raises(CardgenError, match=r"a.yaml:1:\d+: layout inheritance cycle: a -> a"):
+        layouts(make_project, {"a.yaml": "extends: a\n"})
+
+
+def test_missing_parent_suggests(make_project: Callable[..., Path]) -> None:
+    with pytest.raises(CardgenError) as info:
+        layouts(make_project, {"base.yaml": BASE, "hero.yaml": "\nextends: [bsae]\n"})
+    assert any(
+        'hero.yaml:2:11: layout "hero" extends "bsae", which does not exist; did you mean'
+        ' "base"?' in m
+        for m in messages(info.value)
+    ), messages(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "elements:\n  t: {kind: text, text: x, colour: red}\n",
+            'hero.yaml:2:28: element t: unknown key "colour"',
+        ),
+        ("sise: poker\n", 'hero.yaml:1:1: unknown key "sise"; did you mean "size"?'),
+        ("elements:\n  t: {kind: txet, text: x}\n", "hero.yaml:2:"),
+        (
+            "elements:\n  t:\n    kind: text\n    text: '{powr}'\n",
+            'unknown field "{powr}"; did you mean "power"',
+        ),
+        (
+            "elements:\n  t:\n    kind: rect\n    x: 3 furlongs\n",
+            'hero.yaml:4:8: element t: x: "3 furlongs" is not a length',
+        ),
+        ("elements:\n  t: {kind: rect, when: {typo: 1}}\n", 'unknown field "typo"'),
+        (
+            "elements:\n  t: {kind: rect, switch: [{field: schol, cases: {}}]}\n",
+            'did you mean "school"',
+        ),
+    ],
+)
+def test_bad_layouts_name_file_and_line(
+    make_project: Callable[..., Path], text: str, expected: str
+) -> None:
+    with pytest.raises(CardgenError) as info:
+        layouts(make_project, {"hero.yaml": text})
+    found = messages(info.value)
+    assert any(expected in m for m in found), found
+
+
+def test_switch_cases_and_bleed_rect(make_project: Callable[..., Path]) -> None:
+    result = layouts(
+        make_project,
+        {
+            "spell.yaml": (
+                "elements:\n  bg:\n    kind: rect\n    bleed: true\n    switch:\n"
+                "      - field: school\n        cases: {fire: {fill: red}, ice: {fill: blue}}\n"
+            )
+        },
+    )
+    element = result.layouts["spell"].elements["bg"]
+    assert isinstance(element, RectElement) and element.bleed
+    assert element.switch[0].cases["fire"] == {"fill": "red"}

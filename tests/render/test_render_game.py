@@ -1,0 +1,144 @@
+"""`cardgen render`: files, sizes, determinism, collisions, art problems, backs."""
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+from PIL import Image
+
+from tests.conftest import TINY_CARDS
+
+Run = Callable[..., Result]
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*.png"))
+    }
+
+
+def test_render_writes_every_card_and_back(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    root = make_project()
+    out = tmp_path / "out"
+    result = run("render", "tiny", "--project", root, "--out", out, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [Path(c["file"]).name for c in data["cards"]] == [
+        "aria.png",
+        "borin.png",
+        "fireball.png",
+        "frost-bolt.png",
+        "ice-wall.png",
+    ]
+    assert [Path(b["file"]).name for b in data["backs"]] == ["default.png"]
+    with Image.open(out / "cards" / "fireball.png") as image:
+        assert image.size == (825, 1125) and image.mode == "RGB"
+        assert image.info["dpi"] == (300, 300) or round(image.info["dpi"][0]) == 300
+
+
+def test_rerun_and_parallel_give_identical_bytes(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    root = make_project(
+        cards=TINY_CARDS + "".join(f"Extra {i},spell,1,,fire,1,Text {i}.\n" for i in range(8))
+    )
+    run("render", "tiny", "--project", root, "--out", tmp_path / "a", "--jobs", "1")
+    run("render", "tiny", "--project", root, "--out", tmp_path / "b", "--jobs", "2")
+    run("render", "tiny", "--project", root, "--out", tmp_path / "a", "--jobs", "2")
+    first, second = digest(tmp_path / "a"), digest(tmp_path / "b")
+    assert first == second and len(first) == 14
+
+
+def test_only_renders_a_subset(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    root = make_project()
+    result = run(
+        "render",
+        "tiny",
+        "--project",
+        root,
+        "--out",
+        tmp_path / "o",
+        "--only",
+        "school=ice",
+        "--format",
+        "json",
+    )
+    assert [c["name"] for c in json.loads(result.stdout)["cards"]] == ["Frost Bolt", "Ice Wall"]
+    result = run(
+        "render",
+        "tiny",
+        "--project",
+        root,
+        "--out",
+        tmp_path / "o2",
+        "--only",
+        "ari",
+        "--format",
+        "json",
+    )
+    assert [c["name"] for c in json.loads(result.stdout)["cards"]] == ["Aria"]
+    bad = run("render", "tiny", "--project", root, "--only", "nobody-at-all")
+    assert bad.exit_code == 2 and "matches no card" in bad.stderr
+
+
+def test_colliding_file_names_are_an_error(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    root = make_project(cards=TINY_CARDS + "Ice-Wall!,spell,1,,ice,1,\n")
+    result = run("render", "tiny", "--project", root, "--out", tmp_path / "o")
+    assert result.exit_code == 2
+    assert "would all be written to cards/ice-wall.png" in result.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_missing_art_warns_and_draws_a_placeholder(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    cards = TINY_CARDS.replace(
+        "name,type,copies,power,school,level,text", "name,type,copies,power,school,level,text,art"
+    )
+    cards = cards.replace("Aria,hero,1,5,,,Leads the party.", "Aria,hero,1,5,,,Leads.,art/aria.png")
+    root = make_project(cards=cards)
+    result = run("render", "tiny", "--project", root, "--out", tmp_path / "o", "--only", "Aria")
+    assert result.exit_code == 0
+    assert 'RN102 Aria: art "art/aria.png" not found; drawing a placeholder' in result.stderr
+    strict = run(
+        "render", "tiny", "--project", root, "--out", tmp_path / "p", "--only", "Aria", "--strict"
+    )
+    assert strict.exit_code == 1
+
+
+def test_real_art_is_drawn(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    cards = TINY_CARDS.replace(
+        "name,type,copies,power,school,level,text", "name,type,copies,power,school,level,text,art"
+    )
+    cards = cards.replace("Aria,hero,1,5,,,Leads the party.", "Aria,hero,1,5,,,Leads.,art/aria.png")
+    root = make_project(cards=cards)
+    (root / "decks" / "tiny" / "art").mkdir()
+    Image.new("CMYK", (300, 200), (0, 255, 0, 0)).save(root / "decks/tiny/art/aria.jpg")
+    Image.open(root / "decks/tiny/art/aria.jpg").convert("RGB").save(
+        root / "decks/tiny/art/aria.png"
+    )
+    result = run("render", "tiny", "--project", root, "--out", tmp_path / "o", "--only", "Aria")
+    assert result.exit_code == 0 and "RN102" not in result.stderr
+    with Image.open(tmp_path / "o" / "cards" / "aria.png") as image:
+        r, g, _ = image.convert("RGB").getpixel((412, 400))  # middle of the art box
+        assert g < 80 and r > 180  # magenta art, not the placeholder
+
+
+def test_art_outside_the_project_is_refused(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    cards = TINY_CARDS.replace(
+        "name,type,copies,power,school,level,text", "name,type,copies,power,school,level,text,art"
+    )
+    cards = cards.replace("Aria,hero,1,5,,,Leads the party.", "Aria,hero,1,5,,,x,../../../x.png")
+    root = make_project(cards=cards)
+    result = run("render", "tiny", "--project", root, "--out", tmp_path / "o", "--only", "Aria")
+    assert result.exit_code == 2 and "outside the project" in result.stderr
+    assert "Traceback" not in result.output
