@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from cardgen.check.deck_rules import DeckValidator

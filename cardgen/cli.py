@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -203,6 +203,113 @@ def render(
             f" written to {result.out}"
         )
     sys.exit(1 if strict and result.warnings else 0)
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("give X,Y in millimetres, e.g. 0.5,-1") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("an offset over 20 mm is not a printer's misregistration")
+    return (x, y)
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--deck", "deck", type=click.Path(path_type=Path), help="Print one deck list.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none"]),
+    default="long",
+    show_default=True,
+    help="Which edge the printer flips on (none: fronts only).",
+)
+@click.option("--cut-lines", is_flag=True, help="Full-length cut guides beneath the cards.")
+@click.option(
+    "--back-offset",
+    default="0,0",
+    callback=_offset,
+    show_default=True,
+    help="Shift backs by X,Y mm to cancel a printer's offset (see --calibrate).",
+)
+@click.option("--gutterfold", is_flag=True, help="Fronts and backs on one side, fold to glue.")
+@click.option(
+    "--printer",
+    type=click.Choice(["home", "tgc", "mpc", "drivethru"]),
+    default="home",
+    show_default=True,
+    help="Print-shop preset: a face per page.",
+)
+@click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
+@click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
+@click.option("--calibrate", is_flag=True, help="Write the duplex calibration sheet.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
+@out_option("Output PDF (default: output/GAME/<name>-<paper>-<mode>.pdf).")
+@project_option
+@format_option
+def pnp(
+    game: str | None,
+    deck: Path | None,
+    paper: str,
+    duplex: str,
+    cut_lines: bool,
+    back_offset: tuple[float, float],
+    gutterfold: bool,
+    printer: str,
+    only: str | None,
+    board: bool,
+    calibrate: bool,
+    jobs: int | None,
+    out: Path | None,
+    project_dir: Path,
+    fmt: str,
+) -> None:
+    """Write a print-and-play PDF: the whole box, or one deck list."""
+    from cardgen.errors import CardgenError
+    from cardgen.package import pnp as printing
+    from cardgen.package.sheets import Duplex
+    from cardgen.project import open_project
+
+    project = open_project(project_dir)
+    if calibrate:
+        results = [printing.calibrate(project, out, paper=paper, duplex=cast(Duplex, duplex))]
+    elif game is None:
+        raise CardgenError("name a GAME (or use --calibrate)")
+    elif board:
+        results = printing.pnp_boards(project, game, out, paper=paper)
+    else:
+        results = [
+            printing.pnp(
+                project,
+                game,
+                out,
+                paper=paper,
+                duplex=duplex,  # type: ignore[arg-type]
+                cut_lines=cut_lines,
+                back_offset=back_offset,
+                gutterfold=gutterfold,
+                printer=printer,  # type: ignore[arg-type]
+                only=only,
+                deck=deck,
+                jobs=jobs,
+            )
+        ]
+    if fmt == "json":
+        emit_json(
+            {
+                "pdfs": [
+                    {"path": str(r.path), "pages": r.pages, "cards": r.cards, "notes": r.notes}
+                    for r in results
+                ]
+            }
+        )
+        return
+    for result in results:
+        click.echo(f"{result.path}: {result.pages} pages, {result.cards} cards")
+        for note in result.notes:
+            click.echo(f"  {note}")
 
 
 @main.command()

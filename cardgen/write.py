@@ -27,10 +27,28 @@ WINDOWS_RESERVED = frozenset(
     }
 )
 MAX_SLUG = 80
+LIGATURES = {
+    "œ": "oe",
+    "Œ": "Oe",
+    "æ": "ae",
+    "Æ": "Ae",
+    "ß": "ss",
+    "ø": "o",
+    "Ø": "O",
+    "ł": "l",
+    "Ł": "L",
+    "đ": "d",
+    "Đ": "D",
+    "þ": "th",
+    "Þ": "Th",
+}
+"""Letters that do not decompose into ASCII, spelled out."""
 
 
 def slug(name: str) -> str:
     """A safe file name for a card name: ASCII, lower case, dashes; never empty or reserved."""
+    for letter, spelled in LIGATURES.items():
+        name = name.replace(letter, spelled)
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:MAX_SLUG].strip("-")
     if not text:

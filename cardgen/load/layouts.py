@@ -107,12 +107,13 @@ def _merge(
             cycle = " -> ".join([*loop, name, parent])
             raise CardgenError(f"layout inheritance cycle: {cycle}", where)
         inherited = _merge(sources, parent, [*chain, name], cache)
-        merged.top.update(inherited.top)
-        for key in ("fonts", "icons"):
-            merged.top[key] = {**merged.top.get(key, {}), **inherited.top.get(key, {})}
+        for key, value in inherited.top.items():
+            if key in ("fonts", "icons"):
+                merged.top[key] = {**merged.top.get(key, {}), **value}
+            else:
+                merged.top[key] = value
         for element, props in inherited.elements.items():
-            merged.elements[element] = {**merged.elements.get(element, {}), **props}
-            merged.origin[element] = inherited.origin[element]
+            _place(merged, element, props, inherited.origin[element])
     raw = source.doc.data
     for key in ("size", "dpi", "bleed", "safe", "background"):
         if key in raw:
@@ -124,10 +125,27 @@ def _merge(
             merged.elements.pop(element, None)
             merged.origin.pop(element, None)
             continue
-        merged.elements[element] = {**merged.elements.get(element, {}), **props}
-        merged.origin[element] = (source, ["elements", element])
+        _place(merged, element, props, (source, ["elements", element]))
     cache[name] = merged
     return merged
+
+
+def _place(
+    merged: _Merged, element: str, props: dict[str, Any], origin: tuple[_Source, list[str | int]]
+) -> None:
+    """Merge an element's properties in; a new element with `before: X` goes before X."""
+    combined = {**merged.elements.get(element, {}), **props}
+    before = combined.get("before")
+    if element not in merged.elements and isinstance(before, str) and before in merged.elements:
+        ordered: dict[str, dict[str, Any]] = {}
+        for name, value in merged.elements.items():
+            if name == before:
+                ordered[element] = combined
+            ordered[name] = value
+        merged.elements = ordered
+    else:
+        merged.elements[element] = combined
+    merged.origin[element] = origin
 
 
 def _template_fields(text: str) -> list[str]:
@@ -154,8 +172,11 @@ def _check_element(
         if switch.field not in known:
             hint = did_you_mean(switch.field, sorted(known))
             errors.add(f'{label}: switch on unknown field "{switch.field}"{hint}', where)
-    for attribute in TEMPLATED:
-        value = getattr(element, attribute, None)
+    templates = [getattr(element, attribute, None) for attribute in TEMPLATED]
+    for switch in element.switch:
+        for case in [*switch.cases.values(), switch.default]:
+            templates.extend(case.get(attribute) for attribute in TEMPLATED)
+    for value in templates:
         if not isinstance(value, str):
             continue
         try:

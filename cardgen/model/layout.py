@@ -47,6 +47,10 @@ class ElementBase(Strict):
         default_factory=list, description="Properties chosen by field values, applied in order."
     )
     opacity: float = Field(default=1.0, ge=0, le=1, description="0 transparent to 1 opaque.")
+    before: str | None = Field(
+        default=None,
+        description="Draw this new element before (beneath) the inherited element of this name.",
+    )
 
 
 class ShapeStyle(Strict):
@@ -152,6 +156,9 @@ class TextElement(ElementBase):
     icon_color: Color | None = Field(default=None, description="Icon colour (default: text's).")
     outline: Color | None = Field(default=None, description="Outline colour around the glyphs.")
     outline_width: Length = Field(default="0", description="Outline width.")
+    rotate: Literal[0, 90, 180, 270] = Field(
+        default=0, description="Turn the text in its box, anticlockwise (180: upside down)."
+    )
 
 
 class IconElement(ElementBase):
@@ -164,6 +171,9 @@ class IconElement(ElementBase):
         default_factory=dict, description="Colour by the value of `color_field`."
     )
     color_field: str | None = Field(default=None, description="Field choosing from `colors`.")
+    outline: Color | None = Field(default=None, description="Outline colour around the icon.")
+    outline_width: Length = Field(default="0", description="Outline width.")
+    rotate: Literal[0, 90, 180, 270] = Field(default=0, description="Turn the icon, anticlockwise.")
 
 
 class HelperElement(ElementBase):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter
 from pydantic import TypeAdapter, ValidationError
 
 from cardgen.check.select import matches
@@ -233,8 +233,6 @@ def _draw_text(
     ctx: DrawContext, image: Image.Image, name: str, element: TextElement, box: shapes.Box
 ) -> None:
     text = fill_template(element.text, ctx.values)
-    if element.upper:
-        text = text.upper()
     if not text.strip():
         return
     canvas = ctx.canvas
@@ -261,6 +259,19 @@ def _draw_text(
         return token in icons or token in ICONS
 
     runs = richtext.parse_markup(text, is_icon)
+    for run in runs:
+        if run.text and not run.icon:
+            lacking = fonts.missing_glyphs(face(run.bold, run.italic), run.text)
+            if lacking:
+                ctx.warn(
+                    "RN103",
+                    name,
+                    f"font {element.font} has no glyph for"
+                    f" {' '.join(repr(c) for c in lacking)}: they print as boxes",
+                )
+                break
+    if element.upper:  # after the markup is read, so icon names keep their case
+        runs = [richtext.Run(r.text.upper(), r.bold, r.italic, r.icon, r.newline) for r in runs]
     if element.bold_keywords and ctx.keywords:
         runs = richtext.bold_terms(runs, ctx.keywords)
     size_px = canvas.pt(element.size)
@@ -279,7 +290,10 @@ def _draw_text(
         outline_px=round(canvas.x(element.outline_width)) if element.outline else 0,
     )
     x0, y0, x1, y1 = box
-    fit = richtext.fit_text(runs, style, x1 - x0, y1 - y0, fonts.font_at)
+    width, height = x1 - x0, y1 - y0
+    if element.rotate in (90, 270):
+        width, height = height, width
+    fit = richtext.fit_text(runs, style, width, height, fonts.font_at)
     if not fit.fits:
         mm = 25.4 / canvas.dpi
         parts = []
@@ -293,7 +307,34 @@ def _draw_text(
             name,
             f"text of element {name} overflows its box at {smallest:g} pt ({', '.join(parts)})",
         )
-    richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image)
+    if element.rotate == 0 and element.opacity >= 1:
+        richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image)
+        return
+    layer = Image.new("RGBA", (max(1, round(width)), max(1, round(height))), (0, 0, 0, 0))
+    richtext.draw_text(layer, fit, style, (0, 0, width, height), fonts.font_at, _icon_image)
+    _composite(image, layer, box, element.rotate, element.opacity)
+
+
+TURNS = {
+    90: Image.Transpose.ROTATE_90,
+    180: Image.Transpose.ROTATE_180,
+    270: Image.Transpose.ROTATE_270,
+}
+
+
+def _composite(
+    image: Image.Image, layer: Image.Image, box: shapes.Box, rotate: int, opacity: float
+) -> None:
+    """Turn an RGBA layer, fade it, and lay it centred on `box`."""
+    if rotate:
+        layer = layer.transpose(TURNS[rotate])
+    alpha = layer.getchannel("A")
+    if opacity < 1:
+        alpha = alpha.point(lambda v: round(v * opacity))
+    x0, y0, x1, y1 = box
+    left = round(x0 + (x1 - x0 - layer.width) / 2)
+    top = round(y0 + (y1 - y0 - layer.height) / 2)
+    image.paste(layer.convert("RGB"), (left, top), alpha)
 
 
 def _draw_image(
@@ -319,15 +360,9 @@ def _draw_image(
     mask = picture.getchannel("A")
     radius = ctx.canvas.x(element.radius)
     if radius > 0:
-        rounded = Image.new("L", size, 0)
-        shapes.draw_shape(
-            rounded,
-            (0, 0, size[0], size[1]),
-            shapes.rect_shape((0, 0, size[0], size[1]), radius),
-            fill="#ffffff",
+        rounded = shapes.shape_mask(
+            shapes.rect_shape((0, 0, size[0], size[1]), radius), (0, 0, size[0], size[1]), 0
         )
-        from PIL import ImageChops
-
         mask = ImageChops.multiply(mask, rounded)
     if element.opacity < 1:
         mask = mask.point(lambda v: round(v * element.opacity))
@@ -350,12 +385,15 @@ def _draw_icon(
     except KeyError as exc:
         path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
         raise CardgenError(f"element {name}: {exc.args[0]}", Location(path, line or None)) from None
-    mask = picture.getchannel("A")
-    if element.opacity < 1:
-        mask = mask.point(lambda v: round(v * element.opacity))
-    left = round(x0 + (x1 - x0 - side) / 2)
-    top = round(y0 + (y1 - y0 - side) / 2)
-    image.paste(picture.convert("RGB"), (left, top), mask)
+    if element.outline and element.outline_width != "0":
+        grow = max(1, round(ctx.canvas.x(element.outline_width)))
+        padded = Image.new("RGBA", (side + 2 * grow, side + 2 * grow), (0, 0, 0, 0))
+        padded.paste(picture, (grow, grow))
+        ring = padded.getchannel("A").filter(ImageFilter.MaxFilter(2 * grow + 1))
+        outlined = Image.new("RGBA", padded.size, (*shapes.rgb(element.outline), 0))
+        outlined.putalpha(ring)
+        picture = Image.alpha_composite(outlined, padded)
+    _composite(image, picture, box, element.rotate, element.opacity)
 
 
 def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any) -> None:

@@ -78,3 +78,29 @@ def font_at(path: Path, size_px: int) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(str(path), size_px)
     except OSError as exc:
         raise CardgenError(f'cannot load font "{path.name}": {exc}') from None
+
+
+_NOTDEF = "\ue000"  # a private-use character no card font draws: its shape is the "missing" box
+_coverage: dict[tuple[Path, str], bool] = {}
+
+
+def _shape(
+    font: ImageFont.FreeTypeFont, char: str
+) -> tuple[tuple[int, int, int, int] | None, bytes]:
+    mask = font.getmask(char)
+    return mask.getbbox(), bytes(mask)
+
+
+def missing_glyphs(path: Path, text: str) -> list[str]:
+    """Characters of `text` the font file cannot draw (they would come out as boxes)."""
+    font = font_at(path, 32)
+    missing = []
+    for char in dict.fromkeys(text):
+        if char.isspace():
+            continue
+        key = (path, char)
+        if key not in _coverage:
+            _coverage[key] = _shape(font, char) != _shape(font, _NOTDEF)
+        if not _coverage[key]:
+            missing.append(char)
+    return missing

@@ -11,7 +11,7 @@ import io
 import multiprocessing
 import os
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,9 +25,16 @@ from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.model.card import Card
 from cardgen.model.game import CardBack
+from cardgen.model.layout import Layout
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
-from cardgen.render.card import RenderWarning, back_values, render_card, render_face
+from cardgen.render.card import (
+    Canvas,
+    RenderWarning,
+    back_values,
+    render_card,
+    render_face,
+)
 from cardgen.write import Writer, slug
 
 PNG_LEVEL = 6
@@ -40,9 +47,12 @@ def png_bytes(image: Image.Image, dpi: int) -> bytes:
     return buffer.getvalue()
 
 
+BOLD_KINDS = ("keyword", "action")
+
+
 def keywords(pack: GamePack) -> list[str]:
-    """Glossary keywords set in bold where a layout asks for it."""
-    return [e.term for e in pack.game.glossary.entries if e.kind == "keyword"]
+    """Glossary terms set in bold where a layout asks for it: keywords and actions."""
+    return [e.term for e in pack.game.glossary.entries if e.kind in BOLD_KINDS]
 
 
 @dataclass
@@ -165,10 +175,28 @@ def _rendered(
         yield from pool.map(_render_index, indexes, chunksize=max(1, len(indexes) // (jobs * 4)))
 
 
+def geometry(layout: Layout) -> dict[str, Any]:
+    """A layout's physical geometry in points: trim width and height, and bleed."""
+    canvas = Canvas.of(layout)
+    scale = 72 / canvas.dpi
+    return {
+        "trim_pt": [canvas.trim_w * scale, canvas.trim_h * scale],
+        "bleed_pt": canvas.bleed * scale,
+        "dpi": canvas.dpi,
+    }
+
+
 def render_game(
-    project: Project, game_id: str, out: Path, *, only: str | None = None, jobs: int | None = None
+    project: Project,
+    game_id: str,
+    out: Path,
+    *,
+    only: str | None = None,
+    names: Collection[str] | None = None,
+    jobs: int | None = None,
 ) -> RenderResult:
-    """Render the chosen cards of a game and every back they use into `out`."""
+    """Render the chosen cards of a game (`only` query, or exactly `names`) and every back
+    they use into `out`."""
     pack = project.game(game_id)
     renderer = GameRenderer(project, pack, load_layouts(project.root, pack.game))
     files = card_files(pack)
@@ -178,7 +206,11 @@ def render_game(
         for key in query:
             if key not in known:
                 raise CardgenError(f'--only: unknown field "{key}"')
-    indexes = [i for i, card in enumerate(pack.cards) if query_matches(card, query)]
+    indexes = [
+        i
+        for i, card in enumerate(pack.cards)
+        if query_matches(card, query) and (names is None or card.name in names)
+    ]
     if not indexes:
         raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
     writer = Writer(out)
@@ -188,12 +220,23 @@ def render_game(
     ):
         card = pack.cards[index]
         path = writer.write(Path("cards") / f"{files[card.name]}.png", data)
-        result.cards.append({"name": card.name, "type": card.type, "file": str(path)})
+        layout = renderer.layouts.for_type(card.type)
+        result.cards.append(
+            {
+                "name": card.name,
+                "type": card.type,
+                "file": str(path),
+                "back": pack.game.types[card.type].back,
+                **geometry(layout),
+            }
+        )
         result.warnings.extend(warnings)
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
     for back_id in backs:
         data, warnings = renderer.back(back_id)
         path = writer.write(Path("backs") / f"{slug(back_id)}.png", data)
-        result.backs.append({"back": back_id, "file": str(path)})
+        result.backs.append(
+            {"back": back_id, "file": str(path), **geometry(renderer.layouts.for_back(back_id))}
+        )
         result.warnings.extend(warnings)
     return result

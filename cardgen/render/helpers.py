@@ -33,20 +33,31 @@ def hex_pattern(
     """A weapon's pattern: the piece's hex and the inked hexes around it, on a small grid.
 
     params: `cells` (list of [q, r], default: the card's `pattern`), `ink`, `piece`, `empty`,
-    `line` colours, `ring` (grid radius drawn around the piece, default: fit the pattern).
+    `line` colours, `ring` (grid radius drawn around the piece, default: fit the pattern),
+    `crop` (draw only the hexes next to the pattern and the piece, so long patterns stay big).
     """
     cells = _hexes(params.get("cells", ctx.values.get("pattern")))
     ring = int(params.get("ring", max([max(abs(q), abs(r), abs(q + r)) for q, r in cells] + [1])))
     grid = [
         (q, r) for q in range(-ring, ring + 1) for r in range(-ring, ring + 1) if abs(q + r) <= ring
     ]
+    if params.get("crop"):  # only the hexes around the pattern, not the whole ring
+        shown = [*cells, (0, 0)]
+        near = {
+            (q + dq, r + dr)
+            for q, r in shown
+            for dq, dr in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+        }
+        grid = [cell for cell in grid if cell in near]
     x0, y0, x1, y1 = box
     centres = [_axial_to_pixel(q, r, 1.0) for q, r in grid]
     span_x = max(c[0] for c in centres) - min(c[0] for c in centres) + math.sqrt(3)
     span_y = max(c[1] for c in centres) - min(c[1] for c in centres) + 2
     size = min((x1 - x0) / span_x, (y1 - y0) / span_y)
-    cx = (x0 + x1) / 2
-    cy = (y0 + y1) / 2
+    mid_x = (max(c[0] for c in centres) + min(c[0] for c in centres)) / 2
+    mid_y = (max(c[1] for c in centres) + min(c[1] for c in centres)) / 2
+    cx = (x0 + x1) / 2 - mid_x * size  # the grid's middle, not the piece, at the box's middle
+    cy = (y0 + y1) / 2 - mid_y * size
     inked = set(cells)
     gap = size * 0.06
     for q, r in grid:

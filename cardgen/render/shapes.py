@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
@@ -52,7 +53,17 @@ def gradient(colors: Sequence[str], size: tuple[int, int], angle: float) -> Imag
     radians = math.radians(angle)
     span = abs(width * math.cos(radians)) + abs(height * math.sin(radians))
     length = max(2, math.ceil(span))
-    band = _strip(tuple(colors), length).resize((length, length))
+    if angle % 90 == 0:  # axis-aligned: stretch the strip, no rotation needed
+        strip = _strip(tuple(colors), length)
+        turns = int(angle // 90) % 4
+        if turns in (2, 3):
+            strip = strip.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        if turns % 2:
+            return strip.transpose(Image.Transpose.ROTATE_270).resize((width, height))
+        return strip.resize((width, height))
+    # the band runs along the gradient and is wide enough to cover the box once turned
+    across = math.ceil(math.hypot(width, height)) + 2
+    band = _strip(tuple(colors), length).resize((length, across))
     rotated = band.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=True)
     left = (rotated.width - width) // 2
     top = (rotated.height - height) // 2
@@ -64,10 +75,22 @@ def _region(box: Box, pad: float) -> tuple[int, int, int, int]:
     return (math.floor(x0 - pad), math.floor(y0 - pad), math.ceil(x1 + pad), math.ceil(y1 + pad))
 
 
-def _mask(
-    region: tuple[int, int, int, int],
-    paint: Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]]], None],
-) -> Image.Image:
+class Shape:
+    """A shape that can paint itself on a supersampled mask. Subclasses are frozen
+    dataclasses, so equal shapes hash alike and their masks are drawn once and reused."""
+
+    def paint(
+        self,
+        draw: ImageDraw.ImageDraw,
+        at: Callable[[float, float], tuple[float, float]],
+        inset: float,
+    ) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=1024)
+def shape_mask(shape: Shape, region: tuple[int, int, int, int], inset: float) -> Image.Image:
+    """The shape's anti-aliased coverage over `region`, shrunk inwards by `inset` px."""
     left, top, right, bottom = region
     s = SUPERSAMPLE
     big = Image.new("L", ((right - left) * s, (bottom - top) * s), 0)
@@ -75,8 +98,18 @@ def _mask(
     def at(x: float, y: float) -> tuple[float, float]:
         return ((x - left) * s, (y - top) * s)
 
-    paint(ImageDraw.Draw(big), at)
+    shape.paint(ImageDraw.Draw(big), at, inset)
     return big.reduce(s)
+
+
+@functools.lru_cache(maxsize=512)
+def _ring(shape: Shape, region: tuple[int, int, int, int], width: float) -> Image.Image:
+    return ImageChops.subtract(shape_mask(shape, region, 0), shape_mask(shape, region, width))
+
+
+@functools.lru_cache(maxsize=256)
+def _gradient(colors: tuple[str, ...], size: tuple[int, int], angle: float) -> Image.Image:
+    return gradient(colors, size, angle)
 
 
 def _paint(
@@ -93,23 +126,17 @@ def _paint(
     alpha = opacity * (alpha_of(color) if color and not colors else 1.0)
     if alpha < 1.0:
         mask = mask.point(lambda v: round(v * alpha))
-    size = (region[2] - region[0], region[3] - region[1])
-    source = (
-        gradient(colors, size, angle) if colors else Image.new("RGB", size, rgb(color or "#000"))
-    )
-    image.paste(source, region[:2], mask)
-
-
-ShapePainter = Callable[
-    [ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None
-]
-"""Draws a shape on a supersampled mask: (draw, to_mask_coords, inset_px)."""
+    if colors:
+        size = (region[2] - region[0], region[3] - region[1])
+        image.paste(_gradient(tuple(colors), size, angle), region[:2], mask)
+    else:
+        image.paste(rgb(color or "#000"), region, mask)
 
 
 def draw_shape(
     image: Image.Image,
     box: Box,
-    shape: ShapePainter,
+    shape: Shape,
     *,
     fill: str | None,
     fill_colors: Sequence[str] = (),
@@ -120,66 +147,107 @@ def draw_shape(
     opacity: float = 1.0,
 ) -> None:
     """Fill a shape and stroke its outline (the outline lies inside the shape's edge)."""
+    if isinstance(shape, PolygonShape):  # points may reach beyond the element's box
+        xs = [p[0] for p in shape.points]
+        ys = [p[1] for p in shape.points]
+        box = (min(xs), min(ys), max(xs), max(ys))
     region = _region(box, 1)
-    if fill is not None or fill_colors:
-        mask = _mask(region, lambda d, at: shape(d, at, 0))
-        _paint(image, region, mask, fill, fill_colors, angle, opacity)
+    if (
+        fill is not None
+        and not fill_colors
+        and isinstance(shape, RectShape)
+        and shape.radius <= 0
+        and opacity >= 1
+        and alpha_of(fill) >= 1
+        and all(float(v).is_integer() for v in box)
+    ):
+        x0, y0, x1, y1 = (int(v) for v in box)
+        image.paste(rgb(fill), (x0, y0, x1, y1))  # a sharp-edged rectangle needs no mask
+    elif fill is not None or fill_colors:
+        _paint(image, region, shape_mask(shape, region, 0), fill, fill_colors, angle, opacity)
     if stroke_px > 0 and (stroke is not None or stroke_colors):
-        outer = _mask(region, lambda d, at: shape(d, at, 0))
-        inner = _mask(region, lambda d, at: shape(d, at, stroke_px))
-        ring = ImageChops.subtract(outer, inner)
-        _paint(image, region, ring, stroke, stroke_colors, angle, opacity)
+        _paint(
+            image, region, _ring(shape, region, stroke_px), stroke, stroke_colors, angle, opacity
+        )
 
 
-def rect_shape(box: Box, radius: float) -> ShapePainter:
-    x0, y0, x1, y1 = box
+@dataclass(frozen=True)
+class RectShape(Shape):
+    """A rectangle, rounded by `radius` px."""
+
+    box: Box
+    radius: float
 
     def paint(
-        draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inset: float
+        self,
+        draw: ImageDraw.ImageDraw,
+        at: Callable[[float, float], tuple[float, float]],
+        inset: float,
     ) -> None:
+        x0, y0, x1, y1 = self.box
         a = at(x0 + inset, y0 + inset)
         b = at(x1 - inset, y1 - inset)
         if b[0] <= a[0] or b[1] <= a[1]:
             return
-        r = max(0.0, radius - inset) * SUPERSAMPLE
+        r = max(0.0, self.radius - inset) * SUPERSAMPLE
         if r > 0:
             draw.rounded_rectangle((a, b), radius=r, fill=255)
         else:
             draw.rectangle((a, b), fill=255)
 
-    return paint
 
+@dataclass(frozen=True)
+class EllipseShape(Shape):
+    """An ellipse filling its box."""
 
-def ellipse_shape(box: Box) -> ShapePainter:
-    x0, y0, x1, y1 = box
+    box: Box
 
     def paint(
-        draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inset: float
+        self,
+        draw: ImageDraw.ImageDraw,
+        at: Callable[[float, float], tuple[float, float]],
+        inset: float,
     ) -> None:
+        x0, y0, x1, y1 = self.box
         a = at(x0 + inset, y0 + inset)
         b = at(x1 - inset, y1 - inset)
         if b[0] > a[0] and b[1] > a[1]:
             draw.ellipse((a, b), fill=255)
 
-    return paint
 
+@dataclass(frozen=True)
+class PolygonShape(Shape):
+    """A polygon through `points`; an inset moves each corner towards the centre."""
 
-def polygon_shape(points: Sequence[tuple[float, float]]) -> ShapePainter:
-    cx = sum(p[0] for p in points) / len(points)
-    cy = sum(p[1] for p in points) / len(points)
+    points: tuple[tuple[float, float], ...]
 
     def paint(
-        draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inset: float
+        self,
+        draw: ImageDraw.ImageDraw,
+        at: Callable[[float, float], tuple[float, float]],
+        inset: float,
     ) -> None:
+        cx = sum(p[0] for p in self.points) / len(self.points)
+        cy = sum(p[1] for p in self.points) / len(self.points)
         shrunk = []
-        for x, y in points:
+        for x, y in self.points:
             dx, dy = x - cx, y - cy
             distance = math.hypot(dx, dy) or 1.0
             factor = max(0.0, (distance - inset * 1.15) / distance)
             shrunk.append(at(cx + dx * factor, cy + dy * factor))
         draw.polygon(shrunk, fill=255)
 
-    return paint
+
+def rect_shape(box: Box, radius: float) -> Shape:
+    return RectShape(tuple(box), radius)  # type: ignore[arg-type]
+
+
+def ellipse_shape(box: Box) -> Shape:
+    return EllipseShape(tuple(box))  # type: ignore[arg-type]
+
+
+def polygon_shape(points: Sequence[tuple[float, float]]) -> Shape:
+    return PolygonShape(tuple((float(x), float(y)) for x, y in points))
 
 
 def regular_polygon(box: Box, sides: int, angle: float) -> list[tuple[float, float]]:
@@ -216,6 +284,27 @@ def hexagon_points(box: Box, orientation: str) -> list[tuple[float, float]]:
     ]
 
 
+@dataclass(frozen=True)
+class LineShape(Shape):
+    """A polyline of a given width."""
+
+    points: tuple[tuple[float, float], ...]
+    width: float
+
+    def paint(
+        self,
+        draw: ImageDraw.ImageDraw,
+        at: Callable[[float, float], tuple[float, float]],
+        inset: float,
+    ) -> None:
+        draw.line(
+            [at(x, y) for x, y in self.points],
+            fill=255,
+            width=max(1, round(self.width * SUPERSAMPLE)),
+            joint="curve",
+        )
+
+
 def draw_line(
     image: Image.Image,
     points: Sequence[tuple[float, float]],
@@ -227,13 +316,5 @@ def draw_line(
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     region = _region((min(xs), min(ys), max(xs), max(ys)), width + 2)
-
-    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]]) -> None:
-        draw.line(
-            [at(x, y) for x, y in points],
-            fill=255,
-            width=max(1, round(width * SUPERSAMPLE)),
-            joint="curve",
-        )
-
-    _paint(image, region, _mask(region, paint), color, (), 0, opacity)
+    shape = LineShape(tuple((float(x), float(y)) for x, y in points), width)
+    _paint(image, region, shape_mask(shape, region, 0), color, (), 0, opacity)

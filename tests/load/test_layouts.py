@@ -124,3 +124,30 @@ def test_switch_cases_and_bleed_rect(make_project: Callable[..., Path]) -> None:
     element = result.layouts["spell"].elements["bg"]
     assert isinstance(element, RectElement) and element.bleed
     assert element.switch[0].cases["fire"] == {"fill": "red"}
+
+
+def test_icons_and_fonts_merge_across_all_parents(make_project: Callable[..., Path]) -> None:
+    result = layouts(
+        make_project,
+        {
+            "a.yaml": "icons: {star: {icon: etoile}}\n",
+            "b.yaml": "icons: {drop: {icon: goutte}}\nelements:\n  x: {kind: rect}\n",
+            "c.yaml": "elements:\n  y: {kind: rect}\n",
+            "hero.yaml": "extends: [a, b, c]\nicons: {heart: {icon: coeur}}\n",
+        },
+    )
+    assert set(result.layouts["hero"].icons) == {"star", "drop", "heart"}
+
+
+def test_before_puts_a_new_element_beneath_an_inherited_one(
+    make_project: Callable[..., Path],
+) -> None:
+    result = layouts(
+        make_project,
+        {
+            "base.yaml": BASE,
+            "hero.yaml": "extends: base\nelements:\n  glow: {kind: rect, before: title}\n"
+            "  badge: {kind: rect}\n",
+        },
+    )
+    assert list(result.layouts["hero"].elements) == ["frame", "glow", "title", "badge"]

@@ -172,3 +172,32 @@ def test_french_accents_and_guillemets_render() -> None:
     image, warnings = face("« Cœur » élève à ça", size=9)
     assert warnings == []
     assert ink_box(image) is not None
+
+
+def test_rotated_text_turns_upside_down() -> None:
+    upright, _ = face("Ab", size=20, height="0.6in")
+    turned, _ = face("Ab", size=20, height="0.6in", rotate=180)
+    a, b = ink_box(upright), ink_box(turned)
+    assert a is not None and b is not None
+    assert turned.crop(b).rotate(180).tobytes() != turned.crop(b).tobytes()
+    # the ink of the upside-down text sits at the far corner of the box
+    assert b[2] >= a[2] + 100
+
+
+def test_text_opacity_fades_it() -> None:
+    solid, _ = face("MMMM", size=20)
+    faded, _ = face("MMMM", size=20, opacity=0.3)
+    darkest = min(faded.getchannel("R").tobytes())
+    assert min(solid.getchannel("R").tobytes()) < 30 and darkest > 150
+
+
+def test_upper_keeps_icon_names() -> None:
+    image, warnings = face("go {{dot}} now", upper=True, size=12)
+    assert warnings == []
+    assert ink_box(image, lambda p: p[0] > 200 and p[1] < 80 and p[2] < 80) is not None
+
+
+def test_missing_glyphs_are_reported() -> None:
+    _, warnings = face("Score (+3)!", font="display", size=12)
+    assert [w.code for w in warnings] == ["RN103"]
+    assert "'('" in warnings[0].message and "'3'" in warnings[0].message

@@ -1,0 +1,1 @@
+"""Packaging: print-and-play PDFs (ReportLab) and Tabletop Simulator exports."""

@@ -1,0 +1,281 @@
+"""Print-and-play PDFs: page size, cards per page, placements to 0.1 pt, mirrored backs,
+images embedded once, marks clear of cards and paper edges, metadata, determinism."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import Result
+from pypdf import PdfReader
+
+from tests.conftest import TINY_CARDS
+
+Run = Callable[..., Result]
+MM = 72 / 25.4
+CARDS = TINY_CARDS.replace("Fireball,spell,4", "Fireball,spell,9")  # 1+1+9+4+2 = 17 copies
+PAPER = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
+BLEED = 9.0  # 1/8 in of the built-in layouts
+
+
+def make_pdf(make_project: Callable[..., Path], run: Run, tmp_path: Path, *args: str) -> Path:
+    root = make_project(cards=CARDS)
+    out = tmp_path / "out.pdf"
+    result = run("pnp", "tiny", "--project", root, "--out", out, "--jobs", "1", *args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def placements(path: Path) -> list[list[tuple[float, float, float, float]]]:
+    """Per page, each image's drawn box (x0, y0, x1, y1) in PDF coordinates (origin bottom)."""
+    pages = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            height = float(page.height)
+            pages.append(
+                [
+                    (
+                        float(i["x0"]),
+                        height - float(i["bottom"]),
+                        float(i["x1"]),
+                        height - float(i["top"]),
+                    )
+                    for i in page.images
+                ]
+            )
+    return pages
+
+
+def trim(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    return (box[0] + BLEED, box[1] + BLEED, box[2] - BLEED, box[3] - BLEED)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_home_sheets_exact_size_and_grid(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, paper: str
+) -> None:
+    path = make_pdf(make_project, run, tmp_path, "--paper", paper, "--duplex", "long")
+    reader = PdfReader(path)
+    assert len(reader.pages) == 4  # 17 cards: 9 + 8, each with a back page
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(PAPER[paper][0], abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(PAPER[paper][1], abs=0.01)
+    pages = placements(path)
+    assert [len(p) for p in pages] == [9, 9, 8, 8]
+    width, height = PAPER[paper]
+    boxes = [trim(b) for b in pages[0]]
+    for x0, y0, x1, y1 in boxes:
+        assert x1 - x0 == pytest.approx(180, abs=0.1) and y1 - y0 == pytest.approx(252, abs=0.1)
+        assert x0 >= 6 * MM and y0 >= 6 * MM and x1 <= width - 6 * MM and y1 <= height - 6 * MM
+    lefts = sorted({round(b[0], 1) for b in boxes})
+    assert lefts[0] == pytest.approx((width - 540) / 2, abs=0.1)  # centred, butted
+    assert [round(b - a, 1) for a, b in itertools.pairwise(lefts)] == [180.0, 180.0]
+
+
+@pytest.mark.parametrize(("duplex", "axis"), [("long", "x"), ("short", "y")])
+def test_backs_mirror_fronts(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, duplex: str, axis: str
+) -> None:
+    path = make_pdf(make_project, run, tmp_path, "--duplex", duplex)
+    width, height = PAPER["a4"]
+    pages = placements(path)
+    for front, back in ((pages[0], pages[1]), (pages[2], pages[3])):
+        expected = sorted(
+            (round(width - b[2], 1), round(b[1], 1))
+            if axis == "x"
+            else (round(b[0], 1), round(height - b[3], 1))
+            for b in front
+        )
+        assert sorted((round(b[0], 1), round(b[1], 1)) for b in back) == expected
+
+
+def test_back_offset_shifts_backs_only(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    plain = placements(make_pdf(make_project, run, tmp_path, "--duplex", "long"))
+    shifted = placements(
+        make_pdf(make_project, run, tmp_path / "b", "--duplex", "long", "--back-offset", "1.5,-2")
+    )
+    assert plain[0] == shifted[0]
+    for a, b in zip(sorted(plain[1]), sorted(shifted[1]), strict=True):
+        assert b[0] - a[0] == pytest.approx(1.5 * MM, abs=0.01)
+        assert b[1] - a[1] == pytest.approx(-2 * MM, abs=0.01)
+
+
+def test_each_distinct_image_embedded_once(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    path = make_pdf(make_project, run, tmp_path)
+    reader = PdfReader(path)
+    objects = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        for ref in xobjects.values():
+            if ref.get_object()["/Subtype"] == "/Image":
+                objects.add(ref.idnum)
+    assert len(objects) == 6  # five distinct cards and one back, for 17 cards and 17 backs
+
+
+def test_viewer_preferences_metadata_and_fonts(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    reader = PdfReader(make_pdf(make_project, run, tmp_path, "--duplex", "short"))
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipShortEdge"
+    assert reader.metadata is not None
+    assert reader.metadata.title == "Tiny Game" and reader.metadata.author == "Tiny Game"
+    fonts = {}
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            fonts[font["/BaseFont"]] = font
+    assert fonts
+    for font in fonts.values():
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font["/BaseFont"]  # the TrueType program embedded
+
+
+def test_same_input_same_bytes(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    first = make_pdf(make_project, run, tmp_path / "1").read_bytes()
+    second = make_pdf(make_project, run, tmp_path / "2").read_bytes()
+    assert hashlib.sha256(first).hexdigest() == hashlib.sha256(second).hexdigest()
+
+
+def test_marks_stay_off_cards(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    path = make_pdf(make_project, run, tmp_path, "--cut-lines")
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        height = float(page.height)
+        cards = [
+            (
+                float(i["x0"]) + BLEED,
+                float(i["top"]) + BLEED,
+                float(i["x1"]) - BLEED,
+                float(i["bottom"]) - BLEED,
+            )
+            for i in page.images
+        ]
+        marks = [line for line in page.lines if line.get("stroking_color") in ((0,), [0], 0)]
+        assert marks
+        for line in marks:
+            x0, x1 = sorted((float(line["x0"]), float(line["x1"])))
+            top, bottom = sorted((float(line["top"]), float(line["bottom"])))
+            for cx0, ctop, cx1, cbottom in cards:
+                inside_x = x0 < cx1 - 0.01 and x1 > cx0 + 0.01
+                inside_y = top < cbottom - 0.01 and bottom > ctop + 0.01
+                assert not (inside_x and inside_y), (line, (cx0, ctop, cx1, cbottom))
+            assert min(x0, top) >= 6 * MM - 0.01 and x1 <= float(page.width) - 6 * MM + 0.01
+            assert bottom <= height - 6 * MM + 0.01
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_ink_within_6mm_of_the_paper_edge(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, paper: str
+) -> None:
+    from PIL import Image
+
+    path = make_pdf(make_project, run, tmp_path, "--paper", paper, "--cut-lines")
+    subprocess.run(["pdftoppm", "-r", "72", "-png", str(path), str(tmp_path / "page")], check=True)
+    pngs = sorted(tmp_path.glob("page-*.png"))
+    assert len(pngs) == 4
+    for png in pngs:
+        with Image.open(png) as image:
+            grey = image.convert("L")
+            border = int(6 * 72 / 25.4) - 1
+            w, h = grey.size
+            for box in (
+                (0, 0, w, border),
+                (0, h - border, w, h),
+                (0, 0, border, h),
+                (w - border, 0, w, h),
+            ):
+                assert grey.crop(box).getextrema()[0] >= 250, (png.name, box)
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
+def test_qpdf_check(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    for args in (("--duplex", "long"), ("--gutterfold",), ("--printer", "drivethru")):
+        path = make_pdf(make_project, run, tmp_path / "-".join(args), *args)
+        result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_gutterfold_backs_mirror_across_the_fold(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    path = make_pdf(make_project, run, tmp_path, "--gutterfold")
+    reader = PdfReader(path)
+    width = float(reader.pages[0].mediabox.width)
+    assert width == pytest.approx(841.89, abs=0.01)  # A4 landscape holds 2 x 2 pairs
+    boxes = placements(path)[0]
+    fold = width / 2
+    fronts = sorted(b for b in boxes if b[2] <= fold)
+    backs = sorted(b for b in boxes if b[0] >= fold)
+    assert len(fronts) == len(backs) == 4
+    mirrored = sorted((round(2 * fold - b[2], 1), round(b[1], 1)) for b in fronts)
+    assert sorted((round(b[0], 1), round(b[1], 1)) for b in backs) == mirrored
+
+
+def test_drivethru_one_face_a_page_back_first(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    path = make_pdf(make_project, run, tmp_path, "--printer", "drivethru", "--only", "Aria")
+    reader = PdfReader(path)
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 198, 270]
+        assert [round(float(v), 2) for v in page["/TrimBox"]] == [9, 9, 189, 261]
+    names = [
+        next(iter(p["/Resources"]["/XObject"].values())).get_object()["/Height"]
+        for p in reader.pages
+    ]
+    assert names == [1125, 1125]
+
+
+def test_deck_list_prints_its_counts(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    root = make_project(cards=CARDS)
+    deck = root / "d.txt"
+    deck.write_text("# game: tiny\n1 Aria\n2 Fireball\n")
+    result = run(
+        "pnp",
+        "tiny",
+        "--deck",
+        deck,
+        "--project",
+        root,
+        "--out",
+        tmp_path / "d.pdf",
+        "--duplex",
+        "none",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    assert [len(p) for p in placements(tmp_path / "d.pdf")] == [3]
+    deck.write_text("# game: tiny\n1 Aira\n")
+    bad = run("pnp", "tiny", "--deck", deck, "--project", root, "--out", tmp_path / "e.pdf")
+    assert bad.exit_code == 2 and 'did you mean "Aria"' in bad.stderr
+
+
+def test_calibration_sheet(run: Run, make_project: Callable[..., Path], tmp_path: Path) -> None:
+    root = make_project()
+    result = run("pnp", "--calibrate", "--project", root, "--out", tmp_path / "c.pdf")
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(tmp_path / "c.pdf").pages) == 2
+    text = PdfReader(tmp_path / "c.pdf").pages[1].extract_text()
+    assert "+0.0,+0.0" in text and "-2.0,+0.0" in text
+
+
+def test_bad_back_offset_is_usage_error(run: Run, make_project: Callable[..., Path]) -> None:
+    result = run("pnp", "tiny", "--back-offset", "banana", "--project", make_project())
+    assert result.exit_code == 2 and "X,Y" in result.output

@@ -1,0 +1,119 @@
+"""Shapes, gradients, icons and file names drawn or made right."""
+
+from pathlib import Path
+
+from PIL import Image
+
+from cardgen.model.layout import Layout
+from cardgen.render import shapes
+from cardgen.render.card import render_face
+from cardgen.write import slug
+
+
+def one(element: dict[str, object]) -> Image.Image:
+    layout = Layout.model_validate(
+        {
+            "name": "t",
+            "background": "#ffffff",
+            "bleed": "0",
+            "size": "1in x 1in",
+            "dpi": 100,
+            "elements": {"e": element},
+        }
+    )
+    image, _ = render_face(
+        layout, {}, subject=None, project_root=Path.cwd(), game_folder=Path.cwd()
+    )
+    return image
+
+
+def test_gradients_cover_the_whole_box_at_any_angle() -> None:
+    for angle in (0, 90, 180, 270, 30, 135):
+        image = shapes.gradient(["#ff0000", "#0000ff"], (60, 200), angle)
+        assert image.size == (60, 200)
+        assert all(sum(image.getpixel((x, y))) > 200 for x in (0, 59) for y in (0, 199)), angle
+    across = shapes.gradient(["#ff0000", "#0000ff"], (100, 300), 0)
+    assert across.getpixel((0, 150))[0] > 240 and across.getpixel((99, 150))[2] > 240
+
+
+def test_polygon_points_may_leave_the_element_box() -> None:
+    image = one(
+        {
+            "kind": "polygon",
+            "x": 0,
+            "y": 0,
+            "width": "0.2in",
+            "height": "0.2in",
+            "points": [[0, 0], ["0.9in", 0], ["0.9in", "0.9in"], [0, "0.9in"]],
+            "fill": "#000000",
+        }
+    )
+    assert image.getpixel((70, 70)) == (0, 0, 0)
+
+
+def test_rounded_rect_is_antialiased_and_sharp_rect_is_exact() -> None:
+    image = one(
+        {
+            "kind": "rect",
+            "x": "0.1in",
+            "y": "0.1in",
+            "width": "0.8in",
+            "height": "0.8in",
+            "radius": "0.2in",
+            "fill": "#000000",
+        }
+    )
+    values = set(image.convert("L").tobytes())
+    assert 0 in values and 255 in values and any(0 < v < 255 for v in values)
+    sharp = one(
+        {
+            "kind": "rect",
+            "x": "0.1in",
+            "y": "0.1in",
+            "width": "0.8in",
+            "height": "0.8in",
+            "fill": "#000000",
+        }
+    )
+    assert sharp.convert("L").getbbox() is not None
+    assert set(sharp.convert("L").tobytes()) == {0, 255}
+
+
+def test_icon_outline_and_turn() -> None:
+    plain = one({"kind": "icon", "name": "triangle", "color": "#ff0000"})
+    outlined = one(
+        {
+            "kind": "icon",
+            "name": "triangle",
+            "color": "#ff0000",
+            "outline": "#000000",
+            "outline_width": "3px",
+        }
+    )
+
+    def dark(image: Image.Image) -> int:
+        return sum(1 for v in image.convert("L").tobytes() if v < 30)
+
+    assert dark(plain) == 0 and dark(outlined) > 100
+    turned = one({"kind": "icon", "name": "triangle", "color": "#ff0000", "rotate": 180})
+
+    def widths(image: Image.Image) -> tuple[int, int]:
+        red = image.getchannel("G").point(lambda v: 255 if v < 128 else 0)
+        box = red.getbbox()
+        assert box is not None
+        top = sum(1 for v in red.crop((0, box[1] + 3, 100, box[1] + 4)).tobytes() if v)
+        bottom = sum(1 for v in red.crop((0, box[3] - 4, 100, box[3] - 3)).tobytes() if v)
+        return top, bottom
+
+    plain_top, plain_bottom = widths(plain)
+    turned_top, turned_bottom = widths(turned)
+    assert plain_top < plain_bottom and turned_top > turned_bottom
+
+
+def test_slugs_are_safe_file_names() -> None:
+    assert slug("Cœur rose") == "coeur-rose"
+    assert slug("Étoile bleue") == "etoile-bleue"
+    assert slug("../../etc/passwd") == "etc-passwd"
+    assert slug("CON") == "con-card"
+    assert slug("!!!") == "card"
+    assert len(slug("x" * 300)) <= 80
