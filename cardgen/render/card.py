@@ -6,8 +6,9 @@ Rendering returns images and warnings; only writers touch the disk.
 from __future__ import annotations
 
 import string
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -353,20 +354,23 @@ def _draw_image(
         else:
             ctx.warn("RN102", name, f'art "{src}" not found')
             return
+    mask: Image.Image | None = None
     if picture is None:
         if not element.placeholder:
             return
-        picture = placeholder(str(ctx.values.get("name", ctx.label)), size).convert("RGBA")
-    mask = picture.getchannel("A")
+        picture = placeholder(str(ctx.values.get("name", ctx.label)), size)  # opaque RGB
+    else:
+        mask = picture.getchannel("A")
+        picture = picture.convert("RGB")
     radius = ctx.canvas.x(element.radius)
     if radius > 0:
         rounded = shapes.shape_mask(
             shapes.rect_shape((0, 0, size[0], size[1]), radius), (0, 0, size[0], size[1]), 0
         )
-        mask = ImageChops.multiply(mask, rounded)
+        mask = rounded if mask is None else ImageChops.multiply(mask, rounded)
     if element.opacity < 1:
-        mask = mask.point(lambda v: round(v * element.opacity))
-    image.paste(picture.convert("RGB"), (x0, y0), mask)
+        mask = (mask or Image.new("L", size, 255)).point(lambda v: round(v * element.opacity))
+    image.paste(picture, (x0, y0), mask)
 
 
 def _draw_icon(
@@ -482,11 +486,106 @@ def render_face(
         keywords or [],
         label=label or str(values.get("name", "")),
     )
-    for name, element in layout.elements.items():
-        resolved = _resolved(name, element, values, layout)
-        if _visible(resolved, subject, values):
+    items = [
+        (name, _resolved(name, element, values, layout))
+        for name, element in layout.elements.items()
+    ]
+    shown = [_visible(resolved, subject, values) for _, resolved in items]
+    hoisted, later = _split_plate(items, shown, canvas)
+    plate_key = (
+        layout.name,
+        canvas.size,
+        layout.background,
+        tuple((index, key) for index, key in hoisted),
+    )
+    plate = _PLATES.get(plate_key)
+    if plate is not None:
+        _PLATES.move_to_end(plate_key)
+        image = plate[0].copy()
+        ctx.warnings.extend(replace(w, card=ctx.label) for w in plate[1])
+    else:
+        for index, _ in hoisted:
+            name, resolved = items[index]
+            if shown[index]:
+                _draw_element(ctx, image, name, resolved)
+        _remember(plate_key, image, list(ctx.warnings))
+    for index in later:
+        name, resolved = items[index]
+        if shown[index]:
             _draw_element(ctx, image, name, resolved)
     return image, ctx.warnings
+
+
+_PLATES: OrderedDict[tuple[Any, ...], tuple[Image.Image, list[RenderWarning]]] = OrderedDict()
+PLATES_KEPT = 24
+
+
+def _plate_key(element: Any, visible: bool) -> str | None:
+    """A key for an element whose drawing depends on its resolved properties alone (shapes,
+    fixed text and icons), or None for one that draws card content (art, fields, helpers).
+
+    Layouts start with frames, panels and fixed labels that are the same on every card of a
+    kind: drawn once, they are reused as a plate under each card's own content.
+    """
+    if isinstance(element, ImageElement | HelperElement):
+        return None
+    if isinstance(element, TextElement) and ("{" in element.text or "}" in element.text):
+        return None
+    if isinstance(element, IconElement) and "{" in element.name:
+        return None
+    return element.model_dump_json() if visible else "-"
+
+
+def _extent(element: Any, canvas: Canvas) -> shapes.Box:
+    """Where an element can put ink, a little generously (outlines, antialiasing)."""
+    if isinstance(element, RectElement) and element.bleed:
+        return (0, 0, *canvas.size)
+    x0, y0, x1, y1 = canvas.box(element)
+    if isinstance(element, PolygonElement | LineElement) and element.points:
+        xs = [x0 + canvas.x(px) for px, _ in element.points]
+        ys = [y0 + canvas.y(py) for _, py in element.points]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    pad = 3.0
+    if isinstance(element, LineElement):
+        pad += canvas.x(element.stroke_width)
+    if isinstance(element, TextElement | IconElement) and element.outline:
+        pad += canvas.x(element.outline_width)
+    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+
+
+def _overlap(a: shapes.Box, b: shapes.Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _split_plate(
+    items: list[tuple[str, Any]], shown: list[bool], canvas: Canvas
+) -> tuple[list[tuple[int, str]], list[int]]:
+    """Which elements go on the plate (drawn once per look, reused) and which are drawn for
+    each card, in order.
+
+    An element joins the plate when its drawing depends on its resolved properties alone
+    and it overlaps no element drawn later for the card before it: moving it under them
+    then changes no pixel. Everything else is drawn in layout order on top of the plate.
+    """
+    hoisted: list[tuple[int, str]] = []
+    later: list[int] = []
+    blocking: list[shapes.Box] = []
+    for index, ((_, element), visible) in enumerate(zip(items, shown, strict=True)):
+        key = _plate_key(element, visible)
+        extent = _extent(element, canvas) if visible else None
+        if key is not None and (extent is None or not any(_overlap(extent, b) for b in blocking)):
+            hoisted.append((index, key))
+        else:
+            later.append(index)
+            if extent is not None:
+                blocking.append(extent)
+    return hoisted, later
+
+
+def _remember(key: tuple[Any, ...], image: Image.Image, warnings: list[RenderWarning]) -> None:
+    _PLATES[key] = (image.copy(), warnings)
+    while len(_PLATES) > PLATES_KEPT:
+        _PLATES.popitem(last=False)
 
 
 def back_values(

@@ -7,7 +7,6 @@ bytes are the same as a serial run's.
 
 from __future__ import annotations
 
-import io
 import multiprocessing
 import os
 from collections import defaultdict
@@ -35,16 +34,13 @@ from cardgen.render.card import (
     render_card,
     render_face,
 )
+from cardgen.render.png import encode_png
 from cardgen.write import Writer, slug
-
-PNG_LEVEL = 6
 
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """Encode a PNG deterministically (no time stamps), with its DPI recorded."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi))
-    return buffer.getvalue()
+    return encode_png(image, dpi)
 
 
 BOLD_KINDS = ("keyword", "action")

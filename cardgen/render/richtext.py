@@ -8,6 +8,7 @@ width and the height of its box; what still does not fit is reported, never cut 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -127,6 +128,7 @@ class Placed:
     descent: int
     too_wide: float = 0.0
     icon_side: int = 0
+    icon_advance: float = 0.0
 
     @property
     def height(self) -> float:
@@ -230,6 +232,7 @@ def layout_text(
         descent,
         max(0.0, too_wide),
         icon_side,
+        icon_advance,
     )
 
 
@@ -278,6 +281,31 @@ def fit_text(
     return best
 
 
+def _segments(line: list[Atom], x: float) -> list[tuple[str, float, str, bool, bool]]:
+    """A line as runs of one style (drawn in one call each) and icons, with their x."""
+    found: list[tuple[str, float, str, bool, bool]] = []
+    for atom in line:
+        if atom.kind == "icon" and atom.icon is not None:
+            found.append(("icon", x, atom.icon, atom.bold, atom.italic))
+        elif found and found[-1][0] == "text" and found[-1][3:] == (atom.bold, atom.italic):
+            kind, at, text, bold, italic = found[-1]
+            found[-1] = (kind, at, text + atom.text, bold, italic)
+        else:
+            found.append(("text", x, atom.text, atom.bold, atom.italic))
+        x += atom.width
+    return found
+
+
+@functools.lru_cache(maxsize=256)
+def _trimmed_icon(
+    icon_image: Callable[[str, int, RGB], Image.Image], name: str, side: int, color: RGB
+) -> Image.Image | None:
+    """An icon cut to its visible part (RGBA), or None when it has none."""
+    picture = icon_image(name, side, color)
+    bbox = picture.getchannel("A").point(_visible_alpha).getbbox()
+    return picture.crop(bbox) if bbox else None
+
+
 def _visible_alpha(value: int) -> int:
     """Alpha worth counting as the icon's edge (resampling leaves faint halos)."""
     return 255 if value > 40 else 0
@@ -311,28 +339,22 @@ def draw_text(
             x = x1 - placed.widths[index]
         else:
             x = x0
-        for atom in line:
-            if atom.kind == "icon" and atom.icon is not None:
-                ref = style.icons.get(atom.icon, IconRef(atom.icon))
-                picture = icon_image(ref.name, placed.icon_side, ref.color or style.color)
-                bbox = picture.getchannel("A").point(_visible_alpha).getbbox()
-                if bbox:
-                    picture = picture.crop(bbox)
-                    left = round(x + (atom.width - picture.width) / 2)
-                    image.paste(
-                        picture.convert("RGB"),
-                        (left, round(baseline) - picture.height),
-                        picture.getchannel("A"),
-                    )
-            elif atom.kind == "word":
-                font = font_at(style.face(atom.bold, atom.italic), size)
+        for kind, at, content, bold, italic in _segments(line, x):
+            if kind == "icon":
+                ref = style.icons.get(content, IconRef(content))
+                picture = _trimmed_icon(
+                    icon_image, ref.name, placed.icon_side, ref.color or style.color
+                )
+                if picture is not None:
+                    left = round(at + (placed.icon_advance - picture.width) / 2)
+                    image.paste(picture, (left, round(baseline) - picture.height), picture)
+            elif content.strip():
                 draw.text(
-                    (x, baseline),
-                    atom.text,
-                    font=font,
+                    (at, baseline),
+                    content,
+                    font=font_at(style.face(bold, italic), size),
                     fill=style.color,
                     anchor="ls",
                     stroke_width=style.outline_px,
                     stroke_fill=style.outline if style.outline else None,
                 )
-            x += atom.width
