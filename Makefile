@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml
 
 # Build every example game into output/: check each game's data, validate every example
 # deck (illegal examples are meant to be illegal: exit 1 is fine, bad input fails the demo),
-# then an A4 and a Letter duplex PDF of every game's box and the Splatoon board poster.
+# then an A4 and a Letter duplex PDF of every game's box, the Splatoon board poster, and a
+# Tabletop Simulator saved object of every game.
 demo: $(STAMP)
 	$(BIN)/cardgen games
 	@for game in $(GAMES); do $(BIN)/cardgen check $$game || exit 1; done
@@ -22,6 +23,7 @@ demo: $(STAMP)
 	@for game in $(GAMES); do \
 	  $(BIN)/cardgen pnp $$game --paper a4 --duplex long || exit 1; \
 	  $(BIN)/cardgen pnp $$game --paper letter --duplex long || exit 1; \
+	  $(BIN)/cardgen tts $$game || exit 1; \
 	done
 	$(BIN)/cardgen pnp splatoon --board --paper a4
 	$(BIN)/cardgen pnp splatoon --board --paper letter

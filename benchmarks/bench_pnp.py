@@ -35,7 +35,7 @@ def baseline(faces: list[Face]) -> bytes:
     canvas = Canvas(buffer, pagesize=A4, invariant=1)
     grid = home_grid("a4", 180, 252)
     for start in range(0, len(faces), grid.per_page):
-        chunk = faces[start:start + grid.per_page]
+        chunk = faces[start : start + grid.per_page]
         for side in ("front", "back"):
             for index, face in enumerate(chunk):
                 slot = grid.slot(index)
@@ -59,15 +59,22 @@ def run() -> dict[str, Any]:
         plain = baseline(faces)
         base = time.perf_counter() - start
         start = time.perf_counter()
-        ours, pages = home_pdf(faces, paper="a4", duplex="long", cut_lines=False,
-                               back_offset=(0, 0), title="bench", author="bench")
+        ours, pages = home_pdf(
+            faces,
+            paper="a4",
+            duplex="long",
+            cut_lines=False,
+            back_offset=(0, 0),
+            title="bench",
+            author="bench",
+        )
         seconds = time.perf_counter() - start
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return {
         "name": "pnp",
         "what": f"{CARDS}-card duplex A4 PDF ({pages} pages, {len(ours) // 1024} KB) from"
-                f" rendered PNGs vs bare ReportLab drawImage ({len(plain) // 1024} KB)",
+        f" rendered PNGs vs bare ReportLab drawImage ({len(plain) // 1024} KB)",
         "seconds": round(seconds, 3),
         "baseline_seconds": round(base, 3),
         "ratio": round(seconds / base, 2),

@@ -52,7 +52,7 @@ def run() -> dict[str, Any]:
     return {
         "name": "render",
         "what": f"{count} cards (Shards layouts) to PNG (825x1125), cardgen 1 core vs plain Pillow;"
-                f" all {os.cpu_count()} cores: {parallel / count * 1000:.1f} ms a card",
+        f" all {os.cpu_count()} cores: {parallel / count * 1000:.1f} ms a card",
         "seconds": round(serial, 3),
         "per_card_ms": round(serial / count * 1000, 1),
         "parallel_seconds": round(parallel, 3),

@@ -18,8 +18,11 @@ from PIL import Image, ImageDraw, ImageFont
 FONTS = Path(os.path.dirname(reportlab.__file__)) / "fonts"
 
 
-def render_plain(cards: list[tuple[str, str, str]], out: Path, size: tuple[int, int] = (825, 1125),
-                 ) -> None:
+def render_plain(
+    cards: list[tuple[str, str, str]],
+    out: Path,
+    size: tuple[int, int] = (825, 1125),
+) -> None:
     """Draw and save one PNG per (name, type, text)."""
     out.mkdir(parents=True, exist_ok=True)
     title = ImageFont.truetype(str(FONTS / "VeraBd.ttf"), 54)
@@ -28,8 +31,13 @@ def render_plain(cards: list[tuple[str, str, str]], out: Path, size: tuple[int, 
     for index, (name, kind, text) in enumerate(cards):
         image = Image.new("RGB", size, (244, 241, 234))
         draw = ImageDraw.Draw(image)
-        draw.rounded_rectangle((67, 67, size[0] - 67, size[1] - 67), radius=24,
-                               fill=(255, 253, 248), outline=(58, 58, 58), width=7)
+        draw.rounded_rectangle(
+            (67, 67, size[0] - 67, size[1] - 67),
+            radius=24,
+            fill=(255, 253, 248),
+            outline=(58, 58, 58),
+            width=7,
+        )
         draw.text((97, 97), name, font=title, fill=(29, 29, 29))
         draw.rectangle((97, 217, size[0] - 97, 622), fill=(120, 90, 200))
         draw.text((97, 640), kind, font=small, fill=(85, 85, 85))

@@ -24,7 +24,7 @@ def make_game(folder: Path, n: int, seed: int = 11) -> Path:
     text = (ROOT / "decks" / "shards" / "game.yaml").read_text(encoding="utf-8")
     text = text.replace("id: shards", "id: synth", 1)
     head, _, rest = text.partition("\nbox:")
-    tail = rest[rest.index("\nsetup:"):] if "\nsetup:" in rest else ""
+    tail = rest[rest.index("\nsetup:") :] if "\nsetup:" in rest else ""
     (game_dir / "game.yaml").write_text(head + tail, encoding="utf-8")
     with (ROOT / "decks" / "shards" / "cards.csv").open(encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))

@@ -313,6 +313,75 @@ def pnp(
 
 
 @main.command()
+@click.argument("game")
+@click.option("--deck", type=click.Path(path_type=Path), help="Export one deck list.")
+@click.option("--base-url", help="Hosted location of the sheets (http/https), for multiplayer.")
+@click.option("--install", is_flag=True, help="Copy into TTS's Saved Objects folder.")
+@click.option(
+    "--sheet-format",
+    type=click.Choice(["jpeg", "png"]),
+    default="jpeg",
+    show_default=True,
+    help="Sprite sheet image format.",
+)
+@click.option(
+    "--quality",
+    type=click.IntRange(50, 100),
+    default=90,
+    show_default=True,
+    help="JPEG quality of the sheets.",
+)
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
+@out_option("Output folder (default: output/GAME/tts).")
+@project_option
+@format_option
+def tts(
+    game: str,
+    deck: Path | None,
+    base_url: str | None,
+    install: bool,
+    sheet_format: str,
+    quality: int,
+    jobs: int | None,
+    out: Path | None,
+    project_dir: Path,
+    fmt: str,
+) -> None:
+    """Write a Tabletop Simulator saved object and its sprite sheets."""
+    from cardgen.package import tts as export
+    from cardgen.project import open_project
+
+    result = export.tts(
+        open_project(project_dir),
+        game,
+        out,
+        deck=deck,
+        base_url=base_url,
+        install=install,
+        fmt=cast(Any, sheet_format),
+        quality=quality,
+        jobs=jobs,
+    )
+    if fmt == "json":
+        emit_json(
+            {
+                "json": str(result.json_path),
+                "thumbnail": str(result.thumbnail),
+                "sheets": [str(p) for p in result.sheets],
+                "objects": result.objects,
+                "installed": str(result.installed) if result.installed else None,
+                "warnings": result.warnings,
+            }
+        )
+        return
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
+    if result.installed:
+        click.echo(f"installed: {result.installed}")
+
+
+@main.command()
 @click.argument("kind", type=click.Choice(["game", "cards", "deck", "layout"]))
 @click.option("--game", help="For `cards`: the schema of this game's pool, field by field.")
 @project_option

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
@@ -227,6 +228,39 @@ class GlossaryEntry(Strict):
     params: list[Literal["number", "stat", "card", "colorway", "text"]] = Field(
         default_factory=list, description="Parameters a keyword takes, in order."
     )
+    strict_case: bool = Field(
+        default=False,
+        description=(
+            "Flag every other capitalisation of a one-word term, lower case included (lint"
+            " TX101). Off by default: a one-word term such as `Luck` is also an ordinary word."
+        ),
+    )
+
+
+class KeywordPattern(Strict):
+    """What a keyword looks like in text, so that an undefined one can be caught (TX401)."""
+
+    pattern: str = Field(
+        description=(
+            "A regular expression with a named group `keyword` (and optionally `param`), e.g."
+            " `(?<=[a-z,;] )(?P<keyword>[A-Z][a-z]+) (?P<param>\\d+)` for a capitalised word"
+            " followed by a number inside a sentence."
+        )
+    )
+    scope: Literal["card", "document", "any"] = Field(
+        default="any", description="Where it applies: card text, rules documents, or both."
+    )
+    description: str = Field(default="", description="What the pattern catches, in words.")
+
+    @model_validator(mode="after")
+    def _compiles(self) -> KeywordPattern:
+        try:
+            compiled = re.compile(self.pattern)
+        except re.error as exc:
+            raise ValueError(f"not a regular expression: {exc}") from None
+        if "keyword" not in compiled.groupindex:
+            raise ValueError("the pattern needs a named group `(?P<keyword>...)`")
+        return self
 
 
 class Glossary(Strict):
@@ -235,6 +269,80 @@ class Glossary(Strict):
     entries: list[GlossaryEntry] = Field(default_factory=list, description="Terms and keywords.")
     final_period: bool = Field(
         default=True, description="Card text sentences end with a full stop."
+    )
+    keyword_patterns: list[KeywordPattern] | None = Field(
+        default=None,
+        description=(
+            "What keywords look like, for the undefined-keyword check (TX401). Unset: the"
+            " built-in patterns (a capitalised word followed by a number inside a sentence;"
+            " a label ending in a colon at the start of a card text). `[]` turns TX401 off."
+        ),
+    )
+
+
+class LabelCheck(Strict):
+    """A field whose value has a word in text: the text must not name another value's word."""
+
+    where: Selector = Field(default_factory=dict, description="Which cards the check is about.")
+    field: str = Field(description="The field whose value decides the right word.")
+    words: dict[str, str | list[str]] = Field(
+        min_length=2,
+        description=(
+            "Field value -> the word(s) that name it in text, e.g. `{instant: Instant, constant:"
+            " Constant}`; matched whole and with their capitals."
+        ),
+    )
+    at_start: bool = Field(
+        default=False,
+        description="Only look at the start of the text (a header such as `Constant:`).",
+    )
+
+
+class LintConfig(Strict):
+    """How `cardgen lint` treats this game: rule selection, extra words and checks."""
+
+    select: list[str] = Field(
+        default_factory=list,
+        description="Rule codes or prefixes to run (`TX1`, `RF101`, `ALL`); empty: the defaults.",
+    )
+    ignore: list[str] = Field(
+        default_factory=list, description="Rule codes or prefixes never to report for this game."
+    )
+    severity: dict[str, Literal["error", "warning", "info"]] = Field(
+        default_factory=dict, description="Rule code -> the severity to report it with."
+    )
+    misspellings: dict[str, str] = Field(
+        default_factory=dict,
+        description=(
+            "This game's own frequent misspellings, wrong -> right (codespell style, lint"
+            " TX903), e.g. `{Dual: Duel}`; matched as whole words, any capitals."
+        ),
+    )
+    label_checks: list[LabelCheck] = Field(
+        default_factory=list, description="Fields whose value must agree with the text (TX701)."
+    )
+    words: list[str] = Field(
+        default_factory=list,
+        description="Words that are right although no word list knows them (lint TX201).",
+    )
+    not_keywords: list[str] = Field(
+        default_factory=list,
+        description="Capitalised words followed by a number that are not keywords (TX401).",
+    )
+    possessors: list[str] = Field(
+        default_factory=lambda: ["player", "opponent", "owner"],
+        description=(
+            "Nouns whose plural before a game term is a missing apostrophe (TX904):"
+            " `opponents Shard Deck` -> `opponent's Shard Deck`."
+        ),
+    )
+    frequent_words: int = Field(
+        default=3,
+        ge=0,
+        description=(
+            "A word on at least this many cards of the pool is taken as deliberate, not as a"
+            " typo of a glossary term (0: off)."
+        ),
     )
 
 
@@ -275,6 +383,9 @@ class Game(Strict):
     boards: list[BoardRef] = Field(default_factory=list, description="Boards in the game folder.")
     setup: Setup = Field(default_factory=Setup, description="How the table is set up.")
     glossary: Glossary = Field(default_factory=Glossary, description="The game's vocabulary.")
+    lint: LintConfig = Field(
+        default_factory=LintConfig, description="How `cardgen lint` checks this game's text."
+    )
 
     @model_validator(mode="after")
     def _backs_exist(self) -> Game:

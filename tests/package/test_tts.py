@@ -1,0 +1,250 @@
+"""Tabletop Simulator export: ids, keys and sheets consistent; decks of 1, 69, 70, 71 and 150
+cards; determinism; URLs; the Splatoon board's tiles and states; the real TTS files."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+from PIL import Image
+
+from cardgen.package.tts_model import SavedObject
+from tests.conftest import ROOT, TINY_GAME
+
+Run = Callable[..., Result]
+REFERENCE = ROOT.parent / "shared" / "reference" / "tts"
+SMALL = "extends: builtin:card\ndpi: 50\n"  # small cards keep the tests fast
+
+
+def walk(objects: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for obj in objects:
+        yield obj
+        yield from walk(obj.get("ContainedObjects") or [])
+        yield from walk(list((obj.get("States") or {}).values()))
+
+
+def key_order(a: Any, b: Any) -> bool:
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(key_order(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return all(key_order(x, y) for x, y in zip(a, b, strict=True))
+    return True
+
+
+@pytest.mark.parametrize(
+    "name", ["swlegion_blitz_deck_in_infinite_bag.json", "swlegion_counter_die_states.json"]
+)
+def test_reference_files_load_into_our_models(name: str) -> None:
+    data = json.loads((REFERENCE / name).read_text())
+    dumped = SavedObject.model_validate(data).model_dump(exclude_none=True, mode="json")
+    assert dumped == data and key_order(dumped, data)
+
+
+def export(
+    make_project: Callable[..., Path],
+    run: Run,
+    tmp_path: Path,
+    cards: str,
+    *args: str,
+    game: str = TINY_GAME,
+) -> tuple[dict[str, Any], Path, Result]:
+    root = make_project(
+        game,
+        cards,
+        extra={"../../layouts/tiny/hero.yaml": SMALL, "../../layouts/tiny/spell.yaml": SMALL},
+    )
+    out = tmp_path / "tts"
+    result = run("tts", "tiny", "--project", root, "--out", out, "--jobs", "1", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads((out / "tiny.json").read_text()), out, result
+
+
+def spells(n: int) -> str:
+    rows = "".join(f"Spell {i:03d},spell,1,,fire,1,Text {i}.\n" for i in range(n))
+    return "name,type,copies,power,school,level,text\n" + rows
+
+
+def check_consistent(data: dict[str, Any], out: Path) -> None:
+    SavedObject.model_validate(data)
+    guids = [obj["GUID"] for obj in walk(data["ObjectStates"])]
+    assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids)
+    assert len(guids) == len(set(guids))
+    keys: dict[str, dict[str, Any]] = {}
+    for obj in walk(data["ObjectStates"]):
+        if obj["Name"] == "Deck":
+            assert obj["DeckIDs"] == [c["CardID"] for c in obj["ContainedObjects"]]
+            assert len(obj["ContainedObjects"]) >= 2
+        if obj["Name"] == "Card":
+            ((key, entry),) = obj["CustomDeck"].items()
+            assert obj["CardID"] // 100 == int(key) and int(key) >= 1000
+            assert obj["CardID"] % 100 < entry["NumWidth"] * entry["NumHeight"]
+            assert entry["BackIsHidden"] is True
+            if key in keys:
+                assert keys[key] == entry  # one key, one sheet
+            keys[key] = entry
+    for entry in keys.values():
+        sheet = Path(entry["FaceURL"].removeprefix("file://"))
+        with Image.open(sheet) as image:
+            assert image.mode == "RGB" and max(image.size) <= 4096
+            assert image.width % entry["NumWidth"] == 0 and image.height % entry["NumHeight"] == 0
+        assert sheet.is_relative_to(out)
+
+
+@pytest.mark.parametrize(("count", "sheets"), [(1, 1), (69, 1), (70, 1), (71, 2), (150, 3)])
+def test_deck_sizes(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, count: int, sheets: int
+) -> None:
+    data, out, _ = export(make_project, run, tmp_path, spells(count))
+    check_consistent(data, out)
+    (top,) = data["ObjectStates"]
+    if count == 1:
+        assert top["Name"] == "Card"
+        return
+    assert top["Name"] == "Deck" and len(top["ContainedObjects"]) == count
+    assert len(top["CustomDeck"]) == sheets
+    grids = sorted((e["NumWidth"], e["NumHeight"]) for e in top["CustomDeck"].values())
+    assert grids[-1] == ((10, 7) if count >= 70 else (10, 7) if count == 69 else grids[-1])
+    for entry in top["CustomDeck"].values():
+        with Image.open(entry["FaceURL"].removeprefix("file://")) as image:
+            cell = (image.width // entry["NumWidth"], image.height // entry["NumHeight"])
+            assert image.size == (cell[0] * entry["NumWidth"], cell[1] * entry["NumHeight"])
+
+
+def test_cards_carry_name_text_fields_and_tags(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    game = TINY_GAME + "glossary:\n  entries:\n    - {term: Fireball, kind: keyword}\n"
+    data, out, result = export(
+        make_project,
+        run,
+        tmp_path,
+        "name,type,copies,power,school,level,text\n"
+        "Aria,hero,1,5,,,Casts a Fireball.\n"
+        'Bolt,spell,3,,ice,2,"Deal 2 [damage], ""cold""."\n',
+        game=game,
+    )
+    check_consistent(data, out)
+    cards = [o for o in walk(data["ObjectStates"]) if o["Name"] == "Card"]
+    aria = next(c for c in cards if c["Nickname"] == "Aria")
+    assert aria["Description"] == "Casts a [b]Fireball[/b]."
+    assert json.loads(aria["GMNotes"]) == {"power": 5, "type": "hero"}
+    assert aria["Tags"] == ["Hero"]
+    bolts = [c for c in cards if c["Nickname"] == "Bolt"]
+    assert len(bolts) == 3 and len({c["GUID"] for c in bolts}) == 3
+    assert len({c["CardID"] for c in bolts}) == 1  # copies share their slot
+    assert "[damage]" not in bolts[0]["Description"]  # user brackets never become BBCode
+    assert all(o["LuaScript"] == "" for o in walk(data["ObjectStates"]))
+    assert "only the host sees them" in result.stderr
+    scale = aria["Transform"]["scaleX"]
+    assert scale == pytest.approx(63.5 / 56, abs=0.01)  # a poker card's physical size
+
+
+def test_different_backs_make_a_back_sheet(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    game = TINY_GAME.replace(
+        "  spell:\n    label: Spell\n", "  spell:\n    label: Spell\n    back: arcane\n"
+    )
+    game = game.replace(
+        "deck_rules:", "backs:\n  arcane: {label: Arcane, color: '#223366'}\ndeck_rules:"
+    )
+    data, out, _ = export(
+        make_project,
+        run,
+        tmp_path,
+        spells(3).replace("Spell 000,spell,1,,fire,1", "Hero 000,hero,1,4,,"),
+        game=game,
+    )
+    check_consistent(data, out)
+    (deck,) = data["ObjectStates"]
+    (entry,) = deck["CustomDeck"].values()
+    assert entry["UniqueBack"] is True and entry["BackURL"].endswith("-backs.jpg")
+    with (
+        Image.open(entry["BackURL"].removeprefix("file://")) as backs,
+        Image.open(entry["FaceURL"].removeprefix("file://")) as faces,
+    ):
+        assert backs.size == faces.size
+
+
+def test_same_input_same_bytes(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    _, first, _ = export(make_project, run, tmp_path / "a", spells(12))
+    _, second, _ = export(make_project, run, tmp_path / "b", spells(12))
+    one = json.loads((first / "tiny.json").read_text())
+    two = json.loads((second / "tiny.json").read_text())
+    strip = lambda text: text.replace(str(first), "OUT").replace(str(second), "OUT")  # noqa: E731
+    assert strip(json.dumps(one)) == strip(json.dumps(two))
+    for sheet in (first / "sheets").iterdir():
+        assert sheet.read_bytes() == (second / "sheets" / sheet.name).read_bytes()
+
+
+def test_base_url_and_install(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    data, _, result = export(
+        make_project,
+        run,
+        tmp_path,
+        spells(3),
+        "--base-url",
+        "https://example.org/game/",
+        "--install",
+    )
+    urls = [
+        e["FaceURL"]
+        for o in walk(data["ObjectStates"])
+        for e in (o.get("CustomDeck") or {}).values()
+    ]
+    assert urls and all(u.startswith("https://example.org/game/sheets/") for u in urls)
+    assert "only the host" not in result.stderr
+    saved = tmp_path / "home/.local/share/Tabletop Simulator/Saves/Saved Objects"
+    assert (saved / "tiny.json").is_file() and (saved / "tiny.png").is_file()
+
+
+@pytest.mark.parametrize(
+    "url", ["ftp://x.org/a", "javascript:alert(1)", "example.org", "file:///x"]
+)
+def test_base_url_must_be_http(make_project: Callable[..., Path], run: Run, url: str) -> None:
+    result = run("tts", "tiny", "--project", make_project(), "--base-url", url)
+    assert result.exit_code == 2 and "http:// or https://" in result.stderr
+
+
+def test_splatoon_board_tiles_and_states(run: Run, tmp_path: Path) -> None:
+    result = run("tts", "splatoon", "--project", ROOT, "--out", tmp_path / "s")
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "s" / "splatoon.json").read_text())
+    check_consistent(data, tmp_path / "s")
+    from cardgen.check.game_checks import load_board
+    from cardgen.project import Project
+
+    pack = Project(ROOT).game("splatoon")
+    board, _ = load_board(pack, pack.game.boards[0])
+    cells = board.cells()
+    tiles = [o for o in data["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    assert len(tiles) == len(cells)
+    claimable = [t for t in tiles if t.get("States")]
+    assert len(claimable) == sum(1 for k in cells.values() if k in ("ground", "medium", "tall"))
+    for tile in claimable:
+        assert set(tile["States"]) == {"2", "3"}
+        assert tile["CustomImage"]["CustomTile"]["Type"] == 1
+        urls = {tile["CustomImage"]["ImageURL"]} | {
+            s["CustomImage"]["ImageURL"] for s in tile["States"].values()
+        }
+        assert len(urls) == 3
+    thickness = {
+        t["Nickname"].split(" ")[0]: t["CustomImage"]["CustomTile"]["Thickness"] for t in claimable
+    }
+    assert thickness["ground"] < thickness["medium"] < thickness["tall"]
+    spawns = [t for t in tiles if t["Nickname"].startswith("spawn")]
+    assert len(spawns) == 4 and not any(t.get("States") for t in spawns)
+    counters = [o for o in data["ObjectStates"] if o["Name"] == "Counter"]
+    assert len(counters) == 3
+    pieces = [o for o in data["ObjectStates"] if o["Name"] == "PlayerPawn"]
+    assert len(pieces) == 4
+    decks = [o for o in data["ObjectStates"] if o["Name"] == "Deck"]
+    assert len(decks) == 3 and all(len(d["ContainedObjects"]) == 12 for d in decks)
