@@ -12,21 +12,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
 	touch $(STAMP)
 
-# Build every example game into output/: check each game's data, validate every example
-# deck (illegal examples are meant to be illegal: exit 1 is fine, bad input fails the demo),
-# then an A4 and a Letter duplex PDF of every game's box, the Splatoon board poster, and a
-# Tabletop Simulator saved object of every game.
+# Build every example game into output/ with one `cardgen build`: check and lint each game,
+# render its cards (only those that changed since the last build), write an A4 and a Letter
+# duplex PDF, the Splatoon board posters and a Tabletop Simulator saved object for each game.
+# Then validate every example deck (illegal examples are meant to be illegal: exit 1 is fine,
+# bad input fails the demo).
 demo: $(STAMP)
-	$(BIN)/cardgen games
-	@for game in $(GAMES); do $(BIN)/cardgen check $$game || exit 1; done
-	@$(BIN)/cardgen validate decks/*/decks/*; status=$$?; [ $$status -le 1 ] || exit $$status
-	@for game in $(GAMES); do \
-	  $(BIN)/cardgen pnp $$game --paper a4 --duplex long || exit 1; \
-	  $(BIN)/cardgen pnp $$game --paper letter --duplex long || exit 1; \
-	  $(BIN)/cardgen tts $$game || exit 1; \
-	done
-	$(BIN)/cardgen pnp splatoon --board --paper a4
-	$(BIN)/cardgen pnp splatoon --board --paper letter
+	$(BIN)/cardgen build $(GAMES)
+	@$(BIN)/cardgen validate decks/*/decks/* > output/decks.txt; status=$$?; \
+	  tail -n 1 output/decks.txt; [ $$status -le 1 ] || exit $$status
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -379,6 +380,133 @@ def tts(
     click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
     if result.installed:
         click.echo(f"installed: {result.installed}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--keep-going", is_flag=True, help="Build a game's outputs despite errors.")
+@click.option("--no-cache", is_flag=True, help="Draw every card again.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
+@project_option
+@format_option
+def build(
+    games: tuple[str, ...],
+    keep_going: bool,
+    no_cache: bool,
+    jobs: int | None,
+    project_dir: Path,
+    fmt: str,
+) -> None:
+    """Check, lint, render, print and export every game (or the named ones), incrementally."""
+    from cardgen.build import build as build_games
+    from cardgen.project import open_project
+    from cardgen.report import build_table
+
+    progress = _progress_bars if fmt == "text" and sys.stderr.isatty() else None
+    results = build_games(
+        open_project(project_dir),
+        list(games) or None,
+        keep_going=keep_going,
+        use_cache=not no_cache,
+        jobs=jobs,
+        progress=progress,
+    )
+    if fmt == "json":
+        emit_json(
+            {
+                "games": [
+                    {
+                        "game": r.game,
+                        "ok": r.ok,
+                        "cards": r.cards,
+                        "drawn": r.drawn,
+                        "reused": r.reused,
+                        "errors": r.errors,
+                        "warnings": r.warnings,
+                        "files": [str(p) for p in r.files],
+                        "seconds": round(r.seconds, 3),
+                    }
+                    for r in results
+                ]
+            }
+        )
+    else:
+        for result in results:
+            for error in result.errors:
+                click.echo(f"error: {error}", err=True)
+            for warning in result.warnings:
+                click.echo(f"warning: {warning}", err=True)
+        click.echo(build_table(results))
+    sys.exit(0 if all(r.ok for r in results) else 1)
+
+
+def _progress_bars(label: str, total: int) -> Callable[[int], None]:
+    """A progress bar on stderr for a long step (only drawn on a terminal)."""
+    bar: Any = click.progressbar(
+        length=total, label=label, file=sys.stderr, show_pos=True, item_show_func=None
+    )
+    bar.__enter__()
+    done = [0]
+    started = time.perf_counter()
+
+    def advance(n: int) -> None:
+        done[0] += n
+        rate = done[0] / max(1e-6, time.perf_counter() - started)
+        bar.label = f"{label} ({rate:.0f}/s)"
+        bar.update(n)
+        if done[0] >= total:
+            bar.__exit__(None, None, None)
+
+    return advance
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+def clean(games: tuple[str, ...], project_dir: Path) -> None:
+    """Delete the files cardgen wrote under output/ (only those) and its caches."""
+    from cardgen.build import clean as clean_games
+    from cardgen.project import open_project
+
+    removed = clean_games(open_project(project_dir), list(games) or None)
+    click.echo(f"removed {len(removed)} files and caches")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--interval",
+    type=click.FloatRange(0.05, 60),
+    default=0.5,
+    show_default=True,
+    help="Seconds between looks at the files.",
+)
+@click.option("--max-builds", type=click.IntRange(1), default=None, hidden=True)
+@project_option
+def watch(game: str, interval: float, max_builds: int | None, project_dir: Path) -> None:
+    """Rebuild a game on every save of its files; say what changed and what was rebuilt."""
+    from cardgen.project import open_project
+    from cardgen.watch import watch as watch_game
+
+    project = open_project(project_dir)
+    project.game(game)  # a bad name fails at once
+    click.echo(f"watching {game} (Ctrl-C to stop)")
+    try:
+        watch_game(project, game, click.echo, interval=interval, max_builds=max_builds)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+@main.command()
+@click.argument("name")
+@project_option
+def new(name: str, project_dir: Path) -> None:
+    """Start a new game: decks/NAME/ and layouts/NAME/, ready for `cardgen build`."""
+    from cardgen.new import new_game
+
+    project_dir.mkdir(parents=True, exist_ok=True)
+    for path in new_game(project_dir, name):
+        click.echo(f"created {path}")
 
 
 @main.command()

@@ -82,6 +82,7 @@ class Writer:
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
         self.written: list[Path] = []
+        self.kept: list[Path] = []
         self._seen: set[Path] = set()
 
     def path(self, relative: str | Path) -> Path:
@@ -91,6 +92,24 @@ class Writer:
                 f"refusing to write outside the output folder: {relative}",
                 Location(display_path(self.root)),
             )
+        return target
+
+    def write_if_changed(self, relative: str | Path, data: bytes) -> Path:
+        """Like `write`, but a file that already holds exactly `data` is left alone (its
+        modification time too), so tools watching the output see only real changes."""
+        target = self.path(relative)
+        try:
+            same = target.stat().st_size == len(data) and target.read_bytes() == data
+        except OSError:
+            same = False
+        if not same:
+            return self.write(relative, data)
+        if target in self._seen:
+            raise CardgenError(
+                "two outputs would be written to the same file", Location(display_path(target))
+            )
+        self._seen.add(target)
+        self.kept.append(target)
         return target
 
     def write(self, relative: str | Path, data: bytes) -> Path:

@@ -90,7 +90,8 @@ def _read_csv(
                 continue
             if len(record) > len(header):
                 errors.add(
-                    f"row has {len(record)} cells; the header has {len(header)}",
+                    f"row has {len(record)} cells; the header has {len(header)}"
+                    " (put text with commas in double quotes)",
                     Location(shown, start),
                 )
                 continue

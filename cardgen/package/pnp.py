@@ -21,6 +21,7 @@ from typing import Literal
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.cache import Cache, digest
 from cardgen.errors import CardgenError, ErrorCollector, Location
 from cardgen.load.game import GamePack
 from cardgen.package.pdf import FONT, FONT_BOLD, draw_card_image, print_canvas
@@ -36,6 +37,7 @@ from cardgen.package.sheets import (
     mirrored,
 )
 from cardgen.project import Project
+from cardgen.render.game import RenderResult
 from cardgen.write import Writer, slug
 
 Printer = Literal["home", "tgc", "mpc", "drivethru"]
@@ -55,6 +57,8 @@ class Face:
     trim_h: float
     bleed: float
     back_bleed: float
+    key: str = ""
+    """The content key of the front and back images (for the PDF cache)."""
 
 
 @dataclass
@@ -430,6 +434,7 @@ def _faces(
     deck: Path | None,
     images: Path,
     jobs: int | None,
+    rendered: RenderResult | None = None,
 ) -> tuple[list[Face], str, str]:
     """Every printed copy: the whole box (every copy of every card), or one deck list."""
     from cardgen.check.select import parse_query, query_matches
@@ -463,7 +468,7 @@ def _faces(
         stem = pack.id
     if not counts:
         raise CardgenError(f"nothing to print: no card of {pack.game.name} is chosen")
-    result = render_game(project, pack.id, images, names=set(counts), jobs=jobs)
+    result = rendered or render_game(project, pack.id, images, names=set(counts), jobs=jobs)
     backs = {b["back"]: b for b in result.backs}
     faces: list[Face] = []
     for item in result.cards:
@@ -476,6 +481,7 @@ def _faces(
             item["trim_pt"][1],
             item["bleed_pt"],
             back["bleed_pt"] if back else 0.0,
+            f"{item.get('key', '')}/{back.get('key', '') if back else ''}",
         )
         faces.extend([face] * counts[item["name"]])
     return faces, label, stem
@@ -495,12 +501,66 @@ def pnp(
     only: str | None = None,
     deck: Path | None = None,
     jobs: int | None = None,
+    rendered: RenderResult | None = None,
+    cache: Cache | None = None,
 ) -> PnpResult:
-    """Write a print-and-play PDF of a game's box or of one deck list."""
+    """Write a print-and-play PDF of a game's box or of one deck list (from `rendered` card
+    images when given; with a cache, a PDF whose cards and options did not change is reused)."""
     pack = project.game(game_id)
     game_out = project.root / "output" / pack.id
-    faces, label, stem = _faces(project, pack, only=only, deck=deck, images=game_out, jobs=jobs)
+    faces, label, stem = _faces(
+        project, pack, only=only, deck=deck, images=game_out, jobs=jobs, rendered=rendered
+    )
     author = pack.game.name
+    key = digest(
+        "pdf",
+        paper,
+        duplex,
+        cut_lines,
+        back_offset,
+        gutterfold,
+        printer,
+        label,
+        author,
+        [f.key or f.front.name for f in faces],
+    )
+    hit = cache.get(key, "pdf") if cache else None
+    if hit is not None:
+        data, pages = hit[0], int(hit[1]["pages"])
+        default, notes = str(hit[1]["default"]), list(hit[1]["notes"])
+    else:
+        data, pages, default, notes = _make_pdf(
+            faces,
+            label,
+            stem,
+            author,
+            paper=paper,
+            duplex=duplex,
+            cut_lines=cut_lines,
+            back_offset=back_offset,
+            gutterfold=gutterfold,
+            printer=printer,
+        )
+        if cache is not None:
+            cache.put(key, data, {"pages": pages, "default": default, "notes": notes}, "pdf")
+    target = out or game_out / default
+    written = Writer(target.parent).write_if_changed(target.name, data)
+    return PnpResult(written, pages, len(faces), notes)
+
+
+def _make_pdf(
+    faces: list[Face],
+    label: str,
+    stem: str,
+    author: str,
+    *,
+    paper: str,
+    duplex: Duplex,
+    cut_lines: bool,
+    back_offset: tuple[float, float],
+    gutterfold: bool,
+    printer: Printer,
+) -> tuple[bytes, int, str, list[str]]:
     if printer != "home":
         data, pages, note = shop_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
@@ -528,9 +588,7 @@ def pnp(
             if duplex != "none"
             else "Print at 100 % (Actual size)."
         ]
-    target = out or game_out / default
-    written = Writer(target.parent).write(target.name, data)
-    return PnpResult(written, pages, len(faces), notes)
+    return data, pages, default, notes
 
 
 def pnp_boards(
@@ -551,7 +609,7 @@ def pnp_boards(
         board, _ = load_board(pack, ref)
         dpi = 150
         image = board_image(board, dpi=dpi)
-        picture = writer.write(f"board-{ref.id}.png", png_bytes(image, dpi))
+        picture = writer.write_if_changed(f"board-{ref.id}.png", png_bytes(image, dpi))
         size = (image.width * 72 / dpi, image.height * 72 / dpi)
         data, pages, grid = poster_pdf(
             picture,
@@ -560,7 +618,7 @@ def pnp_boards(
             title=f"{pack.game.name}: {board.name}",
             author=pack.game.name,
         )
-        path = writer.write(f"board-{ref.id}-{paper}-poster.pdf", data)
+        path = writer.write_if_changed(f"board-{ref.id}-{paper}-poster.pdf", data)
         results.append(
             PnpResult(
                 path, pages, 0, [f"{grid[0]} x {grid[1]} pages, overlap {OVERLAP / mm:.0f} mm"]
@@ -576,7 +634,7 @@ def calibrate(
     data = calibration_pdf(paper=paper, duplex=duplex, title="cardgen duplex calibration")
     target = out or project.root / "output" / f"calibration-{paper}-{duplex}.pdf"
     return PnpResult(
-        Writer(target.parent).write(target.name, data),
+        Writer(target.parent).write_if_changed(target.name, data),
         2,
         0,
         ["Print both pages duplex at 100 %; the square that lines up gives --back-offset X,Y."],

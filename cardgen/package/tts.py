@@ -22,6 +22,7 @@ from urllib.parse import urlparse
 
 from PIL import Image, ImageDraw
 
+from cardgen.cache import Cache, digest
 from cardgen.check.select import matches
 from cardgen.errors import CardgenError, ErrorCollector, Location
 from cardgen.load.game import GamePack
@@ -197,8 +198,12 @@ class TableBuilder:
         fmt: tts_sheets.SheetFormat,
         quality: int,
         keywords: list[str],
+        cache: Cache | None = None,
+        image_keys: dict[Path, str] | None = None,
     ) -> None:
         self.pack = pack
+        self.cache = cache
+        self.image_keys = image_keys or {}
         self.out = out
         self.writer = writer
         self.base_url = base_url.rstrip("/") if base_url else None
@@ -217,16 +222,41 @@ class TableBuilder:
 
     def _write_image(self, relative: str, image: Image.Image) -> Path:
         data = tts_sheets.encode(image, self.fmt, self.quality)
-        path = self.writer.write(relative, data)
+        path = self.writer.write_if_changed(relative, data)
+        self.sheets.append(path)
+        return path
+
+    def _sheet(
+        self, relative: str, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout
+    ) -> Path:
+        """A sheet, taken from the cache when none of its cards changed."""
+        if self.cache is None or any(f.path not in self.image_keys for f in faces):
+            return self._write_image(relative, tts_sheets.compose(faces, layout))
+        key = digest(
+            "sheet",
+            [self.image_keys[f.path] for f in faces],
+            [f.bleed_px for f in faces],
+            layout.cols,
+            layout.rows,
+            layout.cell_w,
+            layout.cell_h,
+            self.fmt,
+            self.quality,
+        )
+        hit = self.cache.get(key, self._ext)
+        if hit is None:
+            data = tts_sheets.encode(tts_sheets.compose(faces, layout), self.fmt, self.quality)
+            self.cache.put(key, data, {}, self._ext)
+        else:
+            data = hit[0]
+        path = self.writer.write_if_changed(relative, data)
         self.sheets.append(path)
         return path
 
     def _back_url(self, back: tts_sheets.Face, back_id: str) -> str:
         if back.path not in self._back_urls:
-            image = tts_sheets.compose(
-                [back], tts_sheets.SheetLayout(1, 1, *tts_sheets.trim_size(back))
-            )
-            path = self._write_image(f"sheets/back-{slug(back_id)}.{self._ext}", image)
+            layout = tts_sheets.SheetLayout(1, 1, *tts_sheets.trim_size(back))
+            path = self._sheet(f"sheets/back-{slug(back_id)}.{self._ext}", [back], layout)
             self._back_urls[back.path] = self.url(path)
         return self._back_urls[back.path]
 
@@ -295,22 +325,19 @@ class TableBuilder:
             members = distinct[index * 70 : index * 70 + len(group)]
             layout = tts_sheets.sheet_layout(len(group), trim_w, trim_h)
             name = f"{stem}-{index + 1}"
-            face_path = self._write_image(
-                f"sheets/{name}.{self._ext}", tts_sheets.compose(group, layout)
-            )
+            face_path = self._sheet(f"sheets/{name}.{self._ext}", group, layout)
             backs = {c.back.path for c in members}
             if len(backs) == 1:
                 back_url = self._back_url(members[0].back, members[0].back_id)
                 unique = False
             else:
-                back_path = self._write_image(
-                    f"sheets/{name}-backs.{self._ext}",
-                    tts_sheets.compose([c.back for c in members], layout),
+                back_path = self._sheet(
+                    f"sheets/{name}-backs.{self._ext}", [c.back for c in members], layout
                 )
                 back_url = self.url(back_path)
                 unique = True
-            digest = hashlib.sha256(face_path.read_bytes()).hexdigest()[:16]
-            key = self.ids.key(f"{identity}|{index}|{digest}")
+            content = hashlib.sha256(face_path.read_bytes()).hexdigest()[:16]
+            key = self.ids.key(f"{identity}|{index}|{content}")
             entry = {
                 "FaceURL": self.url(face_path),
                 "BackURL": back_url,
@@ -592,8 +619,11 @@ def tts(
     fmt: tts_sheets.SheetFormat = "jpeg",
     quality: int = 90,
     jobs: int | None = None,
+    rendered: RenderResult | None = None,
+    cache: Cache | None = None,
 ) -> TtsResult:
-    """Write `<name>.json`, `<name>.png` and the sheets of a game's table."""
+    """Write `<name>.json`, `<name>.png` and the sheets of a game's table (from `rendered`
+    card images when given; with a cache, sheets whose cards did not change are reused)."""
     from cardgen.render.game import render_game
 
     if base_url is not None:
@@ -602,7 +632,7 @@ def tts(
     groups = _groups(pack, deck)
     names = {name for _, counts in groups for name in counts}
     images = project.root / "output" / pack.id
-    rendered = render_game(project, pack.id, images, names=names, jobs=jobs)
+    rendered = rendered or render_game(project, pack.id, images, names=names, jobs=jobs)
     name = slug(Path(deck).stem) if deck else pack.id
     return export_table(
         pack,
@@ -614,6 +644,7 @@ def tts(
         install=install,
         fmt=fmt,
         quality=quality,
+        cache=cache,
     )
 
 
@@ -628,6 +659,7 @@ def export_table(
     install: bool = False,
     fmt: tts_sheets.SheetFormat = "jpeg",
     quality: int = 90,
+    cache: Cache | None = None,
 ) -> TtsResult:
     """Sheets, JSON and thumbnail from card images already rendered."""
     from cardgen.render.game import keywords
@@ -640,8 +672,21 @@ def export_table(
         b["back"]: (Path(b["file"]), round(b["bleed_pt"] * b["dpi"] / 72)) for b in rendered.backs
     }
     writer = Writer(folder)
+    image_keys = {
+        Path(item["file"]): item["key"]
+        for item in [*rendered.cards, *rendered.backs]
+        if item.get("key")
+    }
     builder = TableBuilder(
-        pack, folder, writer, base_url=base_url, fmt=fmt, quality=quality, keywords=keywords(pack)
+        pack,
+        folder,
+        writer,
+        base_url=base_url,
+        fmt=fmt,
+        quality=quality,
+        keywords=keywords(pack),
+        cache=cache,
+        image_keys=image_keys,
     )
     objects: list[dict[str, Any]] = []
     first_face: tuple[Path, int] | None = None
@@ -708,11 +753,11 @@ def export_table(
         json.dumps(model.model_dump(exclude_none=True, mode="json"), indent=2, ensure_ascii=False)
         + "\n"
     )
-    json_path = writer.write(f"{name}.json", text.encode("utf-8"))
+    json_path = writer.write_if_changed(f"{name}.json", text.encode("utf-8"))
     from cardgen.render.png import encode_png
 
     thumb = _thumbnail(*(first_face or (None, 0)))
-    thumb_path = writer.write(f"{name}.png", encode_png(thumb))
+    thumb_path = writer.write_if_changed(f"{name}.png", encode_png(thumb))
     result = TtsResult(json_path, thumb_path, builder.sheets, _count(model.ObjectStates))
     if base_url is None:
         result.warnings.append(

@@ -7,17 +7,20 @@ bytes are the same as a serial run's.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 from collections import defaultdict
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import reportlab
 from PIL import Image
 
+from cardgen.cache import Cache, digest, file_digest
 from cardgen.check.select import parse_query, query_matches
 from cardgen.errors import CardgenError, ErrorCollector, Location
 from cardgen.load.game import GamePack
@@ -27,6 +30,7 @@ from cardgen.model.game import CardBack
 from cardgen.model.layout import Layout
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
+from cardgen.render.art import resolve_art
 from cardgen.render.card import (
     Canvas,
     RenderWarning,
@@ -58,12 +62,60 @@ class GameRenderer:
     project: Project
     pack: GamePack
     layouts: LayoutSet
+    _layout_keys: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def open(cls, root: Path, game_id: str) -> GameRenderer:
         project = Project(root)
         pack = project.game(game_id)
         return cls(project, pack, load_layouts(root, pack.game))
+
+    def card_key(self, card: Card) -> str:
+        """The cache key of a card's image: its data, its layout, its art, the fonts."""
+        layout = self.layouts.for_type(card.type)
+        data = card.model_dump(exclude={"source_path", "source_line"})
+        art = ""
+        if card.art:
+            path = resolve_art(card.art, self.pack.folder, self.project.root)
+            art = file_digest(path) if path.is_file() else "missing"
+        return digest(
+            "card",
+            data,
+            self._layout_key(layout),
+            art,
+            self.pack.game.types[card.type].label,
+            self.pack.game.name,
+            keywords(self.pack),
+        )
+
+    def back_key(self, back_id: str) -> str:
+        spec = self.pack.game.backs.get(back_id)
+        return digest(
+            "back",
+            back_id,
+            spec.model_dump() if spec else None,
+            self._layout_key(self.layouts.for_back(back_id)),
+            self.pack.game.name,
+        )
+
+    def _layout_key(self, layout: Layout) -> str:
+        """The layout with everything it extends, the files its images and fonts come from."""
+        if layout.name not in self._layout_keys:
+            files = []
+            for element in layout.elements.values():
+                src = getattr(element, "src", None)
+                if isinstance(src, str) and "{" not in src:
+                    path = resolve_art(src, self.pack.folder, self.project.root)
+                    files.append(file_digest(path) if path.is_file() else "missing")
+            for family in layout.fonts.values():
+                for face in family.model_dump().values():
+                    if face:
+                        path = (self.project.root / face).resolve()
+                        files.append(file_digest(path) if path.is_file() else "missing")
+            self._layout_keys[layout.name] = digest(
+                layout.model_dump(mode="json", exclude={"sources"}), files, reportlab.Version
+            )
+        return self._layout_keys[layout.name]
 
     def card(self, card: Card) -> tuple[bytes, list[RenderWarning]]:
         layout = self.layouts.for_type(card.type)
@@ -115,6 +167,8 @@ class RenderResult:
     cards: list[dict[str, Any]] = field(default_factory=list)
     backs: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[RenderWarning] = field(default_factory=list)
+    drawn: int = 0
+    reused: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -190,9 +244,12 @@ def render_game(
     only: str | None = None,
     names: Collection[str] | None = None,
     jobs: int | None = None,
+    cache: Cache | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> RenderResult:
     """Render the chosen cards of a game (`only` query, or exactly `names`) and every back
-    they use into `out`."""
+    they use into `out`. With a cache, a card whose inputs did not change is not drawn
+    again; `progress(n)` is told as cards are done."""
     pack = project.game(game_id)
     renderer = GameRenderer(project, pack, load_layouts(project.root, pack.game))
     files = card_files(pack)
@@ -211,11 +268,24 @@ def render_game(
         raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
     writer = Writer(out)
     result = RenderResult(pack.id, out)
-    for index, (data, warnings) in zip(
-        indexes, _rendered(renderer, indexes, jobs_for(len(indexes), jobs)), strict=True
-    ):
+    keys = {i: renderer.card_key(pack.cards[i]) for i in indexes} if cache else {}
+    cached = {i: cache.get(keys[i]) for i in indexes} if cache else {}
+    missing = [i for i in indexes if cached.get(i) is None]
+    drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs)))
+    for index in indexes:
+        hit = cached.get(index)
+        if hit is not None:
+            data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
+            result.reused += 1
+        else:
+            data, warnings = next(drawn)
+            if cache is not None:
+                cache.put(keys[index], data, {"warnings": [w.as_json() for w in warnings]})
+            result.drawn += 1
+        if progress is not None:
+            progress(1)
         card = pack.cards[index]
-        path = writer.write(Path("cards") / f"{files[card.name]}.png", data)
+        path = writer.write_if_changed(Path("cards") / f"{files[card.name]}.png", data)
         layout = renderer.layouts.for_type(card.type)
         result.cards.append(
             {
@@ -223,16 +293,29 @@ def render_game(
                 "type": card.type,
                 "file": str(path),
                 "back": pack.game.types[card.type].back,
+                "key": keys.get(index) or hashlib.sha256(data).hexdigest()[:32],
                 **geometry(layout),
             }
         )
         result.warnings.extend(warnings)
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
     for back_id in backs:
-        data, warnings = renderer.back(back_id)
-        path = writer.write(Path("backs") / f"{slug(back_id)}.png", data)
+        key = renderer.back_key(back_id)
+        hit = cache.get(key) if cache else None
+        if hit is not None:
+            data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
+        else:
+            data, warnings = renderer.back(back_id)
+            if cache is not None:
+                cache.put(key, data, {"warnings": [w.as_json() for w in warnings]})
+        path = writer.write_if_changed(Path("backs") / f"{slug(back_id)}.png", data)
         result.backs.append(
-            {"back": back_id, "file": str(path), **geometry(renderer.layouts.for_back(back_id))}
+            {
+                "back": back_id,
+                "file": str(path),
+                "key": key,
+                **geometry(renderer.layouts.for_back(back_id)),
+            }
         )
         result.warnings.extend(warnings)
     return result

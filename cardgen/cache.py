@@ -1,0 +1,76 @@
+"""The content-hash cache: outputs stored under the hash of everything that made them.
+
+An entry is `<key>.<ext>` plus `<key>.json` (what else is known about it: warnings,
+pages), each written atomically, the data last: an entry whose data file exists is whole,
+and a half-written entry is never seen (a temporary file is never read). Keys change
+whenever an input does (the card's data, its layout with everything it extends, its art,
+the fonts, cardgen's and Pillow's versions), so a stale entry is never asked for again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import PIL
+
+from cardgen import __version__
+from cardgen.write import atomic_write
+
+TOOL_VERSION = f"cardgen {__version__} / Pillow {PIL.__version__}"
+
+
+def digest(*parts: Any) -> str:
+    """A stable hex key for JSON-able parts."""
+    blob = json.dumps([TOOL_VERSION, *parts], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+
+
+_file_hashes: dict[tuple[str, int, int], str] = {}
+
+
+def file_digest(path: Path) -> str:
+    """The content hash of a file (remembered while its size and mtime stay the same)."""
+    stat = path.stat()
+    marker = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    if marker not in _file_hashes:
+        _file_hashes[marker] = hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+    return _file_hashes[marker]
+
+
+class Cache:
+    """A folder of cache entries."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def _paths(self, key: str, ext: str) -> tuple[Path, Path]:
+        return self.folder / f"{key}.{ext}", self.folder / f"{key}.json"
+
+    def get(self, key: str, ext: str = "png") -> tuple[bytes, dict[str, Any]] | None:
+        data_path, meta_path = self._paths(key, ext)
+        if not data_path.is_file() or not meta_path.is_file():
+            return None
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+            return data_path.read_bytes(), dict(meta)
+        except (OSError, ValueError):
+            return None
+
+    def has(self, key: str, ext: str = "png") -> bool:
+        data_path, meta_path = self._paths(key, ext)
+        return data_path.is_file() and meta_path.is_file()
+
+    def path(self, key: str, ext: str = "png") -> Path:
+        return self._paths(key, ext)[0]
+
+    def put(
+        self, key: str, data: bytes, meta: dict[str, Any] | None = None, ext: str = "png"
+    ) -> Path:
+        """Store an entry: its facts first, its data last (the data file marks it whole)."""
+        data_path, meta_path = self._paths(key, ext)
+        atomic_write(meta_path, json.dumps(meta or {}).encode("utf-8"))
+        atomic_write(data_path, data)
+        return data_path

@@ -1,0 +1,1 @@
+"""Files of a new game (`cardgen new`), as package data."""

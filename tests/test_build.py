@@ -1,0 +1,149 @@
+"""`cardgen build`, `clean`, `new` and `watch`: incremental, honest about errors, tidy."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+
+from tests.conftest import TINY_CARDS
+
+Run = Callable[..., Result]
+SMALL = "extends: builtin:card\ndpi: 50\n"
+
+
+def project(make_project: Callable[..., Path], cards: str = TINY_CARDS) -> Path:
+    return make_project(
+        cards=cards,
+        extra={"../../layouts/tiny/hero.yaml": SMALL, "../../layouts/tiny/spell.yaml": SMALL},
+    )
+
+
+def build(run: Run, root: Path, *args: str) -> dict[str, object]:
+    result = run("build", "--project", root, "--format", "json", "--jobs", "1", *args)
+    assert result.exit_code in (0, 1), result.output
+    data: dict[str, object] = json.loads(result.stdout)["games"][0]
+    return data
+
+
+def test_cold_warm_and_one_card_edited(make_project: Callable[..., Path], run: Run) -> None:
+    root = project(make_project)
+    cold = build(run, root)
+    assert cold["ok"] and (cold["drawn"], cold["reused"]) == (5, 0)
+    out = root / "output" / "tiny"
+    for name in (
+        "tiny-a4-duplex-long.pdf",
+        "tiny-letter-duplex-long.pdf",
+        "tts/tiny.json",
+        "cards/fireball.png",
+        "backs/default.png",
+    ):
+        assert (out / name).is_file(), name
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and ".cache" not in p.parts}
+    mtimes = {p: p.stat().st_mtime_ns for p in before}
+    warm = build(run, root)
+    assert (warm["drawn"], warm["reused"]) == (0, 5)
+    after = {p: p.read_bytes() for p in before}
+    assert after == before  # same bytes
+    assert all(p.stat().st_mtime_ns == mtimes[p] for p in before if p.suffix == ".png")
+    cards = root / "decks" / "tiny" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Deal 2 damage.", "Deal 3 damage."))
+    edited = build(run, root)
+    assert (edited["drawn"], edited["reused"]) == (1, 4)
+    assert (out / "cards" / "fireball.png").read_bytes() != before[out / "cards" / "fireball.png"]
+    assert (out / "cards" / "aria.png").read_bytes() == before[out / "cards" / "aria.png"]
+
+
+def test_no_cache_draws_everything_same_bytes(make_project: Callable[..., Path], run: Run) -> None:
+    root = project(make_project)
+    build(run, root)
+    png = (root / "output/tiny/cards/ice-wall.png").read_bytes()
+    again = build(run, root, "--no-cache")
+    assert again["drawn"] == 5
+    assert (root / "output/tiny/cards/ice-wall.png").read_bytes() == png
+
+
+def test_half_written_cache_entry_is_not_trusted(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    root = project(make_project)
+    build(run, root)
+    cache = root / "output" / "tiny" / ".cache"
+    metas = sorted(cache.glob("*.json"))
+    victim = metas[0]
+    victim.with_suffix(".png").unlink(missing_ok=True)  # the data file never arrived
+    (cache / ".deadbeef.png.tmp").write_bytes(b"\x89PNG truncated")
+    again = build(run, root)
+    assert again["drawn"] in (0, 1) and again["ok"]
+    for png in (root / "output/tiny/cards").glob("*.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_errors_stop_the_game_unless_keep_going(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    root = project(make_project)
+    (root / "decks/tiny/game.yaml").write_text(
+        (root / "decks/tiny/game.yaml").read_text()
+        + "checks:\n  - {kind: unique, id: power-differs, where: {type: hero}, field: power,"
+        " message: Heroes differ.}\n"
+    )
+    cards = root / "decks/tiny/cards.csv"
+    cards.write_text(cards.read_text().replace("Borin,hero,1,7", "Borin,hero,1,5"))
+    stopped = run("build", "--project", root, "--jobs", "1")
+    assert stopped.exit_code == 1 and "SC106" in stopped.stderr and "STOPPED" in stopped.stdout
+    assert not (root / "output" / "tiny" / "cards").exists()
+    going = run("build", "--project", root, "--jobs", "1", "--keep-going")
+    assert going.exit_code == 1 and (root / "output/tiny/cards/aria.png").is_file()
+
+
+def test_clean_removes_only_what_cardgen_wrote(make_project: Callable[..., Path], run: Run) -> None:
+    root = project(make_project)
+    build(run, root)
+    mine = root / "output" / "tiny" / "notes.txt"
+    mine.write_text("my own notes")
+    result = run("clean", "--project", root)
+    assert result.exit_code == 0
+    assert mine.is_file()
+    assert not (root / "output/tiny/cards").exists() and not (root / "output/tiny/.cache").exists()
+    assert (root / "decks/tiny/cards.csv").is_file()
+
+
+def test_new_game_builds(tmp_path: Path, run: Run) -> None:
+    result = run("new", "Star Frontier", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "decks/star-frontier/game.yaml").is_file()
+    assert run("check", "star-frontier", "--project", tmp_path).exit_code == 0
+    deck = tmp_path / "decks/star-frontier/decks/starter.txt"
+    assert run("validate", deck, "--project", tmp_path).exit_code == 0
+    built = run("build", "--project", tmp_path, "--jobs", "1")
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "output/star-frontier/tts/star-frontier.json").is_file()
+    assert (tmp_path / "output/star-frontier/star-frontier-a4-duplex-long.pdf").is_file()
+    again = run("new", "Star Frontier", "--project", tmp_path)
+    assert again.exit_code == 2 and "exists already" in again.stderr
+
+
+def test_watch_rebuilds_on_save(make_project: Callable[..., Path]) -> None:
+    from cardgen.project import Project
+    from cardgen.watch import watch
+
+    root = project(make_project)
+    lines: list[str] = []
+    cards = root / "decks/tiny/cards.csv"
+
+    def edit() -> None:
+        time.sleep(1.5)
+        cards.write_text(cards.read_text().replace("Leads the party.", "Leads."))
+
+    thread = threading.Thread(target=edit)
+    thread.start()
+    builds = watch(Project(root), "tiny", lines.append, interval=0.1, max_builds=2)
+    thread.join()
+    assert builds == 2
+    assert any(line.startswith("~ ") and line.endswith("cards.csv") for line in lines)
+    assert "1 cards drawn" in lines[-1]
