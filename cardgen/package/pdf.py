@@ -12,13 +12,16 @@ import io
 from pathlib import Path
 from typing import Literal
 
+from PIL import Image
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
+from cardgen.cache import file_digest
 from cardgen.render.fonts import RL_FONTS
+from cardgen.write import atomic_write
 
 FONT = "CardgenVera"
 FONT_BOLD = "CardgenVeraBold"
@@ -85,5 +88,34 @@ def draw_card_image(
         path = canvas.beginPath()
         path.rect(x, y, w, h)
         canvas.clipPath(path, stroke=0, fill=0)
-    canvas.drawImage(str(image), x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
+    canvas.drawImage(str(printable(image)), x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
     canvas.restoreState()
+
+
+PRINT_QUALITY = 90
+
+
+def printable(image: Path) -> Path:
+    """The file to embed for a card image: a JPEG at quality 90 without chroma subsampling.
+
+    ReportLab embeds a JPEG as it is, while it decodes a PNG and deflates its raw pixels
+    again for every PDF (about 20 ms a card and PDF; the JPEG takes 5 ms, once). At 300 DPI
+    this JPEG is visually lossless; it is about a quarter bigger than the deflated pixels
+    (190 KB against 150 KB for a Shards card). It is made once per distinct image, beside
+    the build's cache (`<out>/.cache/print/`).
+    """
+    if image.suffix.lower() in (".jpg", ".jpeg"):
+        return image
+    target = image.parent.parent / ".cache" / "print" / f"{file_digest(image)}.jpg"
+    if not target.is_file():
+        with Image.open(image) as source:
+            buffer = io.BytesIO()
+            source.convert("RGB").save(
+                buffer,
+                "JPEG",
+                quality=PRINT_QUALITY,
+                subsampling=0,
+                dpi=source.info.get("dpi", (300, 300)),
+            )
+        atomic_write(target, buffer.getvalue())
+    return target

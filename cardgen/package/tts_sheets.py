@@ -82,7 +82,9 @@ def compose(faces: Sequence[Face], layout: SheetLayout) -> Image.Image:
     for slot, face in enumerate(faces):
         cell = cache.get(face.path)
         if cell is None:
-            cell = _trimmed(face).resize((layout.cell_w, layout.cell_h), Image.Resampling.LANCZOS)
+            cell = _trimmed(face).resize(
+                (layout.cell_w, layout.cell_h), Image.Resampling.LANCZOS, reducing_gap=2.0
+            )
             cache[face.path] = cell
         row, col = divmod(slot, layout.cols)
         sheet.paste(cell, (col * layout.cell_w, row * layout.cell_h))

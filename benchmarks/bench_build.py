@@ -1,0 +1,85 @@
+"""`cardgen build` on synthetic games of 100, 500 and 2,000 cards.
+
+For each size, in subprocesses (so that peak memory is measured per build): a cold build,
+a warm build with nothing changed, and a rebuild after editing one card; beside them, the
+plain-Pillow baseline drawing and saving the same number of cards, per card, in the same
+run. Targets: warm <= 5 % of cold; one edited card of 500 rebuilt in under a second plus
+its sheet and pages; cold per card within 1.5x of the baseline on one core; memory flat.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.plain_pillow import render_plain
+from benchmarks.synthetic import make_game
+from cardgen.project import Project
+
+SIZES = tuple(int(n) for n in os.environ.get("CARDGEN_BENCH_SIZES", "100,500,2000").split(","))
+CARDGEN = str(Path(sys.executable).with_name("cardgen"))
+
+
+def _timed(args: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak resident memory (MB) of one command."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{' '.join(args)} failed")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def measure(n: int, scratch: Path) -> dict[str, Any]:
+    root = make_game(scratch / f"p{n}", n)
+    command = [CARDGEN, "build", "synth", "--project", str(root)]
+    cold, cold_mb = _timed(command)
+    warm, warm_mb = _timed(command)
+    cards = root / "decks" / "synth" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    first = text.splitlines()[1]
+    cards.write_text(text.replace(first, first.replace(".", "!", 1), 1), encoding="utf-8")
+    edit, _ = _timed(command)
+    one_core, one_core_mb = _timed([*command, "--no-cache", "--jobs", "1"])
+    pack = Project(root).game("synth")
+    plain = [(c.name, pack.game.types[c.type].label, c.text) for c in pack.cards]
+    start = time.perf_counter()
+    render_plain(plain, scratch / f"plain{n}")
+    base = time.perf_counter() - start
+    return {"cards": n, "cold_s": round(cold, 2), "cold_ms_per_card": round(cold / n * 1000, 1),
+            "one_core_ms_per_card": round(one_core / n * 1000, 1),
+            "warm_s": round(warm, 2), "warm_percent_of_cold": round(warm / cold * 100, 1),
+            "edit_one_s": round(edit, 2), "baseline_ms_per_card": round(base / n * 1000, 1),
+            "peak_mb": round(max(cold_mb, one_core_mb), 1), "warm_peak_mb": round(warm_mb, 1)}
+
+
+def run() -> dict[str, Any]:
+    scratch = Path(tempfile.mkdtemp(prefix="cardgen-bench-build-"))
+    try:
+        rows = [measure(n, scratch) for n in SIZES]
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    for row in rows:
+        print(f"  build {row['cards']:>5} cards: cold {row['cold_s']}s"
+              f" ({row['cold_ms_per_card']} ms/card, 1 core {row['one_core_ms_per_card']} ms,"
+              f" baseline {row['baseline_ms_per_card']} ms), warm {row['warm_s']}s"
+              f" ({row['warm_percent_of_cold']} %), one card edited {row['edit_one_s']}s,"
+              f" peak {row['peak_mb']} MB")
+    biggest = rows[-1]
+    return {
+        "name": "build",
+        "what": "cardgen build of synthetic games (render + 2 PDFs + TTS), see rows",
+        "seconds": biggest["cold_s"],
+        "baseline_seconds": round(biggest["baseline_ms_per_card"] * biggest["cards"] / 1000, 2),
+        "ratio": round(biggest["warm_percent_of_cold"] / 100, 3),
+        "target": "warm <= 5 % of cold",
+        "met": all(r["warm_percent_of_cold"] <= 5 for r in rows),
+        "rows": rows,
+    }
