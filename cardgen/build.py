@@ -59,6 +59,8 @@ def build_game(
 ) -> GameBuild:
     """Build one game; errors in its data are recorded, not raised (bad input still raises)."""
     from cardgen.check.game_checks import check_game
+    from cardgen.check.lint import lint_game
+    from cardgen.package.gallery import write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
     from cardgen.package.tts import tts
     from cardgen.render.game import render_game
@@ -68,6 +70,8 @@ def build_game(
     pack = project.game(game)
     result.cards = len(pack.cards)
     result.errors.extend(str(f) for f in check_game(pack) if f.severity == "error")
+    for finding in lint_game(pack, project_root=project.root):
+        (result.errors if finding.severity == "error" else result.warnings).append(str(finding))
     if result.errors and not keep_going:
         result.seconds = time.perf_counter() - started
         return result
@@ -88,6 +92,7 @@ def build_game(
         result.files.extend(sorted(out.glob("board-*.png")))
     exported = tts(project, pack.id, rendered=rendered, cache=cache)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
+    result.files.extend(write_gallery(project, pack, rendered, out, files=result.files))
     _record(out, result.files)
     result.built = True
     result.seconds = time.perf_counter() - started

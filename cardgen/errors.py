@@ -32,6 +32,17 @@ class Location:
         return text
 
 
+def visible(text: str) -> str:
+    """Text safe to print on one terminal line: control characters (a newline, an escape
+    sequence from a hostile file) shown as escapes such as `\\x1b` instead of acting."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
+
 def display_path(path: str | Path) -> str:
     """A path as users should read it: relative to the working directory when inside it."""
     p = Path(path)
@@ -52,7 +63,8 @@ class CardgenError(click.ClickException):
         super().__init__(f"{location}: {message}" if location else message)
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"error: {self.format_message()}", file=file if file is not None else sys.stderr)
+        message = visible(self.format_message())
+        click.echo(f"error: {message}", file=file if file is not None else sys.stderr)
 
 
 class InputErrors(CardgenError):
@@ -65,7 +77,7 @@ class InputErrors(CardgenError):
     def show(self, file: IO[Any] | None = None) -> None:
         out = file if file is not None else sys.stderr
         for error in self.errors:
-            click.echo(f"error: {error.format_message()}", file=out)
+            click.echo(f"error: {visible(error.format_message())}", file=out)
         if len(self.errors) > 1:
             click.echo(f"{len(self.errors)} errors", file=out)
 

@@ -13,6 +13,7 @@ from cardgen.load.validation import did_you_mean, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
 from cardgen.model.game import Game
+from cardgen.model.matchups import matchup_problems
 
 GAME_FILE = "game.yaml"
 POOL_FILES = ("cards.yaml", "cards.yml", "cards.csv")
@@ -73,6 +74,8 @@ def _selectors(
 def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> None:
     """Selectors and field names in rules must name types and fields that exist."""
     fields = game.field_names()
+    for path, message in matchup_problems(game):
+        errors.add(message, doc.location(path))
     for path, selector in _selectors(doc.data, []):
         for key, value in selector.items():
             if key not in fields:

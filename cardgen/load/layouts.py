@@ -19,6 +19,7 @@ from cardgen.load.validation import did_you_mean, friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.game import Game
 from cardgen.model.layout import Element, Layout, LayoutFile
+from cardgen.model.units import card_size, parse_length
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "layouts"
 BUILTIN_PREFIX = "builtin:"
@@ -57,8 +58,8 @@ class LayoutSet:
         return self.layouts[BUILTIN_PREFIX + "back"]
 
 
-def _read(path: Path, name: str) -> _Source:
-    doc = load_yaml(path)
+def _read(path: Path, name: str, root: Path | None = None) -> _Source:
+    doc = load_yaml(path, root)
     if doc.data is None:
         doc = YamlDocument(doc.path, {}, doc.tree)
     if not isinstance(doc.data, dict):
@@ -66,7 +67,7 @@ def _read(path: Path, name: str) -> _Source:
     return _Source(name, doc, validate_yaml(LayoutFile, doc))
 
 
-def _sources(folder: Path) -> dict[str, _Source]:
+def _sources(folder: Path, root: Path | None = None) -> dict[str, _Source]:
     found: dict[str, _Source] = {}
     errors = ErrorCollector()
     for path in sorted(BUILTIN_DIR.glob("*.yaml")):
@@ -74,7 +75,7 @@ def _sources(folder: Path) -> dict[str, _Source]:
     if folder.is_dir():
         for path in sorted(folder.glob("*.yaml")):
             try:
-                found[path.stem] = _read(path, path.stem)
+                found[path.stem] = _read(path, path.stem, root)
             except CardgenError as exc:
                 errors.extend([exc])
     errors.raise_if_any()
@@ -237,17 +238,84 @@ def _resolve(
         where_set[element_name] = (where.path, where.line or 0)
     errors.raise_if_any()
     try:
-        return Layout(name=name, elements=elements, sources=where_set, **merged.top)
+        layout = Layout(name=name, elements=elements, sources=where_set, **merged.top)
     except ValidationError as exc:
         raise CardgenError(
             f"layout {name}: {friendly(exc.errors()[0])}", sources[name].doc.location([])
         ) from None
+    _check_geometry(layout, merged, sources[name].doc, errors)
+    errors.raise_if_any()
+    return layout
+
+
+MAX_CARD_PIXELS = 40_000_000
+"""Largest card canvas (trim plus bleed at the layout's DPI; a jumbo card at 1200 dpi fits)."""
+MAX_REACH = 2.0
+"""An element's position and size stay within this many times the canvas's side: elements
+may reach off the card, but not make cardgen draw a picture the size of a wall."""
+MAX_OUTLINE = 0.05
+"""Outlines of text and icons are at most this fraction of the canvas's shorter side
+(they are drawn with a filter whose cost grows with the square of the width)."""
+_ALONG_X = ("x", "width", "radius", "stroke_width")
+
+
+def _check_geometry(
+    layout: Layout, merged: _Merged, doc: YamlDocument, errors: ErrorCollector
+) -> None:
+    """The card's canvas and every element's lengths within sane bounds (exit 2, not a
+    crash or a machine out of memory at render time)."""
+    try:
+        width, height = card_size(layout.size)
+        dpi = layout.dpi
+        trim_w, trim_h = width.inches() * dpi, height.inches() * dpi
+        bleed = parse_length(layout.bleed).px(dpi, trim_w)
+    except ValueError as exc:
+        errors.add(f"layout {layout.name}: {exc}", doc.location(["size"]))
+        return
+    canvas_w, canvas_h = trim_w + 2 * bleed, trim_h + 2 * bleed
+    if bleed < 0:
+        errors.add(
+            f"layout {layout.name}: bleed {layout.bleed} is negative", doc.location(["bleed"])
+        )
+        return
+    if min(trim_w, trim_h) < 1 or canvas_w * canvas_h > MAX_CARD_PIXELS:
+        errors.add(
+            f"layout {layout.name}: the card is {canvas_w:,.0f} x {canvas_h:,.0f} px at {dpi} dpi"
+            f" (bleed included); it must be at least 1 px and at most {MAX_CARD_PIXELS:,} pixels",
+            doc.location(["size"]),
+        )
+        return
+    for element_name, element in layout.elements.items():
+        source, path = merged.origin[element_name]
+        values = [(key, getattr(element, key, None)) for key in (*_ALONG_X, "y", "height")]
+        values.append(("outline_width", getattr(element, "outline_width", None)))
+        for point in getattr(element, "points", None) or []:
+            values.extend([("points x", point[0]), ("points y", point[1])])
+        for key, value in values:
+            if value is None:
+                continue
+            along_x = key in _ALONG_X or key == "points x"
+            side = canvas_w if along_x else canvas_h
+            px = parse_length(value).px(dpi, trim_w if along_x else trim_h)
+            low = -MAX_REACH * side if key in ("x", "y", "points x", "points y") else 0.0
+            high = (
+                MAX_OUTLINE * min(canvas_w, canvas_h)
+                if key == "outline_width"
+                else (MAX_REACH * side)
+            )
+            if not low <= px <= high:
+                problem = "is negative" if px < 0 and low == 0 else "is too large for the card"
+                errors.add(
+                    f"element {element_name}: {key} {value} {problem} ({px:,.0f} px; allowed"
+                    f" {low:,.0f} to {high:,.0f} px at {dpi} dpi)",
+                    source.doc.location([*path, key.split()[0]]),
+                )
 
 
 def load_layouts(project_root: Path, game: Game) -> LayoutSet:
     """Every layout of the game, resolved; all problems reported together."""
     folder = project_root / "layouts" / game.id
-    sources = _sources(folder)
+    sources = _sources(folder, project_root)
     cache: dict[str, _Merged] = {}
     result = LayoutSet(game)
     errors = ErrorCollector()

@@ -6,6 +6,7 @@ find where any value, addressed by its path of keys and indexes, stands in the f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,29 @@ from cardgen.load.text import read_text
 
 MAX_NODES = 1_000_000
 """More values than this (an alias bomb, for one) and the file is refused."""
+MAX_YAML_BYTES = 1_000_000
+"""Largest YAML file read (1 MB, 70 times the largest example game.yaml): the YAML parser
+reads roughly 50-100 KB a second, so this bounds the time a file can take."""
+MAX_FLOW_DEPTH = 100
+"""Deepest nesting of `[` and `{` allowed: the parser slows down with the square of it."""
+_LONG_NUMBER = re.compile(r"[0-9_]{4000,}")
+
+
+def _flow_depth(text: str) -> tuple[int, int]:
+    """The deepest nesting of `[`/`{` (counted roughly: quotes are not skipped) and the
+    line where it is first reached."""
+    depth = deepest = 0
+    line = where = 1
+    for char in text:
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == "\n":
+            line += 1
+    return deepest, where
 
 
 @dataclass(frozen=True)
@@ -95,6 +119,13 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     """Parse YAML text; a syntax error or a duplicate key is a CardgenError with its line."""
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
+    if text.count("[") + text.count("{") > MAX_FLOW_DEPTH:
+        deepest, line = _flow_depth(text)
+        if deepest > MAX_FLOW_DEPTH:
+            raise CardgenError(
+                f"invalid YAML: [ ] and {{ }} nested more than {MAX_FLOW_DEPTH} deep",
+                Location(shown, line),
+            )
     try:
         tree = yaml.load(text)
     except MarkedYAMLError as exc:
@@ -108,6 +139,11 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         raise CardgenError(f"invalid YAML: {str(exc).splitlines()[0]}", Location(shown)) from None
     except RecursionError:
         raise CardgenError("invalid YAML: nested too deeply", Location(shown)) from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        found = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
+        raise CardgenError(f"invalid YAML: {reason}", Location(shown, line)) from None
     try:
         data = _plain(tree, [MAX_NODES])
     except OverflowError:
@@ -121,7 +157,8 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     return YamlDocument(shown, data, tree)
 
 
-def load_yaml(path: Path) -> YamlDocument:
-    """Read and parse a YAML file (see `parse_yaml`)."""
+def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
+    """Read and parse a YAML file (see `parse_yaml`) of at most `MAX_YAML_BYTES`; with
+    `root`, a file outside that folder (through `..` or a symlink) is refused."""
     shown = display_path(path)
-    return parse_yaml(read_text(path), shown)
+    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, root=root), shown)

@@ -15,6 +15,8 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
 class Strict(BaseModel):
-    """A model that refuses unknown keys."""
+    """A model that refuses unknown keys, and NaN or infinite numbers."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False
+    )

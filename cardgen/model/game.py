@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
+from cardgen.model.matchups import Duel, Overpower
 from cardgen.model.rules import DeckRule
 
 FIELD_NAME = r"^[a-z][a-z0-9_]*$"
@@ -385,6 +386,12 @@ class Game(Strict):
     glossary: Glossary = Field(default_factory=Glossary, description="The game's vocabulary.")
     lint: LintConfig = Field(
         default_factory=LintConfig, description="How `cardgen lint` checks this game's text."
+    )
+    duel: Duel | None = Field(
+        default=None, description="A dice duel on stats, for the deck report's odds."
+    )
+    overpower: Overpower | None = Field(
+        default=None, description="A cycle of values that overpower each other in battle."
     )
 
     @model_validator(mode="after")

@@ -171,6 +171,16 @@ def draw_shape(
         )
 
 
+def _inset(
+    box: Box, inset: float, at: Callable[[float, float], tuple[float, float]]
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The box shrunk by `inset` on every side, in mask coordinates; None when nothing is left."""
+    x0, y0, x1, y1 = box
+    a = at(x0 + inset, y0 + inset)
+    b = at(x1 - inset, y1 - inset)
+    return (a, b) if b[0] > a[0] and b[1] > a[1] else None
+
+
 @dataclass(frozen=True)
 class RectShape(Shape):
     """A rectangle, rounded by `radius` px."""
@@ -184,11 +194,10 @@ class RectShape(Shape):
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
-        x0, y0, x1, y1 = self.box
-        a = at(x0 + inset, y0 + inset)
-        b = at(x1 - inset, y1 - inset)
-        if b[0] <= a[0] or b[1] <= a[1]:
+        corners = _inset(self.box, inset, at)
+        if corners is None:
             return
+        a, b = corners
         r = max(0.0, self.radius - inset) * SUPERSAMPLE
         if r > 0:
             draw.rounded_rectangle((a, b), radius=r, fill=255)
@@ -208,11 +217,9 @@ class EllipseShape(Shape):
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
-        x0, y0, x1, y1 = self.box
-        a = at(x0 + inset, y0 + inset)
-        b = at(x1 - inset, y1 - inset)
-        if b[0] > a[0] and b[1] > a[1]:
-            draw.ellipse((a, b), fill=255)
+        corners = _inset(self.box, inset, at)
+        if corners is not None:
+            draw.ellipse(corners, fill=255)
 
 
 @dataclass(frozen=True)

@@ -96,13 +96,18 @@ def test_colliding_file_names_are_an_error(
     assert not (tmp_path / "o").exists()
 
 
-def test_missing_art_warns_and_draws_a_placeholder(
-    make_project: Callable[..., Path], run: Run, tmp_path: Path
-) -> None:
+def with_art(art: str) -> str:
+    """The tiny pool with an `art` column, Aria's art set to `art`."""
     cards = TINY_CARDS.replace(
         "name,type,copies,power,school,level,text", "name,type,copies,power,school,level,text,art"
     )
-    cards = cards.replace("Aria,hero,1,5,,,Leads the party.", "Aria,hero,1,5,,,Leads.,art/aria.png")
+    return cards.replace("Aria,hero,1,5,,,Leads the party.", f"Aria,hero,1,5,,,Leads.,{art}")
+
+
+def test_missing_art_warns_and_draws_a_placeholder(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    cards = with_art("art/aria.png")
     root = make_project(cards=cards)
     result = run("render", "tiny", "--project", root, "--out", tmp_path / "o", "--only", "Aria")
     assert result.exit_code == 0
@@ -114,10 +119,7 @@ def test_missing_art_warns_and_draws_a_placeholder(
 
 
 def test_real_art_is_drawn(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
-    cards = TINY_CARDS.replace(
-        "name,type,copies,power,school,level,text", "name,type,copies,power,school,level,text,art"
-    )
-    cards = cards.replace("Aria,hero,1,5,,,Leads the party.", "Aria,hero,1,5,,,Leads.,art/aria.png")
+    cards = with_art("art/aria.png")
     root = make_project(cards=cards)
     (root / "decks" / "tiny" / "art").mkdir()
     Image.new("CMYK", (300, 200), (0, 255, 0, 0)).save(root / "decks/tiny/art/aria.jpg")
