@@ -19,7 +19,7 @@ from pathlib import Path
 from cardgen.cache import Cache
 from cardgen.errors import CardgenError
 from cardgen.project import Project
-from cardgen.write import atomic_write
+from cardgen.write import atomic_write, remove_stale_temps
 
 MANIFEST = ".cardgen-files.json"
 CACHE = ".cache"
@@ -76,6 +76,7 @@ def build_game(
         result.seconds = time.perf_counter() - started
         return result
     out = project.root / "output" / pack.id
+    remove_stale_temps(out)  # what a build killed part-way left behind
     cache = Cache(out / CACHE) if use_cache else None
     advance = progress(f"{game}: cards", len(pack.cards)) if progress else None
     rendered = render_game(project, pack.id, out, jobs=jobs, cache=cache, progress=advance)
@@ -157,12 +158,14 @@ def clean(project: Project, games: list[str] | None = None) -> list[Path]:
             if path.is_relative_to(out) and path.is_file():
                 path.unlink()
                 removed.append(path)
-        if (out / CACHE).is_dir():
+        if (out / CACHE).is_dir() and not (out / CACHE).is_symlink():
             shutil.rmtree(out / CACHE)
             removed.append(out / CACHE)
         if (out / MANIFEST).is_file():
             (out / MANIFEST).unlink()
-        for folder in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
+        for folder in sorted(
+            (p for p in out.rglob("*") if p.is_dir() and not p.is_symlink()), reverse=True
+        ):
             if not any(folder.iterdir()):
                 folder.rmdir()
         if not any(out.iterdir()):

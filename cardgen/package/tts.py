@@ -390,26 +390,27 @@ def arrange(game_piles: list[Pile], copies: list[Copy], pack: GamePack) -> list[
     A pile takes the matching copies not yet taken (at most `count`); with `group_by` it
     makes one pile per value of that field.
     """
-    left = list(copies)
+    left = list(range(len(copies)))  # positions, not objects: copies of a card are equal
     piles: list[TablePile] = []
     for spec in game_piles:
-        chosen = [c for c in left if matches(c.card, spec.where)]
+        chosen = [i for i in left if matches(copies[i].card, spec.where)]
         if spec.count is not None and spec.group_by is None:
             chosen = chosen[: spec.count]
-        taken = {id(c) for c in chosen}
-        left = [c for c in left if id(c) not in taken]
+        taken = set(chosen)
+        left = [i for i in left if i not in taken]
         if spec.group_by:
             groups: dict[str, list[Copy]] = {}
-            for copy in chosen:
-                groups.setdefault(str(copy.card.get(spec.group_by)), []).append(copy)
+            for i in chosen:
+                groups.setdefault(str(copies[i].card.get(spec.group_by)), []).append(copies[i])
             for value, members in groups.items():
                 members = members[: spec.count] if spec.count is not None else members
                 piles.append(TablePile(f"{spec.label}: {value}", members, spec.face_up))
         elif chosen:
-            piles.append(TablePile(spec.label, chosen, spec.face_up))
+            piles.append(TablePile(spec.label, [copies[i] for i in chosen], spec.face_up))
     if left:
-        labels = sorted({pack.game.types[c.card.type].plural_label for c in left})
-        piles.append(TablePile(" & ".join(labels) if len(labels) < 3 else "Deck", left, False))
+        rest = [copies[i] for i in left]
+        labels = sorted({pack.game.types[c.card.type].plural_label for c in rest})
+        piles.append(TablePile(" & ".join(labels) if len(labels) < 3 else "Deck", rest, False))
     return piles
 
 
@@ -576,8 +577,8 @@ def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]
     """(label, card name -> copies) for each group of piles to lay out."""
     from cardgen.load.decklist import load_deck
 
-    def counts_of(path: Path) -> tuple[str, dict[str, int]]:
-        parsed = load_deck(path)
+    def counts_of(path: Path, root: Path | None = None) -> tuple[str, dict[str, int]]:
+        parsed = load_deck(path, root)
         counts: dict[str, int] = {}
         errors = ErrorCollector()
         for entry in parsed.entries:
@@ -594,7 +595,7 @@ def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]
     if deck is not None:
         return [counts_of(deck)]
     if pack.game.box is not None and pack.game.box.decks:
-        return [counts_of(pack.folder / relative) for relative in pack.game.box.decks]
+        return [counts_of(pack.folder / relative, pack.root) for relative in pack.game.box.decks]
     return [(pack.game.name, {c.name: c.copies for c in pack.cards if c.copies})]
 
 

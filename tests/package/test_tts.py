@@ -248,3 +248,29 @@ def test_splatoon_board_tiles_and_states(run: Run, tmp_path: Path) -> None:
     assert len(pieces) == 4
     decks = [o for o in data["ObjectStates"] if o["Name"] == "Deck"]
     assert len(decks) == 3 and all(len(d["ContainedObjects"]) == 12 for d in decks)
+
+
+def test_each_game_table_follows_its_setup(run: Run, tmp_path: Path) -> None:
+    result = run("tts", "shards", "--project", ROOT, "--out", tmp_path / "sh")
+    assert result.exit_code == 0, result.output
+    top = json.loads((tmp_path / "sh" / "shards.json").read_text())["ObjectStates"]
+    assert len(top) == 10  # five starter decks: Personas apart, and the Shard Deck
+    for personas, deck in zip(top[::2], top[1::2], strict=True):
+        assert personas["Transform"]["rotZ"] == 0 and deck["Transform"]["rotZ"] == 180
+        assert {json.loads(c["GMNotes"])["type"] for c in personas["ContainedObjects"]} == {
+            "persona"
+        }
+        assert "persona" not in {json.loads(c["GMNotes"])["type"] for c in deck["ContainedObjects"]}
+        assert len(personas["ContainedObjects"]) + len(deck["ContainedObjects"]) == 54
+    result = run("tts", "yokai-sketch", "--project", ROOT, "--out", tmp_path / "yk")
+    top = json.loads((tmp_path / "yk" / "yokai-sketch.json").read_text())["ObjectStates"]
+    yokai = [o for o in top if o["Transform"]["rotZ"] == 0]
+    assert len(yokai) == 4 and all(len(o["ContainedObjects"]) == 5 for o in yokai)
+    result = run("tts", "blublers", "--project", ROOT, "--out", tmp_path / "bl")
+    top = json.loads((tmp_path / "bl" / "blublers.json").read_text())["ObjectStates"]
+    sizes = sorted((len(o.get("ContainedObjects") or []), o["Transform"]["rotZ"]) for o in top)
+    assert sizes == [(7, 0.0), (7, 180.0), (48, 180.0)]
+    result = run("tts", "splatterkins", "--project", ROOT, "--out", tmp_path / "sk")
+    top = json.loads((tmp_path / "sk" / "splatterkins.json").read_text())["ObjectStates"]
+    assert top[0]["Transform"]["rotZ"] == 0
+    assert {json.loads(c["GMNotes"])["type"] for c in top[0]["ContainedObjects"]} == {"visionary"}
