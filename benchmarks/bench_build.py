@@ -53,11 +53,18 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
     start = time.perf_counter()
     render_plain(plain, scratch / f"plain{n}")
     base = time.perf_counter() - start
-    return {"cards": n, "cold_s": round(cold, 2), "cold_ms_per_card": round(cold / n * 1000, 1),
-            "one_core_ms_per_card": round(one_core / n * 1000, 1),
-            "warm_s": round(warm, 2), "warm_percent_of_cold": round(warm / cold * 100, 1),
-            "edit_one_s": round(edit, 2), "baseline_ms_per_card": round(base / n * 1000, 1),
-            "peak_mb": round(max(cold_mb, one_core_mb), 1), "warm_peak_mb": round(warm_mb, 1)}
+    return {
+        "cards": n,
+        "cold_s": round(cold, 2),
+        "cold_ms_per_card": round(cold / n * 1000, 1),
+        "one_core_ms_per_card": round(one_core / n * 1000, 1),
+        "warm_s": round(warm, 2),
+        "warm_percent_of_cold": round(warm / cold * 100, 1),
+        "edit_one_s": round(edit, 2),
+        "baseline_ms_per_card": round(base / n * 1000, 1),
+        "peak_mb": round(max(cold_mb, one_core_mb), 1),
+        "warm_peak_mb": round(warm_mb, 1),
+    }
 
 
 def run() -> dict[str, Any]:
@@ -67,11 +74,13 @@ def run() -> dict[str, Any]:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     for row in rows:
-        print(f"  build {row['cards']:>5} cards: cold {row['cold_s']}s"
-              f" ({row['cold_ms_per_card']} ms/card, 1 core {row['one_core_ms_per_card']} ms,"
-              f" baseline {row['baseline_ms_per_card']} ms), warm {row['warm_s']}s"
-              f" ({row['warm_percent_of_cold']} %), one card edited {row['edit_one_s']}s,"
-              f" peak {row['peak_mb']} MB")
+        print(
+            f"  build {row['cards']:>5} cards: cold {row['cold_s']}s"
+            f" ({row['cold_ms_per_card']} ms/card, 1 core {row['one_core_ms_per_card']} ms,"
+            f" baseline {row['baseline_ms_per_card']} ms), warm {row['warm_s']}s"
+            f" ({row['warm_percent_of_cold']} %), one card edited {row['edit_one_s']}s,"
+            f" peak {row['peak_mb']} MB"
+        )
     biggest = rows[-1]
     return {
         "name": "build",

@@ -191,8 +191,11 @@ def render(
     """Draw every card face and back of a game as PNG files."""
     from cardgen.project import open_project
     from cardgen.render.game import render_game
+    from cardgen.write import check_out
 
     project = open_project(project_dir)
+    if out is not None:
+        check_out(out, project.root)
     result = render_game(project, game, out or project.root / "output" / game, only=only, jobs=jobs)
     if fmt == "json":
         emit_json(result.as_json())
@@ -245,6 +248,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 )
 @click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
 @click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
+@click.option("--changed-since", metavar="REV", help="Only cards added or changed since git REV.")
 @click.option("--calibrate", is_flag=True, help="Write the duplex calibration sheet.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
 @out_option("Output PDF (default: output/GAME/<name>-<paper>-<mode>.pdf).")
@@ -261,6 +265,7 @@ def pnp(
     printer: str,
     only: str | None,
     board: bool,
+    changed_since: str | None,
     calibrate: bool,
     jobs: int | None,
     out: Path | None,
@@ -272,8 +277,11 @@ def pnp(
     from cardgen.package import pnp as printing
     from cardgen.package.sheets import Duplex
     from cardgen.project import open_project
+    from cardgen.write import check_out
 
     project = open_project(project_dir)
+    if out is not None:
+        check_out(out, project.root, file=not board or calibrate)
     if calibrate:
         results = [printing.calibrate(project, out, paper=paper, duplex=cast(Duplex, duplex))]
     elif game is None:
@@ -281,6 +289,18 @@ def pnp(
     elif board:
         results = printing.pnp_boards(project, game, out, paper=paper)
     else:
+        names = None
+        if changed_since is not None:
+            from cardgen.diff import diff_since
+
+            names = diff_since(project, game, changed_since).changed_names()
+            if not names:
+                message = f"no card of {game} changed since {changed_since}: nothing to print"
+                if fmt == "json":
+                    emit_json({"pdfs": [], "notes": [message]})
+                else:
+                    click.echo(message)
+                return
         results = [
             printing.pnp(
                 project,
@@ -295,6 +315,7 @@ def pnp(
                 only=only,
                 deck=deck,
                 jobs=jobs,
+                names=names,
             )
         ]
     if fmt == "json":
@@ -351,9 +372,13 @@ def tts(
     """Write a Tabletop Simulator saved object and its sprite sheets."""
     from cardgen.package import tts as export
     from cardgen.project import open_project
+    from cardgen.write import check_out
 
+    project = open_project(project_dir)
+    if out is not None:
+        check_out(out, project.root)
     result = export.tts(
-        open_project(project_dir),
+        project,
         game,
         out,
         deck=deck,
@@ -548,6 +573,89 @@ def lint(
     else:
         click.echo(as_text(report))
     sys.exit(report.exit_code)
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--game", help="The game the list is for (default: from the file or its folder).")
+@click.option(
+    "--against",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Duel odds and matchups against this deck list (default: the whole card pool).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "html", "pdf"]),
+    default="text",
+    show_default=True,
+    help="text, json (one document on stdout), html (inline SVG charts) or a one-page pdf.",
+)
+@out_option("Write here (pdf default: output/GAME/reports/DECK.pdf; others: stdout).")
+@project_option
+def report(
+    deck: str, game: str | None, against: Path | None, fmt: str, out: Path | None, project_dir: Path
+) -> None:
+    """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
+    from cardgen.check.deck_report import as_text
+    from cardgen.check.deck_report import report as deck_report
+    from cardgen.project import open_project
+    from cardgen.write import Writer, check_out, slug
+
+    project = open_project(project_dir)
+    if out is not None:
+        check_out(out, project.root, file=True)
+    stats = deck_report(project, deck, game=game, against=against)
+    if fmt == "pdf":
+        from cardgen.package.report_pdf import report_pdf
+
+        name = slug(Path(stats.path).stem) if stats.path else f"{stats.game}-box"
+        target = out or project.root / "output" / stats.game / "reports" / f"{name}.pdf"
+        written = Writer(target.parent).write_if_changed(target.name, report_pdf(stats))
+        click.echo(f"{written}: 1 page")
+        return
+    if fmt == "json":
+        text = json.dumps(stats.as_json(), indent=2, ensure_ascii=False)
+    elif fmt == "html":
+        from cardgen.package.report_html import report_page
+
+        text = report_page(stats)
+    else:
+        text = as_text(stats)
+    if out is None:
+        click.echo(text)
+        return
+    written = Writer(out.parent).write(out.name, (text.rstrip("\n") + "\n").encode("utf-8"))
+    click.echo(f"wrote {written}", err=True)
+
+
+@main.command()
+@click.argument("old")
+@click.argument("new", required=False)
+@click.option("--since", metavar="REV", help="Compare GAME's pool with its version at a git REV.")
+@click.option("--game", help="The game whose field types read the pools (default: from the paths).")
+@click.option("--exit-code", is_flag=True, help="Exit 1 when anything changed (as git diff does).")
+@project_option
+@format_option
+def diff(
+    old: str,
+    new: str | None,
+    since: str | None,
+    game: str | None,
+    exit_code: bool,
+    project_dir: Path,
+    fmt: str,
+) -> None:
+    """List the cards added, removed and changed between two versions of a card pool."""
+    from cardgen.diff import diff as diff_pools
+    from cardgen.project import open_project
+
+    result = diff_pools(open_project(project_dir), old, new, since=since, game=game)
+    if fmt == "json":
+        emit_json(result.as_json())
+    else:
+        click.echo(result.as_text())
+    sys.exit(1 if exit_code and not result.empty else 0)
 
 
 @main.command()

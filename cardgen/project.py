@@ -25,7 +25,7 @@ class Project:
         """Ids of the games under `decks/`, sorted."""
         if not self.decks_dir.is_dir():
             return []
-        return sorted(p.name for p in self.decks_dir.iterdir() if (p / GAME_FILE).is_file())
+        return sorted(p.name for p in self.decks_dir.iterdir() if (p / GAME_FILE).exists())
 
     def game(self, game_id: str) -> GamePack:
         """Load a game by id; an unknown id is an error with a suggestion."""
@@ -37,7 +37,7 @@ class Project:
                     f'unknown game "{game_id}"{did_you_mean(game_id, ids)} (games here: {known})',
                     Location(display_path(self.decks_dir)),
                 )
-            self._loaded[game_id] = load_game(self.decks_dir / game_id)
+            self._loaded[game_id] = load_game(self.decks_dir / game_id, self.root)
         return self._loaded[game_id]
 
     def load_all(self) -> tuple[list[GamePack], ErrorCollector]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardgen.build import GameBuild, build_game
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, visible
 from cardgen.project import Project
 
 Snapshot = dict[Path, int]
@@ -57,7 +57,7 @@ def watch(
             fresh = Project(project.root)
             result: GameBuild = build_game(fresh, game)
         except CardgenError as exc:
-            report(f"error: {exc.format_message()}")
+            report(f"error: {visible(exc.format_message())}")
             return
         for error in result.errors:
             report(f"error: {error}")

@@ -8,9 +8,11 @@ twice in one build, is refused.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tempfile
+import time
 import unicodedata
 from pathlib import Path
 
@@ -50,7 +52,10 @@ def slug(name: str) -> str:
     for letter, spelled in LIGATURES.items():
         name = name.replace(letter, spelled)
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:MAX_SLUG].strip("-")
+    text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    if len(text) > MAX_SLUG:  # cut short, and kept apart from names that start the same
+        mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+        text = text[: MAX_SLUG - 9].strip("-") + "-" + mark
     if not text:
         text = "card"
     if text in WINDOWS_RESERVED:
@@ -66,14 +71,94 @@ def atomic_write(path: Path, data: bytes) -> None:
     power cut, not a killed build, and costs more than drawing a card.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        os.chmod(temporary, FILE_MODE)  # mkstemp makes files private (0600): outputs are not
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _file_mode() -> int:
+    """The mode a plain `open()` would give a new file: 0666 less the process's umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+FILE_MODE = _file_mode()
+TEMP_SUFFIX = ".tmp"
+"""Temporary files are `.<name>.<pid>.<random>.tmp`: hidden, and never an output's name."""
+STALE_AFTER = 3600.0
+"""A temporary file this many seconds old is left over whatever its process."""
+
+
+def _alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill would end the process there: trust the age alone
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Delete the temporary files a killed cardgen left under `folder`: those of a process
+    that is gone, or older than an hour. A live build's files are left alone."""
+    removed: list[Path] = []
+    if not folder.is_dir():
+        return removed
+    now = time.time()
+    for path in folder.rglob(f".*{TEMP_SUFFIX}"):
+        parts = path.name[1 : -len(TEMP_SUFFIX)].rsplit(".", 2)
+        pid = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
+        try:
+            old = now - path.lstat().st_mtime > STALE_AFTER
+            if path.is_file() and (pid is None or old or not _alive(pid)):
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def check_out(path: Path, project_root: Path, *, file: bool = False) -> Path:
+    """Refuse an `--out` that would write among the project's sources (decks/, layouts/),
+    into cardgen's own package, the home folder itself or a filesystem root. `file`: the
+    option names a file (a PDF), so its folder is what is checked (a file directly in the
+    home folder is fine; a folder of outputs spilled into it is not)."""
+    import cardgen
+
+    if file and path.is_dir():
+        raise CardgenError(
+            "--out names a folder; give the file to write, e.g. box.pdf",
+            Location(display_path(path)),
+        )
+    folder = (path.parent if file else path).resolve()
+    home = Path.home().resolve()
+    project = project_root.resolve()
+    package = Path(cardgen.__file__).resolve().parent
+    where = Location(display_path(path))
+    if folder == Path(folder.anchor):
+        raise CardgenError("--out must not be a filesystem root", where)
+    if folder == home and not file:  # a file such as ~/box.pdf is fine
+        raise CardgenError("--out must not be your home folder itself: name a folder in it", where)
+    for source, what in (
+        (project / "decks", "the project's decks/ (its game data)"),
+        (project / "layouts", "the project's layouts/"),
+        (package, "cardgen's own package"),
+    ):
+        if folder.is_relative_to(source):
+            raise CardgenError(f"--out must not point into {what}: outputs go elsewhere", where)
+    return path
 
 
 class Writer:
@@ -119,6 +204,10 @@ class Writer:
                 "two outputs would be written to the same file", Location(display_path(target))
             )
         self._seen.add(target)
+        if target.is_dir():
+            raise CardgenError(
+                "a folder is in the way of an output file", Location(display_path(target))
+            )
         atomic_write(target, data)
         self.written.append(target)
         return target

@@ -147,3 +147,14 @@ def test_watch_rebuilds_on_save(make_project: Callable[..., Path]) -> None:
     assert builds == 2
     assert any(line.startswith("~ ") and line.endswith("cards.csv") for line in lines)
     assert "1 cards drawn" in lines[-1]
+
+
+def test_outputs_are_readable_like_any_new_file(tmp_path: Path) -> None:
+    import os
+
+    from cardgen.write import atomic_write
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    atomic_write(tmp_path / "a.txt", b"x")
+    assert (tmp_path / "a.txt").stat().st_mode & 0o777 == 0o666 & ~mask

@@ -119,3 +119,42 @@ def _shards():  # type: ignore[no-untyped-def]
 
 def test_tiny_fixture_is_used(make_project: Callable[..., Path]) -> None:
     assert (make_project() / "decks" / "tiny" / "game.yaml").is_file()
+
+
+hostile_lines = st.one_of(
+    st.text(max_size=40),
+    st.builds(
+        lambda c, n: f"{c} {n}",
+        st.one_of(counts, st.sampled_from(["9" * 5000, "1" * 13, "+3", "３", "٣", "3x3"])),
+        st.text(max_size=20),
+    ),
+    st.sampled_from(["\x1b[2J", "\x07", "\u202e", "\ufeff", "\x00", "\r", "\x85", "\u2028"]),
+)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(lines=st.lists(hostile_lines, max_size=40))
+def test_hostile_text_lists_get_located_errors_quickly(
+    tiny_validator: DeckValidator, lines: list[str]
+) -> None:
+    """Control characters, other digits, huge counts: a CardgenError whose every problem
+    has a line (and a column), on one line, in well under a second."""
+    import time
+
+    from cardgen.errors import visible
+
+    started = time.perf_counter()
+    try:
+        deck = parse_text_deck("\n".join(lines), "d.txt")
+    except CardgenError as exc:
+        errors = exc.errors if isinstance(exc, InputErrors) else [exc]
+        for error in errors:
+            assert error.location is not None and error.location.line is not None
+            assert "\n" not in visible(error.format_message())
+        assert time.perf_counter() - started < 1.0
+        return
+    assert all("\x1b" not in entry.name and "\x00" not in entry.name for entry in deck.entries)
+    tiny_validator.validate(deck)
+    assert time.perf_counter() - started < 1.0

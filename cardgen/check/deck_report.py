@@ -611,8 +611,8 @@ def as_text(stats: DeckStats) -> str:
         )
         width = max(len(label) for label in table.labels)
         lines.append(f"  {'':<{width}} " + " ".join(f"{lb[:4]:>4}" for lb in table.labels))
-        for label, row in zip(table.labels, table.matrix, strict=True):
-            cells = [f"{v:+d}" if v else "." for v in row]
+        for label, edges in zip(table.labels, table.matrix, strict=True):
+            cells = [f"{v:+d}" if v else "." for v in edges]
             lines.append(f"  {label:<{width}} " + " ".join(f"{c:>4}" for c in cells))
         lines.append("")
         lines.append(f"  {'':<{width}}  deck  pool  overpowers  overpowered by (share of pool)")

@@ -69,6 +69,7 @@ def percent(value: Fraction) -> float:
     return round(float(value * 100), 2)
 
 
+@lru_cache(maxsize=4096)
 def duel_odds(mine: int, theirs: int, count: int = 2, sides: int = 6) -> Odds:
     """Odds of the side with stat `mine` against the side with stat `theirs`, each adding
     a roll of `count`d`sides`: it wins when its total is higher, ties when equal."""
@@ -87,15 +88,16 @@ def odds_against(
 ) -> Odds | None:
     """Odds against an opponent drawn from a field: `opponents` are (stat, weight) pairs,
     e.g. weighted by copies. None when the field is empty."""
-    total_weight = 0
-    win = tie = Fraction(0)
+    weights: dict[int, int] = {}
     for stat, weight in opponents:
-        if weight <= 0:
-            continue
+        if weight > 0:
+            weights[stat] = weights.get(stat, 0) + weight
+    total_weight = sum(weights.values())
+    win = tie = Fraction(0)
+    for stat, weight in sorted(weights.items()):
         odds = duel_odds(mine, stat, count, sides)
         win += odds.win * weight
         tie += odds.tie * weight
-        total_weight += weight
     if not total_weight:
         return None
     win, tie = win / total_weight, tie / total_weight

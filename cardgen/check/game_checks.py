@@ -246,9 +246,9 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
         return
     in_decks: Counter[str] = Counter()
     validator = DeckValidator(pack)
-    for relative in box.decks:
-        path = pack.folder / relative
-        deck = load_deck(path)
+    for index, relative in enumerate(box.decks):
+        path = pack.file(relative, ["box", "decks", index])
+        deck = load_deck(path, pack.root)
         report = validator.validate(deck)
         for violation in report.violations:
             if violation.kind == "unknown_card":
@@ -275,7 +275,8 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
 
 def load_board(pack: GamePack, ref: BoardRef) -> tuple[Board, YamlDocument]:
     """Load and validate a board file of the game; unknown tokens name their row's line."""
-    doc = load_yaml(pack.folder / ref.file)
+    where: list[str | int] = ["boards", pack.game.boards.index(ref), "file"]
+    doc = load_yaml(pack.file(ref.file, where), pack.root)
     board: Board = validate_yaml(Board, doc)
     errors = ErrorCollector()
     for index, token in board.unknown_tokens():

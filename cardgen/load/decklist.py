@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.load.pool import not_a_spreadsheet
 from cardgen.load.text import read_text
 from cardgen.load.validation import validate_yaml
 from cardgen.load.yaml import parse_yaml
@@ -50,6 +51,10 @@ def _plain_line(raw: str) -> tuple[int, str] | None:
 
 
 _SET_SUFFIX = re.compile(r"\s+\([0-9A-Z]{2,6}\)\s+[0-9]+$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+MAX_DECK_BYTES = 1_000_000
+"""Largest deck list read (1 MB, some 50,000 lines): a real one is a few hundred bytes,
+and a bigger file is refused at once, before it is read."""
 
 
 def _count(token: str) -> int | str:
@@ -73,6 +78,13 @@ def parse_text_deck(text: str, shown: str) -> Deck:
     section = ""
     seen_content = False
     for number, raw in enumerate(text.split("\n"), start=1):
+        bad = _CONTROL.search(raw)
+        if bad:
+            errors.add(
+                f"control character U+{ord(bad.group()):04X} in the line; remove it",
+                Location(shown, number, bad.start() + 1),
+            )
+            continue
         plain = _plain_line(raw)
         if plain is not None:
             seen_content = True
@@ -134,6 +146,18 @@ def parse_yaml_deck(text: str, shown: str) -> Deck:
         raise CardgenError("a YAML deck list is a mapping with `cards:`", doc.location([]))
     deck: DeckFile = validate_yaml(DeckFile, doc)
     entries: list[DeckEntry] = []
+    errors = ErrorCollector()
+    names = deck.cards if isinstance(deck.cards, dict) else [card.name for card in deck.cards]
+    for index, name in enumerate(names):
+        bad = _CONTROL.search(name)
+        if bad:
+            where = (
+                doc.key_location(["cards", name])
+                if isinstance(deck.cards, dict)
+                else doc.location(["cards", index, "name"])
+            )
+            errors.add(f"control character U+{ord(bad.group()):04X} in a card name", where)
+    errors.raise_if_any()
     if isinstance(deck.cards, dict):
         for name, count in deck.cards.items():
             where = doc.key_location(["cards", name])
@@ -151,10 +175,13 @@ def parse_yaml_deck(text: str, shown: str) -> Deck:
     )
 
 
-def load_deck(path: Path) -> Deck:
-    """Load a deck list: `.yaml`/`.yml` as YAML, anything else as text."""
+def load_deck(path: Path, root: Path | None = None) -> Deck:
+    """Load a deck list: `.yaml`/`.yml` as YAML, anything else as text (a spreadsheet file
+    is refused). With `root`, a file outside that folder is refused (a game's own decks);
+    deck lists named on the command line may be anywhere."""
     shown = display_path(path)
-    text = read_text(path)
+    not_a_spreadsheet(path)
+    text = read_text(path, limit=MAX_DECK_BYTES, root=root)
     if path.suffix.lower() in (".yaml", ".yml"):
         return parse_yaml_deck(text, shown)
     return parse_text_deck(text, shown)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
-from cardgen.load.pool import load_pool, name_key
+from cardgen.load.pool import SPREADSHEET_SUFFIXES, load_pool, name_key
+from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
@@ -28,6 +29,8 @@ class GamePack:
     doc: YamlDocument
     cards: list[Card]
     pool_path: Path
+    root: Path | None = None
+    """The project folder: the game's files (box decks, boards) must lie inside it."""
     _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
     _by_name: dict[str, Card] = field(default_factory=dict, repr=False)
 
@@ -43,6 +46,16 @@ class GamePack:
         """The card of that name (case, curly quotes and spacing do not matter)."""
         exact = self._by_name.get(name)
         return exact if exact is not None else self._by_key.get(name_key(name))
+
+    def file(self, relative: str, where: list[str | int]) -> Path:
+        """A file game.yaml names (at `where`), refused when it leads out of the project."""
+        path = self.folder / relative
+        if self.root is not None:
+            try:
+                check_inside(path, self.root)
+            except CardgenError as exc:
+                raise CardgenError(f"{relative}: {exc.problem}", self.doc.location(where)) from None
+        return path
 
     def deck_files(self) -> list[Path]:
         """The game's example deck lists: `decks/*.yaml` and `decks/*.txt`, sorted."""
@@ -121,12 +134,15 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
                 )
 
 
-def load_game(folder: Path) -> GamePack:
-    """Load `folder/game.yaml` and its card pool, or raise every problem with its line."""
+def load_game(folder: Path, root: Path | None = None) -> GamePack:
+    """Load `folder/game.yaml` and its card pool, or raise every problem with its line.
+
+    With `root` (the project folder), game.yaml and the pool must lie inside it once `..`
+    and symlinks are followed."""
     game_file = folder / GAME_FILE
-    if not game_file.is_file():
+    if not game_file.exists():
         raise CardgenError(f"no {GAME_FILE} in this game folder", Location(display_path(folder)))
-    doc = load_yaml(game_file)
+    doc = load_yaml(game_file, root)
     if not isinstance(doc.data, dict):
         raise CardgenError("game.yaml must be a mapping of keys", doc.location([]))
     game: Game = validate_yaml(Game, doc)
@@ -140,13 +156,24 @@ def load_game(folder: Path) -> GamePack:
     errors.raise_if_any()
     if game.pool:
         pool_path = folder / game.pool
+        if root is not None:
+            try:
+                check_inside(pool_path, root)
+            except CardgenError as exc:
+                raise CardgenError(
+                    f"pool {game.pool}: {exc.problem}", doc.location(["pool"])
+                ) from None
     else:
         found = [folder / name for name in POOL_FILES if (folder / name).exists()]
         if not found:
+            sheets = [
+                p.name for p in sorted(folder.glob("cards.*")) if p.suffix in SPREADSHEET_SUFFIXES
+            ]
+            hint = f" ({sheets[0]} is not read: export it as cards.csv)" if sheets else ""
             raise CardgenError(
-                f"no card pool: expected one of {', '.join(POOL_FILES)}",
+                f"no card pool: expected one of {', '.join(POOL_FILES)}{hint}",
                 Location(display_path(folder)),
             )
         pool_path = found[0]
-    cards = load_pool(pool_path, game)
-    return GamePack(game=game, folder=folder, doc=doc, cards=cards, pool_path=pool_path)
+    cards = load_pool(pool_path, game, root)
+    return GamePack(game=game, folder=folder, doc=doc, cards=cards, pool_path=pool_path, root=root)

@@ -280,8 +280,9 @@ def _check_geometry(
         return
     if min(trim_w, trim_h) < 1 or canvas_w * canvas_h > MAX_CARD_PIXELS:
         errors.add(
-            f"layout {layout.name}: the card is {canvas_w:,.0f} x {canvas_h:,.0f} px at {dpi} dpi"
-            f" (bleed included); it must be at least 1 px and at most {MAX_CARD_PIXELS:,} pixels",
+            f"layout {layout.name}: the card is {trim_w:,.0f} x {trim_h:,.0f} px at {dpi} dpi"
+            f" ({canvas_w * canvas_h:,.0f} pixels with its bleed); a card must be at least"
+            f" 1 px a side and at most {MAX_CARD_PIXELS:,} pixels",
             doc.location(["size"]),
         )
         return

@@ -14,14 +14,33 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardgen.errors import ErrorCollector, Location, display_path
+from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
 from cardgen.load.text import read_text
 from cardgen.load.validation import did_you_mean, friendly
-from cardgen.load.yaml import YamlDocument, parse_yaml
+from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card, CardEntry, pool_models
 from cardgen.model.game import Game
 
 MAX_POOL_CARDS = 100_000
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
+"""Spreadsheet files cardgen does not read: they are exported as CSV instead."""
+
+
+def not_a_spreadsheet(path: Path) -> None:
+    """Refuse a spreadsheet file with what to do instead (cardgen reads CSV, not XLSX)."""
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        kind = path.suffix.lower().lstrip(".").upper()
+        raise CardgenError(
+            f"{kind} files are not supported: export the sheet as CSV (File > Save as >"
+            " CSV UTF-8) and use the .csv file",
+            Location(display_path(path)),
+        )
+
+
+def card_label(name: object) -> str:
+    """`card "Name": ` for a message, a long name cut short."""
+    text = str(name)
+    return f'card "{text[:60]}{"..." if len(text) > 60 else ""}": '
 
 
 def name_key(name: str) -> str:
@@ -55,10 +74,10 @@ def _csv_value(game: Game, column: str, value: str) -> Any:
 
 
 def _read_csv(
-    path: Path, game: Game, errors: ErrorCollector
+    path: Path, game: Game, errors: ErrorCollector, root: Path | None = None
 ) -> list[tuple[dict[str, Any], Location]]:
     shown = display_path(path)
-    text = read_text(path)
+    text = read_text(path, root=root)
     rows: list[tuple[dict[str, Any], Location]] = []
     reader = csv.reader(io.StringIO(text), strict=True)
     try:
@@ -68,6 +87,14 @@ def _read_csv(
         return rows
     header = [h.strip() for h in header]
     known = game.field_names() | {"art", "lint_ignore"}
+    for separator, called in (("\t", "tab"), (";", "semicolon")):
+        if len(header) == 1 and separator in header[0]:
+            errors.add(
+                f"the columns are separated by {called}s; cardgen reads comma-separated CSV"
+                " (export the sheet as CSV UTF-8, comma-delimited)",
+                Location(shown, 1),
+            )
+            return rows
     for index, column in enumerate(header):
         if not column:
             errors.add(f"column {index + 1} has no name", Location(shown, 1))
@@ -110,9 +137,9 @@ def _read_csv(
 
 
 def _read_yaml(
-    path: Path, errors: ErrorCollector
+    path: Path, errors: ErrorCollector, root: Path | None = None
 ) -> tuple[list[tuple[dict[str, Any], Location]], YamlDocument]:
-    doc = parse_yaml(read_text(path), display_path(path))
+    doc = load_yaml(path, root)
     data = doc.data
     base: list[str | int] = []
     if isinstance(data, dict) and "cards" in data:
@@ -137,14 +164,17 @@ def _read_yaml(
     return rows, doc
 
 
-def load_pool(path: Path, game: Game) -> list[Card]:
-    """Load and validate every card of the pool file; raise all problems together."""
+def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
+    """Load and validate every card of the pool file; raise all problems together.
+
+    With `root`, a pool file outside that folder (through `..` or a symlink) is refused."""
     errors = ErrorCollector()
     doc: YamlDocument | None = None
+    not_a_spreadsheet(path)
     if path.suffix.lower() == ".csv":
-        rows = _read_csv(path, game, errors)
+        rows = _read_csv(path, game, errors, root)
     elif path.suffix.lower() in (".yaml", ".yml"):
-        rows, doc = _read_yaml(path, errors)
+        rows, doc = _read_yaml(path, errors, root)
     else:
         errors.add("a card pool is a .csv or .yaml file", Location(display_path(path)))
         rows = []
@@ -172,7 +202,7 @@ def load_pool(path: Path, game: Game) -> list[Card]:
                 where = _field_location(
                     doc, [*base, index, *loc], location, key=error["type"] == "extra_forbidden"
                 )
-                label = f'card "{row.get("name")}": ' if row.get("name") else ""
+                label = card_label(row["name"]) if row.get("name") else ""
                 message = friendly(error, list(model.model_fields))
                 if error["type"] == "extra_forbidden":
                     message = (

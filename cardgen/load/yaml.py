@@ -92,6 +92,22 @@ class YamlDocument:
         return node
 
 
+def _expanded_size(node: Any, memo: dict[int, int]) -> int:
+    """How many values the document holds once every alias is expanded, counted without
+    expanding them (each node once): an alias bomb is caught in milliseconds."""
+    if not isinstance(node, CommentedMap | CommentedSeq):
+        return 1
+    key = id(node)
+    if key in memo:
+        if memo[key] < 0:  # a node that holds itself
+            raise RecursionError
+        return memo[key]
+    memo[key] = -1
+    children = node.values() if isinstance(node, CommentedMap) else node
+    memo[key] = 1 + sum(_expanded_size(child, memo) for child in children)
+    return memo[key]
+
+
 def _plain(node: Any, budget: list[int]) -> Any:
     """Convert ruamel's round-trip containers into plain dicts and lists, counting values."""
     budget[0] -= 1
@@ -135,24 +151,35 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
             problem = "duplicate key " + problem.split("duplicate key", 1)[-1].strip()
         loc = Location(shown, mark.line + 1, mark.column + 1) if mark else Location(shown)
         raise CardgenError(f"invalid YAML: {problem.splitlines()[0]}", loc) from None
-    except YAMLError as exc:
-        raise CardgenError(f"invalid YAML: {str(exc).splitlines()[0]}", Location(shown)) from None
+    except YAMLError as exc:  # a reader error (a bad character) has a position, no mark
+        position = getattr(exc, "position", None)
+        row = text.count("\n", 0, position) + 1 if isinstance(position, int) else 1
+        message = " ".join(str(exc).split()).split(' in "<', 1)[0] or type(exc).__name__
+        raise CardgenError(f"invalid YAML: {message}", Location(shown, row)) from None
     except RecursionError:
-        raise CardgenError("invalid YAML: nested too deeply", Location(shown)) from None
+        raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
         found = _LONG_NUMBER.search(text)
-        line = text.count("\n", 0, found.start()) + 1 if found else None
+        at = text.count("\n", 0, found.start()) + 1 if found else None
         reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
-        raise CardgenError(f"invalid YAML: {reason}", Location(shown, line)) from None
+        raise CardgenError(f"invalid YAML: {reason}", Location(shown, at)) from None
+    memo: dict[int, int] = {}
     try:
+        if _expanded_size(tree, memo) > MAX_NODES:
+            raise OverflowError
         data = _plain(tree, [MAX_NODES])
     except OverflowError:
+        line = 1
+        if isinstance(tree, CommentedMap):  # the first top-level key that is too big
+            big = [k for k, v in tree.items() if memo.get(id(v), 1) > MAX_NODES]
+            line = tree.lc.key(big[0])[0] + 1 if big else line
         raise CardgenError(
-            f"YAML expands to more than {MAX_NODES:,} values (an alias bomb?)", Location(shown)
+            f"YAML expands to more than {MAX_NODES:,} values (an alias bomb?)",
+            Location(shown, line),
         ) from None
     except RecursionError:
         raise CardgenError(
-            "invalid YAML: nested too deeply or recursive", Location(shown)
+            "invalid YAML: nested too deeply or recursive", Location(shown, 1)
         ) from None
     return YamlDocument(shown, data, tree)
 

@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, create_model
+from pydantic import AfterValidator, Field, create_model, field_validator
 
 from cardgen.model.base import Strict
 from cardgen.model.game import CardType, FieldSpec, Game
 
 MAX_COPIES = 10_000
 """More copies of one card than this is certainly a typo."""
+MAX_HEX_OFFSET = 50
+"""Hex offsets (`hexes` fields) reach at most this many hexes from the piece."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters other than tab and newline: they cannot be printed on a card, and in
+a terminal they can act (an escape sequence in a downloaded file)."""
+
+
+def no_control_characters(value: Any) -> Any:
+    """Refuse a string (or strings in a list) holding control characters but tab and newline."""
+    for text in value if isinstance(value, list) else [value]:
+        found = _CONTROL.search(text) if isinstance(text, str) else None
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            raise ValueError(
+                f"contains the control character {code} at character {found.start() + 1};"
+                " remove it (only tabs and line breaks are allowed)"
+            )
+    return value
 
 
 class CardEntry(Strict):
@@ -28,6 +47,11 @@ class CardEntry(Strict):
     lint_ignore: list[str] = Field(
         default_factory=list, description="Lint codes not to report for this card."
     )
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable(cls, value: Any) -> Any:
+        return no_control_characters(value)
 
 
 class Card(Strict):
@@ -63,6 +87,9 @@ class Card(Strict):
 
 def _distinct_offsets(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Hex offsets from a piece: never the piece's own cell, never the same cell twice."""
+    far = [cell for cell in cells if max(abs(cell[0]), abs(cell[1])) > MAX_HEX_OFFSET]
+    if far:
+        raise ValueError(f"hex {list(far[0])} is more than {MAX_HEX_OFFSET} hexes from the piece")
     if (0, 0) in cells:
         raise ValueError("offsets are counted from the piece: [0, 0] is the piece itself")
     doubled = sorted({cell for cell in cells if cells.count(cell) > 1})

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
+from cardgen.model.layout import PlainColor
 from cardgen.model.matchups import Duel, Overpower
 from cardgen.model.rules import DeckRule
 
@@ -93,8 +94,8 @@ class CardBack(Strict):
     """What the back of a card looks like."""
 
     label: str = Field(description="Text shown on the back, e.g. the game's name.")
-    color: str = Field(default="#333333", description="Main colour of the back, `#rrggbb`.")
-    accent: str = Field(default="#cccccc", description="Accent colour, `#rrggbb`.")
+    color: PlainColor = Field(default="#333333", description="Main colour of the back, `#rrggbb`.")
+    accent: PlainColor = Field(default="#cccccc", description="Accent colour, `#rrggbb`.")
     art: str | None = Field(
         default=None, description="Image file for the back, in the game folder."
     )

@@ -9,13 +9,35 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from PIL import ImageColor
+from pydantic import AfterValidator, Field, field_validator
 
 from cardgen.model.base import Selector, Strict
 from cardgen.model.units import Length
 
-Color = str
-"""`#rrggbb`, `#rrggbbaa` or a CSS colour name."""
+
+def _check_color(value: str) -> str:
+    if "{" in value:  # a template such as `{back_color}`: checked once it is filled in
+        return value
+    try:
+        ImageColor.getrgb(value)
+    except ValueError:
+        raise ValueError(
+            f'"{value}" is not a colour: use #rrggbb, #rrggbbaa or a name such as "red"'
+        ) from None
+    return value
+
+
+def _check_plain_color(value: str) -> str:
+    if "{" in value:
+        raise ValueError(f'"{value}": a `{{field}}` colour is not possible here')
+    return _check_color(value)
+
+
+Color = Annotated[str, AfterValidator(_check_color)]
+"""`#rrggbb`, `#rrggbbaa` or a CSS colour name (or a `{field}` template), checked on load."""
+PlainColor = Annotated[str, AfterValidator(_check_plain_color)]
+"""A colour that is not a template (a layout's background, icon colours)."""
 
 
 class Switch(Strict):
@@ -167,7 +189,7 @@ class IconElement(ElementBase):
     kind: Literal["icon"] = Field(description="Element kind.")
     name: str = Field(description="Icon name, e.g. `heart` or `{shape}`.")
     color: Color = Field(default="#000000", description="Icon colour.")
-    colors: dict[str, Color] = Field(
+    colors: dict[str, PlainColor] = Field(
         default_factory=dict, description="Colour by the value of `color_field`."
     )
     color_field: str | None = Field(default=None, description="Field choosing from `colors`.")
@@ -211,7 +233,7 @@ class IconSpec(Strict):
     """An icon as used inside text, e.g. `{agility}` -> the agility icon in green."""
 
     icon: str = Field(description="Name in the icon library.")
-    color: Color | None = Field(default=None, description="Colour (default: the text's).")
+    color: PlainColor | None = Field(default=None, description="Colour (default: the text's).")
 
 
 class LayoutFile(Strict):
@@ -226,7 +248,9 @@ class LayoutFile(Strict):
     safe: Length | None = Field(
         default=None, description="Safe margin inside the trim (default 1/8 in)."
     )
-    background: Color | None = Field(default=None, description="Canvas colour, bleed included.")
+    background: PlainColor | None = Field(
+        default=None, description="Canvas colour, bleed included."
+    )
     fonts: dict[str, FontFamily] = Field(default_factory=dict, description="Extra font families.")
     icons: dict[str, IconSpec] = Field(
         default_factory=dict, description="Icons usable in text as `{name}`, with colours."
@@ -249,7 +273,7 @@ class Layout(Strict):
     dpi: int = Field(default=300, description="Pixels per inch.")
     bleed: Length = Field(default="0.125in", description="Bleed on each side.")
     safe: Length = Field(default="0.125in", description="Safe margin inside the trim.")
-    background: Color = Field(default="#ffffff", description="Canvas colour.")
+    background: PlainColor = Field(default="#ffffff", description="Canvas colour.")
     fonts: dict[str, FontFamily] = Field(default_factory=dict, description="Extra fonts.")
     icons: dict[str, IconSpec] = Field(default_factory=dict, description="Icons usable in text.")
     elements: dict[str, Element] = Field(default_factory=dict, description="Elements in order.")

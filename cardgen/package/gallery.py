@@ -23,7 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import __version__
-from cardgen.check.deck_report import DeckStats, report_box, report_deck, value_label
+from cardgen.check.deck_report import (
+    DeckStats,
+    field_label,
+    report_box,
+    report_deck,
+    value_label,
+)
 from cardgen.errors import CardgenError
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
@@ -60,21 +66,15 @@ class Note:
 
 
 def _asset(name: str) -> str:
-    return (resource_files("cardgen.package") / "gallery_assets" / name).read_text(
-        encoding="utf-8"
-    )
+    return (resource_files("cardgen.package") / "gallery_assets" / name).read_text(encoding="utf-8")
 
 
 def collect_notes(project: Project, pack: GamePack, rendered: RenderResult) -> list[Note]:
     """Render warnings, check findings and (when the linter is installed) lint findings."""
     from cardgen.check.game_checks import check_game
 
-    notes = [
-        Note("render", w.code, "warning", w.message, w.card) for w in rendered.warnings
-    ]
-    notes += [
-        Note("check", f.code, f.severity, f.message, f.card) for f in check_game(pack)
-    ]
+    notes = [Note("render", w.code, "warning", w.message, w.card) for w in rendered.warnings]
+    notes += [Note("check", f.code, f.severity, f.message, f.card) for f in check_game(pack)]
     if importlib.util.find_spec("cardgen.check.lint") is not None:
         from cardgen.check import lint
 
@@ -120,8 +120,11 @@ def _field_chips(pack: GamePack, card: Card) -> str:
         if value is None or value == "" or spec.type == "hexes":
             continue
         label = spec.label or name.replace("_", " ").capitalize()
-        shown = value_label(value) if spec.type == "choice" else str(value)
-        chips.append(f"<li><b>{escape(label)}</b> {escape(shown)}</li>")
+        shown = escape(value_label(value) if spec.type == "choice" else str(value))
+        partner = pack.find(str(value)) if spec.type == "card" else None
+        if partner is not None:
+            shown = f'<a href="#card-{escape(slug(partner.name))}">{shown}</a>'
+        chips.append(f"<li><b>{escape(label)}</b> {shown}</li>")
     return "".join(chips)
 
 
@@ -144,9 +147,10 @@ def _card_html(
             attributes.append(f'data-f-{name}="{escape(str(value))}"')
     haystack = f"{card.name} {card.text}".lower()
     frame, image = _crop_style(item)
+    src = escape(_relative(item["file"], out))
     front = (
-        f'<span class="side front" style="{frame}"><img src="{escape(_relative(item["file"], out))}"'
-        f' alt="{escape(card.name)}" loading="lazy" decoding="async" style="{image}"></span>'
+        f'<span class="side front" style="{frame}"><img src="{src}" alt="{escape(card.name)}"'
+        f' loading="lazy" decoding="async" style="{image}"></span>'
     )
     back_html = ""
     if back is not None:
@@ -202,8 +206,7 @@ def _filters(pack: GamePack) -> str:
         f'<option value="">All types</option>{type_options}</select>'
     )
     for name in choice_fields(pack):
-        spec = pack.game.field_spec(name)
-        label = (spec.label if spec and spec.label else "") or name.replace("_", " ").capitalize()
+        label = field_label(pack, name)
         options = "".join(
             f'<option value="{escape(str(v))}">{escape(value_label(v))}'
             f" ({sum(1 for c in pack.cards if c.fields.get(name) == v)})</option>"
@@ -225,6 +228,8 @@ def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
             words = name.removeprefix(f"{pack.id}-").removesuffix(".pdf").split("-")
             label = " ".join(PAPER_NAMES.get(word, word) for word in words)
             groups["print"].append((path, f"{label} PDF"))
+        elif path.endswith(".png") and "/" not in path:
+            groups["print"].append((path, f"{Path(path).stem.replace('-', ' ')} image"))
         elif path.startswith("tts/") and path.count("/") == 1:
             kind = "saved object" if name.endswith(".json") else "thumbnail"
             groups["tabletop simulator"].append((path, f"{name} ({kind})"))
@@ -250,7 +255,9 @@ def _deck_reports(
             deck = load_deck(path)
         except CardgenError:
             continue  # a deck list that does not load is `cardgen validate`'s to report
-        subjects.append((slug(path.stem), report_deck(pack, deck)))
+        stats = report_deck(pack, deck)
+        stats.path = _relative(path, pack.folder.parent.parent)  # the same from any folder
+        subjects.append((slug(path.stem), stats))
     for name, stats in subjects:
         while name in seen:
             name += "-2"
@@ -279,6 +286,10 @@ def gallery_html(
         if note.card is not None:
             by_card.setdefault(note.card, []).append(note)
     names = {card.name for card in pack.cards}
+
+    def card_link(name: str) -> str | None:
+        return f"#card-{slug(name)}" if name in names else None
+
     loose = [n for n in notes if n.card is None or n.card not in names]
     items = {item["name"]: item for item in rendered.cards}
     backs = {b["back"]: b for b in rendered.backs}
@@ -314,7 +325,8 @@ def gallery_html(
         for anchor, stats, _ in reports
     )
     sections = "\n".join(
-        report_section(stats, anchor=anchor, pdf=pdf) for anchor, stats, pdf in reports
+        report_section(stats, anchor=anchor, pdf=pdf, link=card_link)
+        for anchor, stats, pdf in reports
     )
     decks_html = ""
     if reports:
@@ -323,8 +335,7 @@ def gallery_html(
             f"{sections}</section>"
         )
     findings_box = (
-        '<label><input type="checkbox" id="only-findings"> with findings'
-        f" ({flagged})</label>"
+        f'<label><input type="checkbox" id="only-findings"> with findings ({flagged})</label>'
     )
     total = len(cards_html)
     return (

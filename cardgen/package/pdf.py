@@ -67,6 +67,30 @@ def print_canvas(
     return canvas
 
 
+class _ContentKeyed(str):
+    """An image's path that ReportLab reads as usual but keys by the file's content.
+
+    ReportLab names an image's PDF object after the text of its path (`"%s" % path`), so the
+    same project in another folder would give a PDF with other bytes; this path's text, as
+    `str()` gives it, is its content hash instead (same content, same object).
+    """
+
+    key: str
+
+    def __new__(cls, path: str, key: str) -> _ContentKeyed:
+        keyed = super().__new__(cls, path)
+        keyed.key = key
+        return keyed
+
+    def __str__(self) -> str:
+        return self.key
+
+
+def content_keyed(path: Path) -> str:
+    """`path` for `Canvas.drawImage`, keyed by the file's content, not by its folder."""
+    return _ContentKeyed(str(path), file_digest(path))
+
+
 def draw_card_image(
     canvas: Canvas,
     image: Path,
@@ -88,7 +112,14 @@ def draw_card_image(
         path = canvas.beginPath()
         path.rect(x, y, w, h)
         canvas.clipPath(path, stroke=0, fill=0)
-    canvas.drawImage(str(printable(image)), x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
+    source = printable(image)
+    canvas.drawImage(
+        content_keyed(source),
+        x - bleed,
+        y - bleed,
+        w + 2 * bleed,
+        h + 2 * bleed,
+    )
     canvas.restoreState()
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -435,6 +435,7 @@ def _faces(
     images: Path,
     jobs: int | None,
     rendered: RenderResult | None = None,
+    names: Collection[str] | None = None,
 ) -> tuple[list[Face], str, str]:
     """Every printed copy: the whole box (every copy of every card), or one deck list."""
     from cardgen.check.select import parse_query, query_matches
@@ -466,6 +467,9 @@ def _faces(
         counts = {c.name: c.copies for c in pack.cards if query_matches(c, query) and c.copies}
         label = pack.game.name
         stem = pack.id
+    if names is not None:
+        counts = {name: n for name, n in counts.items() if name in names}
+        label, stem = f"{label} (changed cards)", f"{stem}-changed"
     if not counts:
         raise CardgenError(f"nothing to print: no card of {pack.game.name} is chosen")
     result = rendered or render_game(project, pack.id, images, names=set(counts), jobs=jobs)
@@ -503,13 +507,21 @@ def pnp(
     jobs: int | None = None,
     rendered: RenderResult | None = None,
     cache: Cache | None = None,
+    names: Collection[str] | None = None,
 ) -> PnpResult:
     """Write a print-and-play PDF of a game's box or of one deck list (from `rendered` card
     images when given; with a cache, a PDF whose cards and options did not change is reused)."""
     pack = project.game(game_id)
     game_out = project.root / "output" / pack.id
     faces, label, stem = _faces(
-        project, pack, only=only, deck=deck, images=game_out, jobs=jobs, rendered=rendered
+        project,
+        pack,
+        only=only,
+        deck=deck,
+        images=game_out,
+        jobs=jobs,
+        rendered=rendered,
+        names=names,
     )
     author = pack.game.name
     key = digest(

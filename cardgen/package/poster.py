@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from cardgen.package.pdf import FONT, print_canvas
+from cardgen.package.pdf import FONT, content_keyed, print_canvas
 from cardgen.package.sheets import NO_INK, PAPERS
 
 OVERLAP = 10 * mm
@@ -51,7 +51,9 @@ def poster_pdf(
             path.rect(left, bottom, usable_w, usable_h)
             canvas.clipPath(path, stroke=0, fill=0)
             # poster top-left sits at (left - wx, bottom + usable_h + wy) in page coordinates
-            canvas.drawImage(str(image), left - wx, bottom + usable_h + wy - height, width, height)
+            canvas.drawImage(
+                content_keyed(image), left - wx, bottom + usable_h + wy - height, width, height
+            )
             canvas.restoreState()
             canvas.setStrokeGray(0)
             canvas.setLineWidth(0.4)

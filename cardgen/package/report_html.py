@@ -7,7 +7,7 @@ is escaped. The same input gives the same bytes.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from cardgen.check.deck_report import Chart, DeckStats, DuelTable, OverpowerTable
@@ -168,6 +168,11 @@ def column_svg(chart: Chart, colors: dict[str, str], labels: dict[str, str]) -> 
     return "".join(parts)
 
 
+def _name(name: str, link: Callable[[str], str | None] | None) -> str:
+    href = link(name) if link else None
+    return f'<a href="{escape(href)}">{escape(name)}</a>' if href else escape(name)
+
+
 def odds_strip(odds: Odds) -> str:
     """Win, tie and lose as one stacked strip (a CSS gradient: the table has many)."""
     win = percent(odds.win)
@@ -182,7 +187,8 @@ def _odds_title(odds: Odds) -> str:
     )
 
 
-def duel_html(duel: DuelTable) -> str:
+def duel_html(duel: DuelTable, link: Callable[[str], str | None] | None = None) -> str:
+    """The duel table; `link(name)` gives the href of a card's name, if any."""
     head = "".join(f"<th>{escape(duel.stat_labels[s])}</th>" for s in duel.stats)
     rows = []
     for row in duel.rows:
@@ -200,9 +206,8 @@ def duel_html(duel: DuelTable) -> str:
                 f"{odds_strip(odds)}</td>"
             )
         rows.append(
-            f'<tr data-card="{escape(row.name)}"><td>{escape(row.name)}</td><td>×{row.count}</td>'
-            + "".join(cells)
-            + "</tr>"
+            f'<tr data-card="{escape(row.name)}"><td>{_name(row.name, link)}</td>'
+            f"<td>×{row.count}</td>" + "".join(cells) + "</tr>"
         )
     average = "".join(
         f'<td title="{escape(_odds_title(duel.average[s]))}">{percent(duel.average[s].win):.1f}%'
@@ -255,10 +260,13 @@ def overpower_html(table: OverpowerTable) -> str:
         )
     return (
         f'<div class="wide"><figcaption>{escape(table.label)} matrix'
-        f" <small>(row against column: damage +{table.bonus} / −{table.bonus})</small>"
+        f" <small>(row against column: damage +{table.bonus} / −{table.bonus}; deck and pool:"
+        " copies; overpowers / weak to: share of the pool's copies)</small>"
         "</figcaption>"
         f'<table class="matrix"><thead><tr><th></th>{head}<th>deck</th><th>pool</th>'
-        "<th>overpowers</th><th>overpowered</th></tr></thead>"
+        '<th title="share of the pool\'s copies this value overpowers">overpowers</th>'
+        '<th title="share of the pool\'s copies that overpower this value">weak to</th>'
+        "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="method">{escape(table.description)} {escape(summary)}</p></div>'
     )
@@ -275,9 +283,15 @@ def legend_html(stats: DeckStats, colors: dict[str, str]) -> str:
 
 
 def report_section(
-    stats: DeckStats, *, anchor: str = "report", pdf: str | None = None, heading: str = "h3"
+    stats: DeckStats,
+    *,
+    anchor: str = "report",
+    pdf: str | None = None,
+    heading: str = "h3",
+    link: Callable[[str], str | None] | None = None,
 ) -> str:
-    """The report as an HTML fragment (`<section class="report">`)."""
+    """The report as an HTML fragment (`<section class="report">`); `link(name)` gives the
+    href a card's name points to (the gallery: the card on the page)."""
     colors = type_colors(list(stats.type_labels))
     badge = ""
     if stats.legal is not None:
@@ -287,7 +301,7 @@ def report_section(
             else f'<span class="badge illegal">illegal: {len(stats.violations)}'
             f" violation{'s' if len(stats.violations) != 1 else ''}</span>"
         )
-    link = f'<a class="pdf" href="{escape(pdf)}">PDF</a>' if pdf else ""
+    pdf_link = f'<a class="pdf" href="{escape(pdf)}">PDF</a>' if pdf else ""
     sub = f"{stats.copies} cards, {stats.distinct} distinct"
     if stats.path:
         sub = f"{escape(stats.path)}: {sub}"
@@ -317,7 +331,7 @@ def report_section(
         )
     parts = [
         f'<section class="report" id="{escape(anchor)}" data-deck="{escape(stats.title)}">',
-        f"<{heading}>{escape(stats.title)}{badge}{link}</{heading}>",
+        f"<{heading}>{escape(stats.title)}{badge}{pdf_link}</{heading}>",
         f'<p class="sub">{sub}</p>',
     ]
     if problems:
@@ -325,7 +339,7 @@ def report_section(
     parts.append(legend_html(stats, colors))
     parts.append(f'<div class="charts">{"".join(figures)}</div>')
     if stats.duel is not None:
-        parts.append(duel_html(stats.duel))
+        parts.append(duel_html(stats.duel, link))
     if stats.overpower is not None:
         parts.append(overpower_html(stats.overpower))
     parts.append("</section>")

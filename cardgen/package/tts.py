@@ -567,9 +567,18 @@ def saved_objects_folder() -> Path:
 
 def check_base_url(url: str) -> str:
     """A --base-url must be an http(s) URL with a host."""
-    parsed = urlparse(url)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise CardgenError(f'--base-url must be an http:// or https:// URL, not "{url}"')
+    try:
+        parsed = urlparse(url)
+    except ValueError:  # e.g. a malformed IPv6 host
+        parsed = urlparse("")
+    if (
+        parsed.scheme not in ("http", "https")
+        or not parsed.hostname
+        or any(c.isspace() or not c.isprintable() for c in url)
+    ):
+        raise CardgenError(
+            f'--base-url must be an http:// or https:// URL with a host and no spaces, not "{url}"'
+        )
     return url
 
 
@@ -595,7 +604,10 @@ def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]
     if deck is not None:
         return [counts_of(deck)]
     if pack.game.box is not None and pack.game.box.decks:
-        return [counts_of(pack.folder / relative, pack.root) for relative in pack.game.box.decks]
+        return [
+            counts_of(pack.file(relative, ["box", "decks", index]), pack.root)
+            for index, relative in enumerate(pack.game.box.decks)
+        ]
     return [(pack.game.name, {c.name: c.copies for c in pack.cards if c.copies})]
 
 

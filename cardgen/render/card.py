@@ -424,7 +424,15 @@ def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any)
         )
         return
     elif isinstance(element, TextElement):
-        _draw_text(ctx, image, name, element, box)
+        try:
+            _draw_text(ctx, image, name, element, box)
+        except CardgenError as exc:  # a font: the layout's line names it
+            if exc.location is not None:
+                raise
+            path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
+            raise CardgenError(
+                f"element {name}: {exc.problem}", Location(path, line or None)
+            ) from None
         return
     elif isinstance(element, ImageElement):
         _draw_image(ctx, image, name, element, box)
@@ -445,7 +453,15 @@ def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any)
             k: fill_template(v, ctx.values) if isinstance(v, str) else v
             for k, v in element.params.items()
         }
-        func(ctx, image, box, params)
+        try:
+            func(ctx, image, box, params)
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
+            path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise CardgenError(
+                f'element {name} ({element.name}) cannot draw card "{ctx.label[:60]}": {reason}',
+                Location(path, line or None),
+            ) from None
         return
     else:  # pragma: no cover - every kind is handled above
         raise AssertionError(type(element))

@@ -13,6 +13,7 @@ import os
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from cardgen.check.select import parse_query, query_matches
 from cardgen.errors import CardgenError, ErrorCollector, Location
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
+from cardgen.load.pool import card_label
 from cardgen.model.card import Card
 from cardgen.model.game import CardBack
 from cardgen.model.layout import Layout
@@ -76,7 +78,8 @@ class GameRenderer:
         data = card.model_dump(exclude={"source_path", "source_line"})
         art = ""
         if card.art:
-            path = resolve_art(card.art, self.pack.folder, self.project.root)
+            with at_card(card):
+                path = resolve_art(card.art, self.pack.folder, self.project.root)
             art = file_digest(path) if path.is_file() else "missing"
         return digest(
             "card",
@@ -119,15 +122,16 @@ class GameRenderer:
 
     def card(self, card: Card) -> tuple[bytes, list[RenderWarning]]:
         layout = self.layouts.for_type(card.type)
-        image, warnings = render_card(
-            card,
-            layout,
-            type_label=self.pack.game.types[card.type].label,
-            game_name=self.pack.game.name,
-            project_root=self.project.root,
-            game_folder=self.pack.folder,
-            keywords=keywords(self.pack),
-        )
+        with at_card(card):
+            image, warnings = render_card(
+                card,
+                layout,
+                type_label=self.pack.game.types[card.type].label,
+                game_name=self.pack.game.name,
+                project_root=self.project.root,
+                game_folder=self.pack.folder,
+                keywords=keywords(self.pack),
+            )
         return png_bytes(image, layout.dpi), warnings
 
     def back(self, back_id: str) -> tuple[bytes, list[RenderWarning]]:
@@ -143,6 +147,22 @@ class GameRenderer:
             label=f"back {back_id}",
         )
         return png_bytes(image, layout.dpi), warnings
+
+
+@contextmanager
+def at_card(card: Card) -> Iterator[None]:
+    """Give an error that names no line (a bad art path or image) the card's file and line:
+    `cards.csv:7: card "Ember Knight": art "x.png": not an image`."""
+    try:
+        yield
+    except CardgenError as exc:
+        if exc.location is not None and exc.location.line is not None:
+            raise
+        where = f"{exc.location}: " if exc.location is not None else ""
+        raise CardgenError(
+            f"{card_label(card.name)}{where}{exc.problem}",
+            Location(card.source_path, card.source_line),
+        ) from None
 
 
 _worker: GameRenderer | None = None

@@ -26,6 +26,10 @@ def _axial_to_pixel(q: int, r: int, size: float) -> tuple[float, float]:
     return (size * math.sqrt(3) * (q + r / 2), size * 1.5 * r)
 
 
+MAX_RING = 100
+"""Most rings of hexes `hex_pattern` draws around the piece (hex offsets reach 50 a side)."""
+
+
 @helper("hex_pattern")
 def hex_pattern(
     ctx: DrawContext, image: Image.Image, box: shapes.Box, params: dict[str, Any]
@@ -38,6 +42,8 @@ def hex_pattern(
     """
     cells = _hexes(params.get("cells", ctx.values.get("pattern")))
     ring = int(params.get("ring", max([max(abs(q), abs(r), abs(q + r)) for q, r in cells] + [1])))
+    if not 0 <= ring <= MAX_RING:
+        raise ValueError(f"a hex grid of {ring} rings cannot be drawn (0 to {MAX_RING})")
     grid = [
         (q, r) for q in range(-ring, ring + 1) for r in range(-ring, ring + 1) if abs(q + r) <= ring
     ]
