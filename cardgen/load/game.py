@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.fuzzy import closest
 from cardgen.load.pool import SPREADSHEET_SUFFIXES, load_pool, name_key
 from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
+from cardgen.model.deck import Deck
 from cardgen.model.game import Game
 from cardgen.model.matchups import matchup_problems
 
@@ -56,6 +58,25 @@ class GamePack:
             except CardgenError as exc:
                 raise CardgenError(f"{relative}: {exc.problem}", self.doc.location(where)) from None
         return path
+
+    def deck_counts(self, deck: Deck) -> dict[str, int]:
+        """Card name -> copies in a deck list; every unknown name is an error (exit 2) at its
+        line, with the pool card it most likely means."""
+        counts: dict[str, int] = {}
+        errors = ErrorCollector()
+        names = [card.name for card in self.cards]
+        for entry in deck.entries:
+            card = self.find(entry.name)
+            if card is None:
+                hint = closest(entry.name, names)
+                errors.add(
+                    f'unknown card "{entry.name}"' + (f'; did you mean "{hint}"?' if hint else ""),
+                    Location(deck.path, entry.line, entry.col),
+                )
+                continue
+            counts[card.name] = counts.get(card.name, 0) + entry.count
+        errors.raise_if_any()
+        return counts
 
     def deck_files(self) -> list[Path]:
         """The game's example deck lists: `decks/*.yaml` and `decks/*.txt`, sorted."""

@@ -22,7 +22,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.cache import Cache, digest
-from cardgen.errors import CardgenError, ErrorCollector, Location
+from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.package.pdf import FONT, FONT_BOLD, draw_card_image, print_canvas
 from cardgen.package.poster import OVERLAP, poster_pdf
@@ -443,23 +443,10 @@ def _faces(
 
     counts: dict[str, int] = {}
     if deck is not None:
-        from cardgen.check.deck_rules import DeckValidator
         from cardgen.load.decklist import load_deck
 
         parsed = load_deck(deck)
-        validator = DeckValidator(pack)
-        errors = ErrorCollector()
-        for entry in parsed.entries:
-            card = pack.find(entry.name)
-            if card is None:
-                hint = validator.suggest(entry.name)
-                errors.add(
-                    f'unknown card "{entry.name}"' + (f'; did you mean "{hint}"?' if hint else ""),
-                    Location(parsed.path, entry.line, entry.col),
-                )
-                continue
-            counts[card.name] = counts.get(card.name, 0) + entry.count
-        errors.raise_if_any()
+        counts = pack.deck_counts(parsed)
         label = parsed.name
         stem = slug(Path(parsed.path).stem)
     else:

@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 
 from cardgen.cache import Cache, digest
 from cardgen.check.select import matches
-from cardgen.errors import CardgenError, ErrorCollector, Location
+from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.model.card import Card
 from cardgen.model.game import Pile
@@ -588,18 +588,7 @@ def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]
 
     def counts_of(path: Path, root: Path | None = None) -> tuple[str, dict[str, int]]:
         parsed = load_deck(path, root)
-        counts: dict[str, int] = {}
-        errors = ErrorCollector()
-        for entry in parsed.entries:
-            card = pack.find(entry.name)
-            if card is None:
-                errors.add(
-                    f'unknown card "{entry.name}"', Location(parsed.path, entry.line, entry.col)
-                )
-                continue
-            counts[card.name] = counts.get(card.name, 0) + entry.count
-        errors.raise_if_any()
-        return parsed.name, counts
+        return parsed.name, pack.deck_counts(parsed)
 
     if deck is not None:
         return [counts_of(deck)]
