@@ -60,7 +60,7 @@ def build_game(
     """Build one game; errors in its data are recorded, not raised (bad input still raises)."""
     from cardgen.check.game_checks import check_game
     from cardgen.check.lint import lint_game
-    from cardgen.package.gallery import write_gallery
+    from cardgen.package.gallery import collect_notes, write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
     from cardgen.package.tts import tts
     from cardgen.render.game import render_game
@@ -69,8 +69,10 @@ def build_game(
     result = GameBuild(game)
     pack = project.game(game)
     result.cards = len(pack.cards)
-    result.errors.extend(str(f) for f in check_game(pack) if f.severity == "error")
-    for finding in lint_game(pack, project_root=project.root):
+    checks = check_game(pack)
+    lints = lint_game(pack, project_root=project.root)
+    result.errors.extend(str(f) for f in checks if f.severity == "error")
+    for finding in lints:
         (result.errors if finding.severity == "error" else result.warnings).append(str(finding))
     if result.errors and not keep_going:
         result.seconds = time.perf_counter() - started
@@ -93,7 +95,10 @@ def build_game(
         result.files.extend(sorted(out.glob("board-*.png")))
     exported = tts(project, pack.id, rendered=rendered, cache=cache)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
-    result.files.extend(write_gallery(project, pack, rendered, out, files=result.files))
+    notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
+    result.files.extend(
+        write_gallery(project, pack, rendered, out, files=result.files, notes=notes)
+    )
     _record(out, result.files)
     result.built = True
     result.seconds = time.perf_counter() - started

@@ -14,13 +14,12 @@ Everything user-written is HTML-escaped; the same inputs give the same bytes.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib.resources import files as resource_files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen import __version__
 from cardgen.check.deck_report import (
@@ -39,6 +38,10 @@ from cardgen.package.report_pdf import report_pdf
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.write import Writer, slug
+
+if TYPE_CHECKING:
+    from cardgen.check.findings import Finding
+    from cardgen.check.lint import LintFinding
 
 PAGE = "index.html"
 REPORTS = "reports"
@@ -69,27 +72,33 @@ def _asset(name: str) -> str:
     return (resource_files("cardgen.package") / "gallery_assets" / name).read_text(encoding="utf-8")
 
 
-def collect_notes(project: Project, pack: GamePack, rendered: RenderResult) -> list[Note]:
-    """Render warnings, check findings and (when the linter is installed) lint findings."""
+def collect_notes(
+    project: Project,
+    pack: GamePack,
+    rendered: RenderResult,
+    *,
+    checks: Sequence[Finding] | None = None,
+    lints: Sequence[LintFinding] | None = None,
+) -> list[Note]:
+    """Render warnings, check findings and lint findings. A build passes the findings it
+    has already made; on its own, the gallery makes them."""
     from cardgen.check.game_checks import check_game
+    from cardgen.check.lint import lint_game
 
     notes = [Note("render", w.code, "warning", w.message, w.card) for w in rendered.warnings]
-    notes += [Note("check", f.code, f.severity, f.message, f.card) for f in check_game(pack)]
-    if importlib.util.find_spec("cardgen.check.lint") is not None:
-        from cardgen.check import lint
-
+    found_checks = check_game(pack) if checks is None else checks
+    notes += [Note("check", f.code, f.severity, f.message, f.card) for f in found_checks]
+    if lints is None:
         try:
-            found: list[Any] = lint.lint_game(pack, project_root=project.root)
+            lints = lint_game(pack, project_root=project.root)
         except CardgenError as exc:
             notes.append(Note("lint", "lint", "warning", f"lint did not run: {exc}", None))
-        else:
-            for finding in found:
-                message = finding.message
-                if getattr(finding, "suggestion", None):
-                    message += f" (suggestion: {finding.suggestion})"
-                notes.append(
-                    Note("lint", finding.code, str(finding.severity), message, finding.card)
-                )
+            lints = []
+    for finding in lints:
+        message = finding.message
+        if finding.suggestion:
+            message += f" (suggestion: {finding.suggestion})"
+        notes.append(Note("lint", finding.code, str(finding.severity), message, finding.card))
     return sorted(notes, key=Note.sort_key)
 
 
@@ -384,13 +393,15 @@ def write_gallery(
     out: Path,
     *,
     files: Sequence[Path] = (),
+    notes: Sequence[Note] | None = None,
 ) -> list[Path]:
     """Write `out/index.html` and the deck report PDFs in `out/reports/`; the paths written.
 
-    `files` are the build's other outputs (PDFs, TTS files) for the page to link to.
+    `files` are the build's other outputs (PDFs, TTS files) for the page to link to; `notes`
+    the findings to show on the cards (default: collected here).
     """
     writer = Writer(out)
     reports, written = _deck_reports(pack, writer)
-    page = gallery_html(project, pack, rendered, out, files=files, reports=reports)
+    page = gallery_html(project, pack, rendered, out, files=files, reports=reports, notes=notes)
     written.append(writer.write_if_changed(PAGE, page.encode("utf-8")))
     return written
