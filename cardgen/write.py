@@ -189,21 +189,21 @@ class Writer:
             same = False
         if not same:
             return self.write(relative, data)
-        if target in self._seen:
-            raise CardgenError(
-                "two outputs would be written to the same file", Location(display_path(target))
-            )
-        self._seen.add(target)
+        self._claim(target)
         self.kept.append(target)
         return target
 
-    def write(self, relative: str | Path, data: bytes) -> Path:
-        target = self.path(relative)
+    def _claim(self, target: Path) -> None:
+        """Each path is an output of one build at most once."""
         if target in self._seen:
             raise CardgenError(
                 "two outputs would be written to the same file", Location(display_path(target))
             )
         self._seen.add(target)
+
+    def write(self, relative: str | Path, data: bytes) -> Path:
+        target = self.path(relative)
+        self._claim(target)
         if target.is_dir():
             raise CardgenError(
                 "a folder is in the way of an output file", Location(display_path(target))
