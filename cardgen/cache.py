@@ -74,3 +74,30 @@ class Cache:
         atomic_write(meta_path, json.dumps(meta or {}).encode("utf-8"))
         atomic_write(data_path, data)
         return data_path
+
+    def stamp(self, key: str) -> dict[str, Any] | None:
+        """What was recorded with `put_stamp` for `key` (with the file's resolved "path"),
+        if that file is still the one written then (same size and modification time)."""
+        try:
+            meta = json.loads((self.folder / f"{key}.stamp").read_text(encoding="utf-8"))
+            found = Path(meta["path"]).stat()
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if (
+            not isinstance(meta, dict)
+            or meta.get("size") != found.st_size
+            or meta.get("mtime_ns") != found.st_mtime_ns
+        ):
+            return None
+        return dict(meta)
+
+    def put_stamp(self, key: str, target: Path, meta: dict[str, Any]) -> None:
+        """Record that `target`, as it is now on disk, was made from `key` (with `meta`)."""
+        found = target.stat()
+        record = {
+            **meta,
+            "path": str(target.resolve()),
+            "size": found.st_size,
+            "mtime_ns": found.st_mtime_ns,
+        }
+        atomic_write(self.folder / f"{key}.stamp", json.dumps(record).encode("utf-8"))

@@ -14,6 +14,7 @@ import re
 import tempfile
 import time
 import unicodedata
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from cardgen.errors import CardgenError, Location, display_path
@@ -63,8 +64,9 @@ def slug(name: str) -> str:
     return text
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file and a rename.
+def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write `data` (bytes, or pieces of bytes written one after another) to `path` through
+    a temporary file and a rename.
 
     A process killed part-way leaves the old file or the new one, never a half-written one
     (the rename is atomic). The data is not forced to disk with fsync: that guards against a
@@ -76,7 +78,11 @@ def atomic_write(path: Path, data: bytes) -> None:
     )
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            if isinstance(data, bytes):
+                stream.write(data)
+            else:
+                for piece in data:
+                    stream.write(piece)
         os.chmod(temporary, FILE_MODE)  # mkstemp makes files private (0600): outputs are not
         os.replace(temporary, path)
     except BaseException:
@@ -193,6 +199,29 @@ class Writer:
         self.kept.append(target)
         return target
 
+    def write_pieces_if_changed(
+        self, relative: str | Path, size: int, pieces: Callable[[], Iterable[bytes]]
+    ) -> Path:
+        """`write_if_changed` for a file made of pieces (a PDF whose images are read from
+        their files as it is written): compared and written a piece at a time."""
+        target = self.path(relative)
+        try:
+            same = target.stat().st_size == size and _same_pieces(target, pieces())
+        except OSError:
+            same = False
+        if same:
+            self._claim(target)
+            self.kept.append(target)
+            return target
+        self._claim(target)
+        if target.is_dir():
+            raise CardgenError(
+                "a folder is in the way of an output file", Location(display_path(target))
+            )
+        atomic_write(target, pieces())
+        self.written.append(target)
+        return target
+
     def _claim(self, target: Path) -> None:
         """Each path is an output of one build at most once."""
         if target in self._seen:
@@ -211,3 +240,11 @@ class Writer:
         atomic_write(target, data)
         self.written.append(target)
         return target
+
+
+def _same_pieces(path: Path, pieces: Iterable[bytes]) -> bool:
+    with path.open("rb") as stream:
+        for piece in pieces:
+            if stream.read(len(piece)) != piece:
+                return False
+        return stream.read(1) == b""

@@ -4,17 +4,29 @@ Every PDF cardgen writes goes through `print_canvas`: `invariant=1` (same input,
 bytes), PDF 1.7 (for the PrintScaling and Duplex viewer preferences), the Vera font
 registered and used from the start so no non-embedded standard font sneaks in, ASCII85
 off, title and author set. We do not produce PDF/X: no output intent, RGB images.
+
+Card images go into the PDF as they are: a PNG's compressed pixel data (its IDAT chunks) is
+a valid PDF FlateDecode stream with the PNG predictor, so nothing is decoded or compressed
+again (lossless, and no time spent per card). ReportLab lays out the pages with a short
+marker in place of each image's data, and `PdfData` writes the file by copying each image's
+data from its PNG at the marker and moving the cross-reference offsets by as much. So a
+PDF of 2,000 cards never holds more than one image in memory.
 """
 
 from __future__ import annotations
 
+import bisect
 import io
+import re
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 from PIL import Image
 from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -64,7 +76,14 @@ def print_canvas(
     canvas.setCreator(f"cardgen {__version__}")
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+    canvas._cardgen_streams = {}  # marker -> PNG whose data goes there (see `draw_image`)
     return canvas
+
+
+def finish(canvas: Canvas, buffer: io.BytesIO) -> PdfData:
+    """Close a canvas made by `print_canvas` into `buffer`: the PDF, images still on disk."""
+    canvas.save()
+    return PdfData(buffer.getvalue(), dict(canvas._cardgen_streams))
 
 
 class _ContentKeyed(str):
@@ -112,28 +131,215 @@ def draw_card_image(
         path = canvas.beginPath()
         path.rect(x, y, w, h)
         canvas.clipPath(path, stroke=0, fill=0)
-    source = printable(image)
-    canvas.drawImage(
-        content_keyed(source),
-        x - bleed,
-        y - bleed,
-        w + 2 * bleed,
-        h + 2 * bleed,
-    )
+    draw_image(canvas, image, x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
     canvas.restoreState()
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MARKER = re.compile(rb"CARDGEN-PNG-[0-9a-f]{32}")
+
+
+@dataclass(frozen=True, slots=True)
+class PngStream:
+    """Where a PNG file keeps its compressed pixels: the data of its IDAT chunks."""
+
+    path: Path
+    width: int
+    height: int
+    colours: int
+    ranges: tuple[tuple[int, int], ...]
+
+    @property
+    def length(self) -> int:
+        return sum(size for _, size in self.ranges)
+
+    def chunks(self, block: int = 1 << 20) -> Iterator[bytes]:
+        """The compressed pixels, a block at a time."""
+        with self.path.open("rb") as stream:
+            for offset, size in self.ranges:
+                stream.seek(offset)
+                while size > 0:
+                    data = stream.read(min(block, size))
+                    if not data:
+                        raise OSError(f"{self.path}: changed while being written into a PDF")
+                    size -= len(data)
+                    yield data
+
+
+def png_stream(path: Path) -> PngStream | None:
+    """The IDAT data of an 8-bit RGB or grey, non-interlaced PNG without transparency;
+    None for any other file (it is then converted, see `printable`)."""
+    try:
+        with path.open("rb") as stream:
+            if stream.read(8) != PNG_SIGNATURE:
+                return None
+            size = path.stat().st_size
+            header: tuple[int, ...] | None = None
+            ranges: list[tuple[int, int]] = []
+            while True:
+                head = stream.read(8)
+                if len(head) < 8:
+                    return None
+                length, tag = struct.unpack(">I4s", head)
+                start = stream.tell()
+                if start + length + 4 > size:
+                    return None
+                if tag == b"IHDR" and length == 13:
+                    header = struct.unpack(">IIBBBBB", stream.read(13))
+                elif tag == b"IDAT":
+                    ranges.append((start, length))
+                elif tag == b"tRNS":
+                    return None
+                elif tag == b"IEND":
+                    break
+                stream.seek(start + length + 4)
+    except OSError:
+        return None
+    if header is None or not ranges:
+        return None
+    width, height, depth, colour, compression, filtering, interlace = header
+    if depth != 8 or colour not in (0, 2) or compression or filtering or interlace:
+        return None
+    return PngStream(path, width, height, 3 if colour == 2 else 1, tuple(ranges))
+
+
+class _PngXObject(pdfdoc.PDFImageXObject):  # type: ignore[misc]
+    """An image XObject whose data is a PNG's IDAT data, written in at the marker."""
+
+    def __init__(self, name: str, png: PngStream, marker: bytes) -> None:
+        self.name = name
+        self.width, self.height = png.width, png.height
+        self.bitsPerComponent = 8
+        self.colorSpace = "DeviceRGB" if png.colours == 3 else "DeviceGray"
+        self.mask = None
+        self.png = png
+        self.marker = marker
+
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        entries = {
+            "Type": pdfdoc.PDFName("XObject"),
+            "Subtype": pdfdoc.PDFName("Image"),
+            "Width": self.width,
+            "Height": self.height,
+            "BitsPerComponent": 8,
+            "ColorSpace": pdfdoc.PDFName(self.colorSpace),
+            "Filter": pdfdoc.PDFName("FlateDecode"),
+            "DecodeParms": pdfdoc.PDFDictionary(
+                {
+                    "Predictor": 15,
+                    "Colors": self.png.colours,
+                    "BitsPerComponent": 8,
+                    "Columns": self.width,
+                }
+            ),
+            "Length": self.png.length,
+        }
+        head: bytes = pdfdoc.format(pdfdoc.PDFDictionary(entries), document)
+        return head + b"\nstream\n" + self.marker + b"\nendstream\n"
+
+
+def draw_image(canvas: Canvas, image: Path, x: float, y: float, w: float, h: float) -> None:
+    """Draw an image file stretched over (x, y, w, h); each distinct file's content is
+    embedded once. A plain RGB PNG goes in as it is; anything else as a JPEG (`printable`)."""
+    png = png_stream(image)
+    if png is None:
+        canvas.drawImage(content_keyed(printable(image)), x, y, w, h)
+        return
+    key = file_digest(image)
+    name = f"CardgenPng{key}"
+    registered = canvas._doc.getXObjectName(name)
+    if registered not in canvas._doc.idToObject:
+        marker = f"CARDGEN-PNG-{key}".encode("ascii")
+        xobject = _PngXObject(name, png, marker)
+        canvas._doc.Reference(xobject, registered)
+        canvas._doc.addForm(name, xobject)
+        canvas._cardgen_streams[marker] = png
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{registered} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
+
+
+@dataclass
+class PdfData:
+    """A PDF whose images are still in their PNG files: `chunks()` gives the file's bytes
+    in order (each image read when its turn comes), `size` their total."""
+
+    skeleton: bytes
+    streams: dict[bytes, PngStream]
+
+    def __post_init__(self) -> None:
+        self._spots: list[tuple[int, int, PngStream]] = []
+        self._tail = self.skeleton
+        self._body_end = 0
+        if not self.streams:
+            return
+        found = re.search(rb"startxref\r?\n(\d+)\r?\n%%EOF\s*$", self.skeleton)
+        if found is None:
+            raise ValueError("a PDF without a cross-reference table at its end")
+        xref_at = int(found.group(1))
+        for match in MARKER.finditer(self.skeleton, 0, xref_at):
+            png = self.streams[match.group()]
+            self._spots.append((match.start(), match.end(), png))
+        if len(self._spots) != len(self.streams):
+            raise ValueError("an image marker is missing from the PDF or appears twice")
+        growth = [0]
+        for start, end, png in self._spots:
+            growth.append(growth[-1] + png.length - (end - start))
+
+        starts = [start for start, _, _ in self._spots]
+
+        def moved(offset: int) -> int:
+            return offset + growth[bisect.bisect_left(starts, offset)]
+
+        tail = self.skeleton[xref_at : found.start()]
+        tail = re.sub(
+            rb"(?m)^(\d{10}) (\d{5}) n",
+            lambda m: b"%010d %s n" % (moved(int(m.group(1))), m.group(2)),
+            tail,
+        )
+        self._tail = tail + b"startxref\n%d\n%%%%EOF\n" % (xref_at + growth[-1])
+        self._body_end = xref_at
+
+    @property
+    def size(self) -> int:
+        if not self._spots:
+            return len(self.skeleton)
+        body = self._body_end - sum(end - start for start, end, _ in self._spots)
+        return body + sum(png.length for _, _, png in self._spots) + len(self._tail)
+
+    def chunks(self) -> Iterator[bytes]:
+        if not self._spots:
+            yield self.skeleton
+            return
+        at = 0
+        for start, end, png in self._spots:
+            yield self.skeleton[at:start]
+            yield from png.chunks()
+            at = end
+        yield self.skeleton[at : self._body_end]
+        yield self._tail
+
+    def to_bytes(self) -> bytes:
+        return b"".join(self.chunks())
+
+    def write_to(self, stream: BinaryIO) -> None:
+        for chunk in self.chunks():
+            stream.write(chunk)
 
 
 PRINT_QUALITY = 90
 
 
 def printable(image: Path) -> Path:
-    """The file to embed for a card image: a JPEG at quality 90 without chroma subsampling.
-
-    ReportLab embeds a JPEG as it is, while it decodes a PNG and deflates its raw pixels
-    again for every PDF (about 20 ms a card and PDF; the JPEG takes 5 ms, once). At 300 DPI
-    this JPEG is visually lossless; it is about a quarter bigger than the deflated pixels
-    (190 KB against 150 KB for a Shards card). It is made once per distinct image, beside
-    the build's cache (`<out>/.cache/print/`).
+    """The file to embed for an image that is not a plain RGB PNG (see `png_stream`): a
+    JPEG at quality 90 without chroma subsampling, made once per distinct image beside the
+    build's cache (`<out>/.cache/print/`). ReportLab embeds a JPEG as it is, while it would
+    decode any other image and deflate its pixels again for every PDF. The card images
+    cardgen renders never come here: they go in as they are, losslessly.
     """
     if image.suffix.lower() in (".jpg", ".jpeg"):
         return image

@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.cache import Cache, digest
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
-from cardgen.package.pdf import FONT, FONT_BOLD, draw_card_image, print_canvas
+from cardgen.package.pdf import FONT, FONT_BOLD, PdfData, draw_card_image, finish, print_canvas
 from cardgen.package.poster import OVERLAP, poster_pdf
 from cardgen.package.sheets import (
     NO_INK,
@@ -179,7 +179,7 @@ def home_pdf(
     back_offset: tuple[float, float],
     title: str,
     author: str,
-) -> tuple[bytes, int]:
+) -> tuple[PdfData, int]:
     """Home sheets: butted grids, crop marks, ruler, and duplex back pages."""
     buffer = io.BytesIO()
     canvas = print_canvas(
@@ -246,11 +246,10 @@ def home_pdf(
             _label(canvas, f"{title} · back of page {front_number}", page_w, page_h, back_area)
             canvas.showPage()
             pages += 1
-    canvas.save()
-    return buffer.getvalue(), pages
+    return finish(canvas, buffer), pages
 
 
-def fold_pdf(faces: Sequence[Face], *, paper: str, title: str, author: str) -> tuple[bytes, int]:
+def fold_pdf(faces: Sequence[Face], *, paper: str, title: str, author: str) -> tuple[PdfData, int]:
     """Gutterfold sheets: fronts left of the fold, their backs mirrored to the right."""
     buffer = io.BytesIO()
     pages = 0
@@ -308,8 +307,7 @@ def fold_pdf(faces: Sequence[Face], *, paper: str, title: str, author: str) -> t
             pages += 1
     if canvas is None:
         canvas = print_canvas(buffer, PAPERS[paper], title=title, author=author, subject="")
-    canvas.save()
-    return buffer.getvalue(), pages
+    return finish(canvas, buffer), pages
 
 
 SHOPS: dict[str, dict[str, object]] = {
@@ -336,7 +334,7 @@ SHOPS: dict[str, dict[str, object]] = {
 
 def shop_pdf(
     faces: Sequence[Face], *, printer: str, title: str, author: str
-) -> tuple[bytes, int, str]:
+) -> tuple[PdfData, int, str]:
     """One face per page at trim + bleed (the shop's bleed), TrimBox and BleedBox set."""
     spec = SHOPS[printer]
     bleed = float(spec["bleed_px"]) * 72 / 300  # type: ignore[arg-type]
@@ -367,8 +365,7 @@ def shop_pdf(
             )
             canvas.showPage()
             pages += 1
-    canvas.save()
-    return buffer.getvalue(), pages, str(spec["note"])
+    return finish(canvas, buffer), pages, str(spec["note"])
 
 
 def calibration_pdf(*, paper: str, duplex: Duplex, title: str) -> bytes:
@@ -497,7 +494,8 @@ def pnp(
     names: Collection[str] | None = None,
 ) -> PnpResult:
     """Write a print-and-play PDF of a game's box or of one deck list (from `rendered` card
-    images when given; with a cache, a PDF whose cards and options did not change is reused)."""
+    images when given; with a cache, a PDF whose cards and options did not change, and that
+    is still as it was written, is left alone)."""
     pack = project.game(game_id)
     game_out = project.root / "output" / pack.id
     faces, label, stem = _faces(
@@ -523,27 +521,27 @@ def pnp(
         author,
         [f.key or f.front.name for f in faces],
     )
-    hit = cache.get(key, "pdf") if cache else None
-    if hit is not None:
-        data, pages = hit[0], int(hit[1]["pages"])
-        default, notes = str(hit[1]["default"]), list(hit[1]["notes"])
-    else:
-        data, pages, default, notes = _make_pdf(
-            faces,
-            label,
-            stem,
-            author,
-            paper=paper,
-            duplex=duplex,
-            cut_lines=cut_lines,
-            back_offset=back_offset,
-            gutterfold=gutterfold,
-            printer=printer,
-        )
-        if cache is not None:
-            cache.put(key, data, {"pages": pages, "default": default, "notes": notes}, "pdf")
+    recorded = cache.stamp(key) if cache is not None else None
+    if recorded is not None:
+        target = out or game_out / str(recorded["default"])
+        if str(target.resolve()) == recorded["path"]:
+            return PnpResult(target, int(recorded["pages"]), len(faces), list(recorded["notes"]))
+    data, pages, default, notes = _make_pdf(
+        faces,
+        label,
+        stem,
+        author,
+        paper=paper,
+        duplex=duplex,
+        cut_lines=cut_lines,
+        back_offset=back_offset,
+        gutterfold=gutterfold,
+        printer=printer,
+    )
     target = out or game_out / default
-    written = Writer(target.parent).write_if_changed(target.name, data)
+    written = Writer(target.parent).write_pieces_if_changed(target.name, data.size, data.chunks)
+    if cache is not None:
+        cache.put_stamp(key, written, {"pages": pages, "default": default, "notes": notes})
     return PnpResult(written, pages, len(faces), notes)
 
 
@@ -559,7 +557,7 @@ def _make_pdf(
     back_offset: tuple[float, float],
     gutterfold: bool,
     printer: Printer,
-) -> tuple[bytes, int, str, list[str]]:
+) -> tuple[PdfData, int, str, list[str]]:
     if printer != "home":
         data, pages, note = shop_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
@@ -617,7 +615,9 @@ def pnp_boards(
             title=f"{pack.game.name}: {board.name}",
             author=pack.game.name,
         )
-        path = writer.write_if_changed(f"board-{ref.id}-{paper}-poster.pdf", data)
+        path = writer.write_pieces_if_changed(
+            f"board-{ref.id}-{paper}-poster.pdf", data.size, data.chunks
+        )
         results.append(
             PnpResult(
                 path, pages, 0, [f"{grid[0]} x {grid[1]} pages, overlap {OVERLAP / mm:.0f} mm"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from cardgen.package.pdf import FONT, content_keyed, print_canvas
+from cardgen.package.pdf import FONT, PdfData, draw_image, finish, print_canvas
 from cardgen.package.sheets import NO_INK, PAPERS
 
 OVERLAP = 10 * mm
@@ -22,7 +22,7 @@ LABEL_BAND = 6 * mm
 
 def poster_pdf(
     image: Path, size_pt: tuple[float, float], *, paper: str, title: str, author: str
-) -> tuple[bytes, int, tuple[int, int]]:
+) -> tuple[PdfData, int, tuple[int, int]]:
     """Tile `image` (drawn at `size_pt`) over pages of `paper`; returns (pdf, pages, grid)."""
     page_w, page_h = PAPERS[paper]
     usable_w = page_w - 2 * NO_INK
@@ -51,9 +51,7 @@ def poster_pdf(
             path.rect(left, bottom, usable_w, usable_h)
             canvas.clipPath(path, stroke=0, fill=0)
             # poster top-left sits at (left - wx, bottom + usable_h + wy) in page coordinates
-            canvas.drawImage(
-                content_keyed(image), left - wx, bottom + usable_h + wy - height, width, height
-            )
+            draw_image(canvas, image, left - wx, bottom + usable_h + wy - height, width, height)
             canvas.restoreState()
             canvas.setStrokeGray(0)
             canvas.setLineWidth(0.4)
@@ -91,5 +89,4 @@ def poster_pdf(
             canvas.drawString(NO_INK, NO_INK + 1 * mm, text)
             canvas.showPage()
             pages += 1
-    canvas.save()
-    return buffer.getvalue(), pages, (cols, rows)
+    return finish(canvas, buffer), pages, (cols, rows)

@@ -7,12 +7,14 @@ import hashlib
 import itertools
 import shutil
 import subprocess
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from click.testing import Result
+from PIL import Image
 from pypdf import PdfReader
 
 from tests.conftest import TINY_CARDS
@@ -279,3 +281,97 @@ def test_calibration_sheet(run: Run, make_project: Callable[..., Path], tmp_path
 def test_bad_back_offset_is_usage_error(run: Run, make_project: Callable[..., Path]) -> None:
     result = run("pnp", "tiny", "--back-offset", "banana", "--project", make_project())
     assert result.exit_code == 2 and "X,Y" in result.output
+
+
+def test_card_images_are_embedded_losslessly(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    root = make_project(cards=CARDS)
+    out = tmp_path / "out.pdf"
+    result = run("pnp", "tiny", "--project", root, "--out", out, "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    rendered = {}
+    for png in sorted((root / "output" / "tiny").rglob("*.png")):
+        with Image.open(png) as image:
+            rendered[image.convert("RGB").tobytes()] = png.name
+    reader = PdfReader(out)
+    seen = set()
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            xobject = ref.get_object()
+            assert xobject["/Filter"] == "/FlateDecode"
+            assert xobject["/DecodeParms"]["/Predictor"] == 15
+            pixels = xobject.get_data()  # decoded by pypdf: the card's exact pixels
+            assert pixels in rendered
+            seen.add(rendered[pixels])
+    assert len(seen) == 6
+
+
+@pytest.mark.skipif(shutil.which("pdfimages") is None, reason="poppler-utils not installed")
+def test_poppler_reads_the_embedded_card_images(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    """Poppler (as printers' drivers and many viewers read PDFs) decodes each image to the
+    card's pixels; it once read a single-filter array with a predictor as sheared rows."""
+    root = make_project(cards=CARDS)
+    out = tmp_path / "out.pdf"
+    assert run("pnp", "tiny", "--project", root, "--out", out, "--jobs", "1").exit_code == 0
+    rendered = set()
+    for png in (root / "output" / "tiny").rglob("*.png"):
+        with Image.open(png) as image:
+            rendered.add(image.convert("RGB").tobytes())
+    subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-png", str(out), str(tmp_path / "i")])
+    extracted = sorted(tmp_path.glob("i-*.png"))
+    assert extracted
+    for path in extracted:
+        with Image.open(path) as image:
+            assert image.convert("RGB").tobytes() in rendered, path.name
+
+
+def test_png_stream_takes_plain_rgb_only(tmp_path: Path) -> None:
+    from cardgen.package.pdf import png_stream
+
+    Image.new("RGB", (4, 3), (1, 2, 3)).save(tmp_path / "rgb.png")
+    Image.new("RGBA", (4, 3)).save(tmp_path / "rgba.png")
+    Image.new("P", (4, 3)).save(tmp_path / "palette.png")
+    data = (tmp_path / "rgb.png").read_bytes()
+    header = data[12:28] + b"\x01"  # IHDR with interlace on (Pillow never writes one)
+    crc = zlib.crc32(header).to_bytes(4, "big")
+    (tmp_path / "interlaced.png").write_bytes(data[:12] + header + crc + data[33:])
+    (tmp_path / "cut.png").write_bytes(data[: len(data) - 20])
+    stream = png_stream(tmp_path / "rgb.png")
+    assert stream is not None and (stream.width, stream.height, stream.colours) == (4, 3, 3)
+    for name in ("rgba", "interlaced", "palette", "cut"):
+        assert png_stream(tmp_path / f"{name}.png") is None, name
+
+
+def test_other_images_still_print(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    """An image that is not a plain RGB PNG (here a card back with transparency) goes in
+    as a JPEG, and the PDF stays valid."""
+    import io
+
+    from reportlab.lib.pagesizes import A4
+
+    from cardgen.package.pdf import draw_image, finish, print_canvas
+
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    Image.new("RGBA", (30, 20), (200, 10, 10, 255)).save(cards / "alpha.png")
+    Image.new("RGB", (30, 20), (10, 200, 10)).save(cards / "plain.png")
+    buffer = io.BytesIO()
+    canvas = print_canvas(buffer, A4, title="t", author="a", subject="s")
+    draw_image(canvas, cards / "alpha.png", 10, 10, 30, 20)
+    draw_image(canvas, cards / "plain.png", 50, 10, 30, 20)
+    draw_image(canvas, cards / "plain.png", 90, 10, 30, 20)
+    canvas.showPage()
+    data = finish(canvas, buffer)
+    pdf = data.to_bytes()
+    assert len(pdf) == data.size
+    reader = PdfReader(io.BytesIO(pdf))
+    filters = sorted(
+        str(ref.get_object()["/Filter"]).strip("[]'")
+        for ref in reader.pages[0]["/Resources"]["/XObject"].values()
+    )
+    assert filters == ["/DCTDecode", "/FlateDecode"]
