@@ -79,7 +79,7 @@ def build_game(
         return result
     out = project.root / "output" / pack.id
     remove_stale_temps(out)  # what a build killed part-way left behind
-    cache = Cache(out / CACHE) if use_cache else None
+    cache = Cache(out / CACHE, read=use_cache)  # without the cache: all made again, stored
     advance = progress(f"{game}: cards", len(pack.cards)) if progress else None
     rendered = render_game(project, pack.id, out, jobs=jobs, cache=cache, progress=advance)
     result.drawn, result.reused = rendered.drawn, rendered.reused

@@ -43,14 +43,19 @@ def file_digest(path: Path) -> str:
 class Cache:
     """A folder of cache entries."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, read: bool = True) -> None:
+        """`read=False` (`--no-cache`): every entry is made again, and stored afresh."""
         self.folder = folder
+        self.read = read
+        self._fresh: set[Path] = set()  # stored by this run: readable even when not `read`
 
     def _paths(self, key: str, ext: str) -> tuple[Path, Path]:
         return self.folder / f"{key}.{ext}", self.folder / f"{key}.json"
 
     def get(self, key: str, ext: str = "png") -> tuple[bytes, dict[str, Any]] | None:
         data_path, meta_path = self._paths(key, ext)
+        if not (self.read or data_path in self._fresh):
+            return None
         if not data_path.is_file() or not meta_path.is_file():
             return None
         try:
@@ -61,7 +66,7 @@ class Cache:
 
     def has(self, key: str, ext: str = "png") -> bool:
         data_path, meta_path = self._paths(key, ext)
-        return data_path.is_file() and meta_path.is_file()
+        return self.read and data_path.is_file() and meta_path.is_file()
 
     def path(self, key: str, ext: str = "png") -> Path:
         return self._paths(key, ext)[0]
@@ -73,11 +78,14 @@ class Cache:
         data_path, meta_path = self._paths(key, ext)
         atomic_write(meta_path, json.dumps(meta or {}).encode("utf-8"))
         atomic_write(data_path, data)
+        self._fresh.add(data_path)
         return data_path
 
     def stamp(self, key: str) -> dict[str, Any] | None:
         """What was recorded with `put_stamp` for `key` (with the file's resolved "path"),
         if that file is still the one written then (same size and modification time)."""
+        if not self.read:
+            return None
         try:
             meta = json.loads((self.folder / f"{key}.stamp").read_text(encoding="utf-8"))
             found = Path(meta["path"]).stat()

@@ -67,13 +67,31 @@ def test_no_cache_draws_everything_same_bytes(make_project: Callable[..., Path],
     assert (root / "output/tiny/cards/ice-wall.png").read_bytes() == png
 
 
+def test_tts_sheets_same_bytes_from_cells_made_while_drawing(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    """The build's sheets are pasted from cells the renderer made beside each card; `cardgen
+    tts` without a cache makes them from the card files: the sheets are the same bytes."""
+    root = project(make_project)
+    build(run, root)
+    cells = list((root / "output" / "tiny" / ".cache").glob("*.cell.png"))
+    assert len(cells) == 5  # one per card
+    alone = tmp_path / "alone"
+    result = run("tts", "tiny", "--project", root, "--out", alone, "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    built = sorted((root / "output" / "tiny" / "tts" / "sheets").iterdir())
+    assert built
+    for sheet in built:
+        assert (alone / "sheets" / sheet.name).read_bytes() == sheet.read_bytes(), sheet.name
+
+
 def test_half_written_cache_entry_is_not_trusted(
     make_project: Callable[..., Path], run: Run
 ) -> None:
     root = project(make_project)
     build(run, root)
     cache = root / "output" / "tiny" / ".cache"
-    metas = sorted(cache.glob("*.json"))
+    metas = sorted(m for m in cache.glob("*.json") if m.with_suffix(".png").is_file())
     victim = metas[0]
     victim.with_suffix(".png").unlink(missing_ok=True)  # the data file never arrived
     (cache / ".deadbeef.png.tmp").write_bytes(b"\x89PNG truncated")

@@ -11,6 +11,7 @@ the same bytes. No user text is ever put into a script.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import sys
@@ -231,7 +232,7 @@ class TableBuilder:
     ) -> Path:
         """A sheet, taken from the cache when none of its cards changed."""
         if self.cache is None or any(f.path not in self.image_keys for f in faces):
-            return self._write_image(relative, tts_sheets.compose(faces, layout))
+            return self._write_image(relative, tts_sheets.compose(faces, layout, self._made))
         key = digest(
             "sheet",
             [self.image_keys[f.path] for f in faces],
@@ -245,13 +246,26 @@ class TableBuilder:
         )
         hit = self.cache.get(key, self._ext)
         if hit is None:
-            data = tts_sheets.encode(tts_sheets.compose(faces, layout), self.fmt, self.quality)
+            sheet = tts_sheets.compose(faces, layout, self._made)
+            data = tts_sheets.encode(sheet, self.fmt, self.quality)
             self.cache.put(key, data, {}, self._ext)
         else:
             data = hit[0]
         path = self.writer.write_if_changed(relative, data)
         self.sheets.append(path)
         return path
+
+    def _made(self, face: tts_sheets.Face, size: tuple[int, int]) -> Image.Image | None:
+        """The face's cell as the renderer made it beside the card, if it is in the cache."""
+        from cardgen.render.game import CELL_EXT, cell_key
+
+        key = self.image_keys.get(face.path)
+        hit = self.cache.get(cell_key(key, size), CELL_EXT) if self.cache and key else None
+        if hit is None:
+            return None
+        with Image.open(io.BytesIO(hit[0])) as image:
+            image.load()
+            return image if image.mode == "RGB" and image.size == size else None
 
     def _back_url(self, back: tts_sheets.Face, back_id: str) -> str:
         if back.path not in self._back_urls:

@@ -30,6 +30,7 @@ from cardgen.load.pool import card_label
 from cardgen.model.card import Card
 from cardgen.model.game import CardBack
 from cardgen.model.layout import Layout
+from cardgen.package.tts_sheets import make_cell, standard_cell
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
 from cardgen.render.art import resolve_art
@@ -120,7 +121,7 @@ class GameRenderer:
             )
         return self._layout_keys[layout.name]
 
-    def card(self, card: Card) -> tuple[bytes, list[RenderWarning]]:
+    def _image(self, card: Card) -> tuple[Image.Image, list[RenderWarning], Layout]:
         layout = self.layouts.for_type(card.type)
         with at_card(card):
             image, warnings = render_card(
@@ -132,7 +133,22 @@ class GameRenderer:
                 game_folder=self.pack.folder,
                 keywords=keywords(self.pack),
             )
+        return image, warnings, layout
+
+    def card(self, card: Card) -> tuple[bytes, list[RenderWarning]]:
+        image, warnings, layout = self._image(card)
         return png_bytes(image, layout.dpi), warnings
+
+    def drawn(self, card: Card, *, cell: bool = True) -> Drawn:
+        """The card's PNG, and (with `cell`) its Tabletop Simulator cell made while the image
+        is at hand (a sheet needs no PNG decoded again, and the scaling runs on every core)."""
+        image, warnings, layout = self._image(card)
+        if not cell:
+            return Drawn(png_bytes(image, layout.dpi), warnings, b"", (0, 0))
+        bleed = round(Canvas.of(layout).bleed)
+        size = standard_cell(image.width - 2 * bleed, image.height - 2 * bleed)
+        made = encode_png(make_cell(image, bleed, size), level=1)
+        return Drawn(png_bytes(image, layout.dpi), warnings, made, size)
 
     def back(self, back_id: str) -> tuple[bytes, list[RenderWarning]]:
         spec = self.pack.game.backs.get(back_id) or CardBack(label=self.pack.game.name)
@@ -147,6 +163,24 @@ class GameRenderer:
             label=f"back {back_id}",
         )
         return png_bytes(image, layout.dpi), warnings
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A card as drawn: its PNG, the warnings, and its sheet cell (PNG) of `cell_size`."""
+
+    png: bytes
+    warnings: list[RenderWarning]
+    cell: bytes
+    cell_size: tuple[int, int]
+
+
+def cell_key(card_key: str, size: tuple[int, int]) -> str:
+    """The cache key of a card's sheet cell of `size`."""
+    return digest("tts-cell", card_key, list(size))
+
+
+CELL_EXT = "cell.png"
 
 
 @contextmanager
@@ -166,16 +200,18 @@ def at_card(card: Card) -> Iterator[None]:
 
 
 _worker: GameRenderer | None = None
+_cells = False
 
 
-def _init(root: str, game_id: str) -> None:
-    global _worker
+def _init(root: str, game_id: str, cells: bool) -> None:
+    global _worker, _cells
     _worker = GameRenderer.open(Path(root), game_id)
+    _cells = cells
 
 
-def _render_index(index: int) -> tuple[bytes, list[RenderWarning]]:
+def _render_index(index: int) -> Drawn:
     assert _worker is not None
-    return _worker.card(_worker.pack.cards[index])
+    return _worker.drawn(_worker.pack.cards[index], cell=_cells)
 
 
 @dataclass
@@ -228,10 +264,11 @@ def _rendered(
     renderer: GameRenderer,
     indexes: list[int],
     jobs: int,
-) -> Iterator[tuple[bytes, list[RenderWarning]]]:
+    cells: bool,
+) -> Iterator[Drawn]:
     if jobs <= 1:
         for index in indexes:
-            yield renderer.card(renderer.pack.cards[index])
+            yield renderer.drawn(renderer.pack.cards[index], cell=cells)
         return
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -240,7 +277,7 @@ def _rendered(
         jobs,
         mp_context=context,
         initializer=_init,
-        initargs=(str(renderer.project.root), renderer.pack.id),
+        initargs=(str(renderer.project.root), renderer.pack.id, cells),
     ) as pool:
         yield from pool.map(_render_index, indexes, chunksize=max(1, len(indexes) // (jobs * 4)))
 
@@ -291,16 +328,18 @@ def render_game(
     keys = {i: renderer.card_key(pack.cards[i]) for i in indexes} if cache else {}
     cached = {i: cache.get(keys[i]) for i in indexes} if cache else {}
     missing = [i for i in indexes if cached.get(i) is None]
-    drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs)))
+    drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None))
     for index in indexes:
         hit = cached.get(index)
         if hit is not None:
             data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
             result.reused += 1
         else:
-            data, warnings = next(drawn)
+            made = next(drawn)
+            data, warnings = made.png, made.warnings
             if cache is not None:
                 cache.put(keys[index], data, {"warnings": [w.as_json() for w in warnings]})
+                cache.put(cell_key(keys[index], made.cell_size), made.cell, {}, CELL_EXT)
             result.drawn += 1
         if progress is not None:
             progress(1)
