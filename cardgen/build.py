@@ -5,24 +5,39 @@ Each game builds into `output/<game>/`: card images (through the content-hash ca
 PDF of the box, board posters, and the Tabletop Simulator saved object. A game whose data
 has errors stops there; `keep_going` builds its outputs anyway. Every file cardgen writes
 is listed in `output/<game>/.cardgen-files.json`, and `clean` removes exactly those.
+
+A build that changes nothing is skipped whole: after a game is built, its stamp records
+the fingerprint of its inputs (the size and modification time of every file in the
+project but the outputs and other games' folders, and of cardgen's own code, with the
+versions of cardgen, Pillow and ReportLab) and the size and modification time of each
+output. When both are as recorded, the next build reports the recorded result without
+loading the game. Anything else (a touched file, a deleted or edited output, `--no-cache`)
+takes the incremental path, where the content hashes decide what is made again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from cardgen.cache import Cache
+import cardgen
+from cardgen.cache import TOOL_VERSION, Cache
 from cardgen.errors import CardgenError
 from cardgen.project import Project
 from cardgen.write import atomic_write, remove_stale_temps
 
 MANIFEST = ".cardgen-files.json"
 CACHE = ".cache"
+STAMP = "build-stamp.json"
+SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
 PAPERS = ("a4", "letter")
 
 Progress = Callable[[str, int], Callable[[int], None]]
@@ -42,6 +57,8 @@ class GameBuild:
     files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     built: bool = False
+    unchanged: bool = False
+    """Nothing changed since the last build: its recorded result, nothing loaded or made."""
 
     @property
     def ok(self) -> bool:
@@ -58,6 +75,14 @@ def build_game(
     progress: Progress | None = None,
 ) -> GameBuild:
     """Build one game; errors in its data are recorded, not raised (bad input still raises)."""
+    started = time.perf_counter()
+    options = {"keep_going": keep_going}
+    inputs = fingerprint(project.root, game, options)
+    if use_cache:
+        replayed = replay(project.root / "output" / game, inputs)
+        if replayed is not None:
+            replayed.seconds = time.perf_counter() - started
+            return replayed
     from cardgen.check.game_checks import check_game
     from cardgen.check.lint import lint_game
     from cardgen.package.gallery import collect_notes, write_gallery
@@ -65,7 +90,6 @@ def build_game(
     from cardgen.package.tts import tts
     from cardgen.render.game import render_game
 
-    started = time.perf_counter()
     result = GameBuild(game)
     pack = project.game(game)
     result.cards = len(pack.cards)
@@ -101,8 +125,134 @@ def build_game(
     )
     _record(out, result.files)
     result.built = True
+    _stamp(out, inputs, result)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _stat_walk(top: Path, skip: Callable[[str, str], bool]) -> list[tuple[str, int, int]]:
+    """(path, size, mtime_ns) of every file under `top`, hidden ones and `skip`ped folders
+    (given the folder's path relative to `top` and its name) left out."""
+    found = []
+    for folder, dirs, files in os.walk(top):
+        relative = os.path.relpath(folder, top)
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".") and d not in SKIPPED_DIRS and not skip(relative, d)
+        )
+        for name in sorted(files):
+            if name.startswith("."):
+                continue
+            try:
+                info = os.stat(os.path.join(folder, name))
+            except OSError:
+                continue
+            found.append((os.path.join(relative, name), info.st_size, info.st_mtime_ns))
+    return found
+
+
+def fingerprint(root: Path, game: str, options: dict[str, Any]) -> str:
+    """What a build of `game` reads, by size and modification time: every file of the
+    project except `output/` and the other games' folders under `decks/`, and cardgen's
+    code; with the tools' versions and the build options."""
+    import reportlab
+
+    def skip(relative: str, name: str) -> bool:
+        return (relative == "." and name == "output") or (relative == "decks" and name != game)
+
+    package = Path(cardgen.__file__).parent
+    blob = json.dumps(
+        [
+            TOOL_VERSION,
+            reportlab.Version,
+            sys.version,
+            options,
+            _stat_walk(root, skip),
+            _stat_walk(package, lambda _r, _n: False),
+        ]
+    )
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def _outputs(out: Path, files: list[str]) -> list[tuple[str, int, int]] | None:
+    found = []
+    for relative in files:
+        try:
+            info = (out / relative).stat()
+        except OSError:
+            return None
+        found.append((relative, info.st_size, info.st_mtime_ns))
+    return found
+
+
+def _stamp(out: Path, inputs: str, result: GameBuild) -> None:
+    """Record what the build read and wrote, to skip the next build if nothing changed."""
+    files = []
+    for path in result.files:
+        try:
+            files.append(path.resolve().relative_to(out.resolve()).as_posix())
+        except ValueError:
+            continue
+    outputs = _outputs(out, files)
+    if outputs is None:
+        return
+    record = {
+        "inputs": inputs,
+        "cards": result.cards,
+        "errors": result.errors,
+        "warnings": result.warnings,
+        "outputs": outputs,
+    }
+    atomic_write(out / CACHE / STAMP, json.dumps(record).encode("utf-8"))
+
+
+def replay(out: Path, inputs: str) -> GameBuild | None:
+    """The recorded result of the last build, if its inputs and outputs are as they were."""
+    try:
+        record = json.loads((out / CACHE / STAMP).read_text(encoding="utf-8"))
+        if record["inputs"] != inputs:
+            return None
+        outputs = [tuple(row) for row in record["outputs"]]
+        if _outputs(out, [str(row[0]) for row in outputs]) != outputs:
+            return None
+        game = out.name
+        return GameBuild(
+            game,
+            cards=int(record["cards"]),
+            reused=int(record["cards"]),
+            errors=[str(e) for e in record["errors"]],
+            warnings=[str(w) for w in record["warnings"]],
+            files=[out / str(row[0]) for row in outputs],
+            built=True,
+            unchanged=True,
+        )
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+def summary_table(results: list[GameBuild]) -> str:
+    """The summary after a build: a row per game."""
+    header = (
+        f"{'game':<14} {'cards':>5} {'drawn':>5} {'reused':>6} {'errors':>6} {'warnings':>8}"
+        f" {'files':>5} {'time':>7}  status"
+    )
+    lines = [header, "-" * len(header)]
+    for r in results:
+        status = (
+            "unchanged"
+            if r.unchanged and r.ok
+            else "built"
+            if r.built and r.ok
+            else "built with errors"
+            if r.built
+            else "STOPPED"
+        )
+        lines.append(
+            f"{r.game:<14} {r.cards:>5} {r.drawn:>5} {r.reused:>6} {len(r.errors):>6}"
+            f" {len(r.warnings):>8} {len(r.files):>5} {r.seconds:>6.1f}s  {status}"
+        )
+    return "\n".join(lines)
 
 
 def _record(out: Path, files: list[Path]) -> None:

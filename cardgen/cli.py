@@ -424,8 +424,8 @@ def build(
 ) -> None:
     """Check, lint, render, print and export every game (or the named ones), incrementally."""
     from cardgen.build import build as build_games
+    from cardgen.build import summary_table
     from cardgen.project import open_project
-    from cardgen.report import build_table
 
     progress = _progress_bars if fmt == "text" and sys.stderr.isatty() else None
     results = build_games(
@@ -446,6 +446,7 @@ def build(
                         "cards": r.cards,
                         "drawn": r.drawn,
                         "reused": r.reused,
+                        "unchanged": r.unchanged,
                         "errors": r.errors,
                         "warnings": r.warnings,
                         "files": [str(p) for p in r.files],
@@ -461,7 +462,7 @@ def build(
                 click.echo(f"error: {error}", err=True)
             for warning in result.warnings:
                 click.echo(f"warning: {warning}", err=True)
-        click.echo(build_table(results))
+        click.echo(summary_table(results))
     sys.exit(0 if all(r.ok for r in results) else 1)
 
 

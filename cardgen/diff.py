@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError, Location, display_path
-from cardgen.load.game import GAME_FILE, POOL_FILES
+from cardgen.load.game import POOL_FILES
 from cardgen.load.pool import name_key
 from cardgen.load.text import read_text
 from cardgen.load.yaml import parse_yaml
 from cardgen.model.game import Game
-from cardgen.project import Project
+from cardgen.project import GAME_FILE, Project
 
 Record = dict[str, Any]
 FIRST = ("name", "type", "copies")

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
-from cardgen.load.game import GAME_FILE, GamePack, load_game
-from cardgen.load.validation import did_you_mean
+
+if TYPE_CHECKING:  # loading a game needs pydantic and the models: imported when asked for
+    from cardgen.load.game import GamePack
+
+GAME_FILE = "game.yaml"
 
 
 @dataclass
@@ -29,6 +33,9 @@ class Project:
 
     def game(self, game_id: str) -> GamePack:
         """Load a game by id; an unknown id is an error with a suggestion."""
+        from cardgen.load.game import load_game
+        from cardgen.load.validation import did_you_mean
+
         if game_id not in self._loaded:
             ids = self.game_ids()
             if game_id not in ids:

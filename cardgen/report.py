@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardgen.build import GameBuild
 from cardgen.check.findings import DeckReport, Finding, Violation
 from cardgen.load.game import GamePack
 
@@ -51,20 +50,4 @@ def findings_text(pack: GamePack, findings: list[Finding]) -> str:
         )
     else:
         lines.append(f"{pack.game.name}: ok ({len(pack.cards)} cards, {copies} copies in the box)")
-    return "\n".join(lines)
-
-
-def build_table(results: list[GameBuild]) -> str:
-    """The summary after a build: a row per game."""
-    header = (
-        f"{'game':<14} {'cards':>5} {'drawn':>5} {'reused':>6} {'errors':>6} {'warnings':>8}"
-        f" {'files':>5} {'time':>7}  status"
-    )
-    lines = [header, "-" * len(header)]
-    for r in results:
-        status = "built" if r.built and r.ok else "built with errors" if r.built else "STOPPED"
-        lines.append(
-            f"{r.game:<14} {r.cards:>5} {r.drawn:>5} {r.reused:>6} {len(r.errors):>6}"
-            f" {len(r.warnings):>8} {len(r.files):>5} {r.seconds:>6.1f}s  {status}"
-        )
     return "\n".join(lines)

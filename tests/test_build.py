@@ -176,3 +176,44 @@ def test_outputs_are_readable_like_any_new_file(tmp_path: Path) -> None:
     os.umask(mask)
     atomic_write(tmp_path / "a.txt", b"x")
     assert (tmp_path / "a.txt").stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_nothing_changed_nothing_done(make_project: Callable[..., Path], run: Run) -> None:
+    """A build with nothing changed reports the recorded result without loading the game;
+    a touched input, a deleted or an edited output, or --no-cache builds again."""
+    root = project(make_project)
+    first = build(run, root)
+    assert not first["unchanged"]
+    again = build(run, root)
+    assert again["unchanged"] and (again["drawn"], again["reused"]) == (0, 5)
+    assert again["files"] == first["files"] and again["warnings"] == first["warnings"]
+    out = root / "output" / "tiny"
+    pdf = out / "tiny-a4-duplex-long.pdf"
+    original = pdf.read_bytes()
+    pdf.unlink()
+    restored = build(run, root)
+    assert not restored["unchanged"] and pdf.read_bytes() == original
+    assert build(run, root)["unchanged"]
+    sheet = next((out / "tts" / "sheets").iterdir())
+    sheet.write_bytes(b"x" * sheet.stat().st_size)  # same size, new content and time
+    assert not build(run, root)["unchanged"]
+    assert sheet.read_bytes() != b"x" * sheet.stat().st_size
+    readme = root / "decks" / "tiny" / "notes.txt"
+    readme.write_text("a designer's note")
+    assert not build(run, root)["unchanged"]
+    assert build(run, root)["unchanged"]
+    assert not build(run, root, "--no-cache")["unchanged"]
+
+
+def test_other_games_edits_leave_a_game_unchanged(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    root = project(make_project)
+    build(run, root)
+    other = root / "decks" / "zzz-other"
+    other.mkdir()
+    (other / "draft.txt").write_text("not read when building tiny")
+    assert build(run, root, "tiny")["unchanged"]
+    layout = root / "layouts" / "tiny" / "hero.yaml"
+    layout.write_text(layout.read_text() + "# a comment\n")
+    assert not build(run, root, "tiny")["unchanged"]

@@ -17,8 +17,8 @@ from cardgen.model.card import Card
 from cardgen.model.deck import Deck
 from cardgen.model.game import Game
 from cardgen.model.matchups import matchup_problems
+from cardgen.project import GAME_FILE
 
-GAME_FILE = "game.yaml"
 POOL_FILES = ("cards.yaml", "cards.yml", "cards.csv")
 
 
