@@ -117,7 +117,7 @@ def build_game(
             for poster in pnp_boards(project, pack.id, paper=paper):
                 result.files.append(poster.path)
         result.files.extend(sorted(out.glob("board-*.png")))
-    exported = tts(project, pack.id, rendered=rendered, cache=cache)
+    exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
     notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
     result.files.extend(

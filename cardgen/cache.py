@@ -66,7 +66,8 @@ class Cache:
 
     def has(self, key: str, ext: str = "png") -> bool:
         data_path, meta_path = self._paths(key, ext)
-        return self.read and data_path.is_file() and meta_path.is_file()
+        usable = self.read or data_path in self._fresh
+        return usable and data_path.is_file() and meta_path.is_file()
 
     def path(self, key: str, ext: str = "png") -> Path:
         return self._paths(key, ext)[0]

@@ -11,7 +11,6 @@ the same bytes. No user text is ever put into a script.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 import sys
@@ -23,7 +22,7 @@ from urllib.parse import urlparse
 
 from PIL import Image, ImageDraw
 
-from cardgen.cache import Cache, digest
+from cardgen.cache import Cache, digest, file_digest
 from cardgen.check.select import matches
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
@@ -31,6 +30,7 @@ from cardgen.model.card import Card
 from cardgen.model.game import Pile
 from cardgen.package import tts_sheets
 from cardgen.package.tts_model import ObjectState, SavedObject
+from cardgen.parallel import cores
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.write import Writer, atomic_write, slug
@@ -213,6 +213,7 @@ class TableBuilder:
         self.keywords = keywords
         self.ids = Ids(pack.id)
         self.sheets: list[Path] = []
+        self._pending: list[tuple[str, str | None, tts_sheets.SheetJob]] = []
         self._back_urls: dict[Path, str] = {}
         self._tile_urls: dict[str, str] = {}
 
@@ -230,42 +231,59 @@ class TableBuilder:
     def _sheet(
         self, relative: str, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout
     ) -> Path:
-        """A sheet, taken from the cache when none of its cards changed."""
-        if self.cache is None or any(f.path not in self.image_keys for f in faces):
-            return self._write_image(relative, tts_sheets.compose(faces, layout, self._made))
-        key = digest(
-            "sheet",
-            [self.image_keys[f.path] for f in faces],
-            [f.bleed_px for f in faces],
-            layout.cols,
-            layout.rows,
-            layout.cell_w,
-            layout.cell_h,
-            self.fmt,
-            self.quality,
-        )
-        hit = self.cache.get(key, self._ext)
-        if hit is None:
-            sheet = tts_sheets.compose(faces, layout, self._made)
-            data = tts_sheets.encode(sheet, self.fmt, self.quality)
-            self.cache.put(key, data, {}, self._ext)
-        else:
-            data = hit[0]
-        path = self.writer.write_if_changed(relative, data)
+        """A sheet: taken from the cache when none of its cards changed, else made by
+        `finish` (with the others, on every core). Returns where it will be."""
+        key = None
+        if self.cache is not None and all(f.path in self.image_keys for f in faces):
+            key = digest(
+                "sheet",
+                [self.image_keys[f.path] for f in faces],
+                [f.bleed_px for f in faces],
+                layout.cols,
+                layout.rows,
+                layout.cell_w,
+                layout.cell_h,
+                self.fmt,
+                self.quality,
+            )
+            hit = self.cache.get(key, self._ext)
+            if hit is not None:
+                path = self.writer.write_if_changed(relative, hit[0])
+                self.sheets.append(path)
+                return path
+        size = (layout.cell_w, layout.cell_h)
+        cells = tuple(self._cell(f, size) for f in faces)
+        job = tts_sheets.SheetJob(tuple(faces), layout, cells, self.fmt, self.quality)
+        self._pending.append((relative, key, job))
+        path = self.writer.path(relative)
         self.sheets.append(path)
         return path
 
-    def _made(self, face: tts_sheets.Face, size: tuple[int, int]) -> Image.Image | None:
-        """The face's cell as the renderer made it beside the card, if it is in the cache."""
+    def _content(self, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout) -> str:
+        """What a sheet shows, as a hash: its cards' images and its grid (a new hash, hence
+        a new deck key, makes TTS load the sheet again instead of an old copy)."""
+        images = [self.image_keys.get(f.path) or file_digest(f.path) for f in faces]
+        grid = [layout.cols, layout.rows, layout.cell_w, layout.cell_h]
+        bleeds = [f.bleed_px for f in faces]
+        return digest("sheet content", images, bleeds, grid, self.fmt, self.quality)[:16]
+
+    def finish(self, workers: int) -> None:
+        """Make the sheets `_sheet` left to make, in parallel, and write them."""
+        pending, self._pending = self._pending, []
+        made = tts_sheets.make_sheets([job for _, _, job in pending], workers)
+        for (relative, key, _), data in zip(pending, made, strict=True):
+            if key is not None and self.cache is not None:
+                self.cache.put(key, data, {}, self._ext)
+            self.writer.write_if_changed(relative, data)
+
+    def _cell(self, face: tts_sheets.Face, size: tuple[int, int]) -> Path | None:
+        """The file of the face's cell the renderer made beside the card, if cached."""
         from cardgen.render.game import CELL_EXT, cell_key
 
         key = self.image_keys.get(face.path)
-        hit = self.cache.get(cell_key(key, size), CELL_EXT) if self.cache and key else None
-        if hit is None:
+        if self.cache is None or key is None or not self.cache.has(cell_key(key, size), CELL_EXT):
             return None
-        with Image.open(io.BytesIO(hit[0])) as image:
-            image.load()
-            return image if image.mode == "RGB" and image.size == size else None
+        return self.cache.path(cell_key(key, size), CELL_EXT)
 
     def _back_url(self, back: tts_sheets.Face, back_id: str) -> str:
         if back.path not in self._back_urls:
@@ -350,8 +368,7 @@ class TableBuilder:
                 )
                 back_url = self.url(back_path)
                 unique = True
-            content = hashlib.sha256(face_path.read_bytes()).hexdigest()[:16]
-            key = self.ids.key(f"{identity}|{index}|{content}")
+            key = self.ids.key(f"{identity}|{index}|{self._content(group, layout)}")
             entry = {
                 "FaceURL": self.url(face_path),
                 "BackURL": back_url,
@@ -661,6 +678,7 @@ def tts(
         fmt=fmt,
         quality=quality,
         cache=cache,
+        jobs=jobs,
     )
 
 
@@ -676,8 +694,10 @@ def export_table(
     fmt: tts_sheets.SheetFormat = "jpeg",
     quality: int = 90,
     cache: Cache | None = None,
+    jobs: int | None = None,
 ) -> TtsResult:
-    """Sheets, JSON and thumbnail from card images already rendered."""
+    """Sheets, JSON and thumbnail from card images already rendered (sheets made on `jobs`
+    processes, default all cores)."""
     from cardgen.render.game import keywords
 
     faces = {
@@ -745,6 +765,7 @@ def export_table(
             )
     if pack.game.boards:
         objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
+    builder.finish(jobs if jobs is not None else cores())
     envelope = {
         "SaveName": "",
         "Date": "",

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from PIL import Image
 
+from cardgen.parallel import process_pool
 from cardgen.render.png import encode_png
 
 MAX_COLS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
@@ -126,3 +127,42 @@ def encode(image: Image.Image, fmt: SheetFormat, quality: int) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=quality, subsampling=0)
     return buffer.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetJob:
+    """One sheet to make: its faces, grid, format, and the cells made beforehand."""
+
+    faces: tuple[Face, ...]
+    layout: SheetLayout
+    cells: tuple[Path | None, ...]
+    """Per face, the file of its ready-made cell (see `make_cell`), or None."""
+    fmt: SheetFormat
+    quality: int
+
+
+def make_sheet(job: SheetJob) -> bytes:
+    """The encoded sheet: ready-made cells pasted, the other faces scaled from their files."""
+    ready = {face.path: cell for face, cell in zip(job.faces, job.cells, strict=True) if cell}
+
+    def made(face: Face, size: tuple[int, int]) -> Image.Image | None:
+        path = ready.get(face.path)
+        if path is None:
+            return None
+        try:
+            with Image.open(path) as image:
+                image.load()
+                return image if image.mode == "RGB" and image.size == size else None
+        except OSError:
+            return None
+
+    return encode(compose(job.faces, job.layout, made), job.fmt, job.quality)
+
+
+def make_sheets(jobs: Sequence[SheetJob], workers: int) -> Iterator[bytes]:
+    """Each job's sheet, in order; on `workers` processes when there is more than one."""
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(make_sheet, jobs)
+        return
+    with process_pool(min(workers, len(jobs))) as pool:
+        yield from pool.map(make_sheet, jobs)

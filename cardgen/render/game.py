@@ -8,11 +8,8 @@ bytes are the same as a serial run's.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import os
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +28,7 @@ from cardgen.model.card import Card
 from cardgen.model.game import CardBack
 from cardgen.model.layout import Layout
 from cardgen.package.tts_sheets import make_cell, standard_cell
+from cardgen.parallel import cores, process_pool
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
 from cardgen.render.art import resolve_art
@@ -253,11 +251,15 @@ def card_files(pack: GamePack) -> dict[str, str]:
     return {cards[0].name: name for name, cards in by_slug.items()}
 
 
+CHUNK = 4
+"""Cards a worker draws per task."""
+
+
 def jobs_for(count: int, jobs: int | None) -> int:
     """How many processes: all cores by default, one for a handful of cards."""
     if jobs is not None:
         return max(1, jobs)
-    return 1 if count < 8 else max(1, os.cpu_count() or 1)
+    return 1 if count < 8 else cores()
 
 
 def _rendered(
@@ -270,16 +272,14 @@ def _rendered(
         for index in indexes:
             yield renderer.drawn(renderer.pack.cards[index], cell=cells)
         return
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    with ProcessPoolExecutor(
+    with process_pool(
         jobs,
-        mp_context=context,
         initializer=_init,
         initargs=(str(renderer.project.root), renderer.pack.id, cells),
     ) as pool:
-        yield from pool.map(_render_index, indexes, chunksize=max(1, len(indexes) // (jobs * 4)))
+        # small chunks: a worker sends each chunk's images at once, and the main process
+        # holds them until written, so memory grows with the chunk, not with the game
+        yield from pool.map(_render_index, indexes, chunksize=CHUNK)
 
 
 def geometry(layout: Layout) -> dict[str, Any]:
@@ -326,16 +326,17 @@ def render_game(
     writer = Writer(out)
     result = RenderResult(pack.id, out)
     keys = {i: renderer.card_key(pack.cards[i]) for i in indexes} if cache else {}
-    cached = {i: cache.get(keys[i]) for i in indexes} if cache else {}
-    missing = [i for i in indexes if cached.get(i) is None]
+    # which cards the cache holds; each is read when its turn comes (never all at once)
+    cached = {i for i in indexes if cache.has(keys[i])} if cache else set()
+    missing = [i for i in indexes if i not in cached]
     drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None))
     for index in indexes:
-        hit = cached.get(index)
+        hit = cache.get(keys[index]) if cache is not None and index in cached else None
         if hit is not None:
             data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
             result.reused += 1
-        else:
-            made = next(drawn)
+        else:  # drawn by the pool, or here if its cache entry went away since it was seen
+            made = next(drawn) if index not in cached else renderer.drawn(pack.cards[index])
             data, warnings = made.png, made.warnings
             if cache is not None:
                 cache.put(keys[index], data, {"warnings": [w.as_json() for w in warnings]})
