@@ -331,13 +331,23 @@ def _duel(pack: GamePack, cards: Counted, opponents: Counted, against: str) -> D
     if not mine:
         return None
     count, sides = duel.dice_count, duel.dice_sides
+    pools: dict[str, list[tuple[int, int]]] = {}  # per stat, (value, copies) of the field
+    for stat in duel.stats:
+        weights: dict[int, int] = {}
+        for other, copies in field_:
+            value = other.fields.get(stat)
+            if isinstance(value, int):
+                weights[value] = weights.get(value, 0) + copies
+        pools[stat] = sorted(weights.items())
+    known: dict[tuple[str, int], Odds | None] = {}  # cards share values: each pair once
     rows = []
     for card, n in mine:
         stats = {s: card.fields[s] for s in duel.stats if isinstance(card.fields.get(s), int)}
         odds = {}
         for stat, value in stats.items():
-            pool = [(o.fields[stat], w) for o, w in field_ if isinstance(o.fields.get(stat), int)]
-            found = odds_against(value, pool, count, sides)
+            if (stat, value) not in known:
+                known[(stat, value)] = odds_against(value, pools[stat], count, sides)
+            found = known[(stat, value)]
             if found is not None:
                 odds[stat] = found
         rows.append(DuelRow(card.name, n, stats, odds))

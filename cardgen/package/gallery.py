@@ -14,6 +14,7 @@ Everything user-written is HTML-escaped; the same inputs give the same bytes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -103,10 +104,19 @@ def collect_notes(
 
 
 def _relative(path: str | Path, out: Path) -> str:
+    target = Path(path)
+    base = _resolved(out)
+    if target.is_absolute() and ".." not in target.parts and target.is_relative_to(base):
+        return target.relative_to(base).as_posix()
     try:
-        return Path(path).resolve().relative_to(out.resolve()).as_posix()
+        return target.resolve().relative_to(base).as_posix()
     except ValueError:
-        return Path(path).name
+        return target.name
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved(folder: Path) -> Path:  # outputs are written to resolved paths: no syscalls
+    return folder.resolve()
 
 
 def _crop_style(geometry: dict[str, Any]) -> tuple[str, str]:
