@@ -83,6 +83,24 @@ def build_game(
         if replayed is not None:
             replayed.seconds = time.perf_counter() - started
             return replayed
+    from cardgen.load.yaml import parse_cache
+
+    with parse_cache(project.root / "output" / CACHE / "yaml"):
+        result = _build(project, game, keep_going, use_cache, jobs, progress)
+    if result.built:
+        _stamp(project.root / "output" / game, inputs, result)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _build(
+    project: Project,
+    game: str,
+    keep_going: bool,
+    use_cache: bool,
+    jobs: int | None,
+    progress: Progress | None,
+) -> GameBuild:
     from cardgen.check.game_checks import check_game
     from cardgen.check.lint import lint_game
     from cardgen.package.gallery import collect_notes, write_gallery
@@ -99,7 +117,6 @@ def build_game(
     for finding in lints:
         (result.errors if finding.severity == "error" else result.warnings).append(str(finding))
     if result.errors and not keep_going:
-        result.seconds = time.perf_counter() - started
         return result
     out = project.root / "output" / pack.id
     remove_stale_temps(out)  # what a build killed part-way left behind
@@ -125,8 +142,6 @@ def build_game(
     )
     _record(out, result.files)
     result.built = True
-    _stamp(out, inputs, result)
-    result.seconds = time.perf_counter() - started
     return result
 
 
@@ -303,7 +318,13 @@ def clean(project: Project, games: list[str] | None = None) -> list[Path]:
     """Delete what cardgen recorded writing for the games, and their caches; nothing else."""
     removed: list[Path] = []
     output = (project.root / "output").resolve()
-    chosen = games or ([p.name for p in output.iterdir() if p.is_dir()] if output.is_dir() else [])
+    everything = not games
+    found = [p.name for p in output.iterdir() if p.is_dir()] if output.is_dir() else []
+    chosen = games or [name for name in found if not name.startswith(".")]
+    shared = output / CACHE  # parsed YAML, shared by the games
+    if everything and shared.is_dir() and not shared.is_symlink():
+        shutil.rmtree(shared)
+        removed.append(shared)
     for game in chosen:
         out = (output / game).resolve()
         if not out.is_relative_to(output) or not out.is_dir():

@@ -34,7 +34,7 @@ _file_hashes: dict[tuple[str, int, int], str] = {}
 def file_digest(path: Path) -> str:
     """The content hash of a file (remembered while its size and mtime stay the same)."""
     stat = path.stat()
-    marker = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    marker = (str(path.absolute()), stat.st_size, stat.st_mtime_ns)
     if marker not in _file_hashes:
         _file_hashes[marker] = hashlib.sha256(path.read_bytes()).hexdigest()[:32]
     return _file_hashes[marker]

@@ -122,12 +122,14 @@ def test_errors_stop_the_game_unless_keep_going(
 def test_clean_removes_only_what_cardgen_wrote(make_project: Callable[..., Path], run: Run) -> None:
     root = project(make_project)
     build(run, root)
+    assert list((root / "output" / ".cache" / "yaml").glob("*.json"))  # parsed YAML, kept
     mine = root / "output" / "tiny" / "notes.txt"
     mine.write_text("my own notes")
     result = run("clean", "--project", root)
     assert result.exit_code == 0
     assert mine.is_file()
     assert not (root / "output/tiny/cards").exists() and not (root / "output/tiny/.cache").exists()
+    assert not (root / "output" / ".cache").exists()
     assert (root / "decks/tiny/cards.csv").is_file()
 
 

@@ -61,7 +61,7 @@ class LayoutSet:
 def _read(path: Path, name: str, root: Path | None = None) -> _Source:
     doc = load_yaml(path, root)
     if doc.data is None:
-        doc = YamlDocument(doc.path, {}, doc.tree)
+        doc = YamlDocument(doc.path, {}, doc.values, doc.keys)
     if not isinstance(doc.data, dict):
         raise CardgenError("a layout is a mapping of keys", doc.location([]))
     return _Source(name, doc, validate_yaml(LayoutFile, doc))

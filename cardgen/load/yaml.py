@@ -2,22 +2,33 @@
 
 `load_yaml` returns a `YamlDocument`: the plain data (dicts, lists, scalars) and a way to
 find where any value, addressed by its path of keys and indexes, stands in the file.
+
+The round-trip parser is pure Python (50-100 KB a second). Inside `parse_cache(folder)`
+(which `cardgen build` uses, with a folder under `output/`), a parsed file's data and
+positions are kept as JSON under the hash of its text, so a file read before is not parsed
+again, by this process or the next.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ruamel.yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from cardgen import __version__
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.text import read_text
+from cardgen.write import atomic_write
 
 MAX_NODES = 1_000_000
 """More values than this (an alias bomb, for one) and the file is refused."""
@@ -46,50 +57,72 @@ def _flow_depth(text: str) -> tuple[int, int]:
     return deepest, where
 
 
+Path_ = tuple[str | int, ...]
+
+
 @dataclass(frozen=True)
 class YamlDocument:
-    """A loaded YAML file: plain data plus the positions of its values."""
+    """A loaded YAML file: plain data plus the positions (0-based line, column) of its
+    values, and of the keys of its mappings, by path of keys and indexes."""
 
     path: str
     data: Any
-    tree: Any
+    values: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[Path_, tuple[int, int]] = field(default_factory=dict)
 
     def location(self, loc: Sequence[str | int]) -> Location:
         """The position of the value at `loc` (keys and indexes), or of the nearest parent."""
-        node = self.tree
-        line, col = 0, 0
-        if isinstance(node, CommentedMap | CommentedSeq):
-            line, col = node.lc.line, node.lc.col
-        for part in loc:
-            if isinstance(node, CommentedMap) and part in node:
-                line, col = node.lc.value(part) if part in node.lc.data else (line, col)
-                node = node[part]
-            elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
-                line, col = node.lc.item(part)
-                node = node[part]
-            else:
+        line, col = self.values.get((), (0, 0))
+        for end in range(len(loc), 0, -1):
+            found = self.values.get(tuple(loc[:end]))
+            if found is not None:
+                line, col = found
                 break
         return Location(self.path, line + 1, col + 1)
 
     def key_location(self, loc: Sequence[str | int]) -> Location:
         """The position of the key that ends `loc` (for unknown or misspelt keys)."""
-        parent = self._node(loc[:-1])
-        key = loc[-1] if loc else None
-        if isinstance(parent, CommentedMap) and key in parent.lc.data:
-            line, col = parent.lc.key(key)
-            return Location(self.path, line + 1, col + 1)
+        found = self.keys.get(tuple(loc)) if loc else None
+        if found is not None:
+            return Location(self.path, found[0] + 1, found[1] + 1)
         return self.location(loc)
 
-    def _node(self, loc: Sequence[str | int]) -> Any:
-        node = self.tree
-        for part in loc:
-            if (isinstance(node, CommentedMap) and part in node) or (
-                isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node)
-            ):
-                node = node[part]
-            else:
-                return None
-        return node
+
+def _positions(tree: Any) -> tuple[dict[Path_, tuple[int, int]], dict[Path_, tuple[int, int]]]:
+    """Where each value and each mapping key of a round-trip tree stands. A value whose
+    position the parser did not record takes its parent's (as a lookup would)."""
+    values: dict[Path_, tuple[int, int]] = {}
+    keys: dict[Path_, tuple[int, int]] = {}
+    root = (tree.lc.line, tree.lc.col) if isinstance(tree, CommentedMap | CommentedSeq) else (0, 0)
+    values[()] = root
+    seen: set[int] = set()
+    stack: list[tuple[Any, Path_, tuple[int, int]]] = [(tree, (), root)]
+    while stack:
+        node, path, here = stack.pop()
+        if id(node) in seen:  # an alias: its positions are those of its anchor
+            continue
+        if isinstance(node, CommentedMap):
+            seen.add(id(node))
+            for key, child in node.items():
+                where = (*path, _plain_key(key))
+                at = tuple(node.lc.value(key)) if key in node.lc.data else here
+                values[where] = (int(at[0]), int(at[1]))
+                if key in node.lc.data:
+                    line, col = node.lc.key(key)
+                    keys[where] = (int(line), int(col))
+                stack.append((child, where, values[where]))
+        elif isinstance(node, CommentedSeq):
+            seen.add(id(node))
+            for index, child in enumerate(node):
+                where = (*path, index)
+                at = node.lc.item(index) if index in node.lc.data else here
+                values[where] = (int(at[0]), int(at[1]))
+                stack.append((child, where, values[where]))
+    return values, keys
+
+
+def _plain_key(key: Any) -> str | int:
+    return key if isinstance(key, str | int) and not isinstance(key, bool) else str(key)
 
 
 def _expanded_size(node: Any, memo: dict[int, int]) -> int:
@@ -114,10 +147,7 @@ def _plain(node: Any, budget: list[int]) -> Any:
     if budget[0] < 0:
         raise OverflowError
     if isinstance(node, CommentedMap):
-        return {
-            str(k) if not isinstance(k, str | int) else k: _plain(v, budget)
-            for k, v in node.items()
-        }
+        return {_plain_key(k): _plain(v, budget) for k, v in node.items()}
     if isinstance(node, CommentedSeq):
         return [_plain(v, budget) for v in node]
     if isinstance(node, str):
@@ -181,11 +211,81 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         raise CardgenError(
             "invalid YAML: nested too deeply or recursive", Location(shown, 1)
         ) from None
-    return YamlDocument(shown, data, tree)
+    values, keys = _positions(tree)
+    return YamlDocument(shown, data, values, keys)
 
 
 def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
     """Read and parse a YAML file (see `parse_yaml`) of at most `MAX_YAML_BYTES`; with
     `root`, a file outside that folder (through `..` or a symlink) is refused."""
     shown = display_path(path)
-    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, root=root), shown)
+    text = read_text(path, limit=MAX_YAML_BYTES, root=root)
+    if _cache_folder is None:
+        return parse_yaml(text, shown)
+    key = hashlib.sha256(f"{_CACHE_FORMAT}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+    entry = _cache_folder / f"{key[:32]}.json"
+    cached = _read_entry(entry, shown)
+    if cached is not None:
+        return cached
+    doc = parse_yaml(text, shown)
+    _write_entry(entry, doc)
+    return doc
+
+
+_CACHE_FORMAT = f"cardgen {__version__} ruamel {ruamel.yaml.__version__} positions 1"
+_cache_folder: Path | None = None
+_MAP = "\u0000map"  # a mapping whose keys are not all text, as [[key, value], ...]
+
+
+@contextmanager
+def parse_cache(folder: Path) -> Iterator[None]:
+    """Keep parsed YAML files in `folder` (and find them there) inside this block."""
+    global _cache_folder
+    previous, _cache_folder = _cache_folder, folder
+    try:
+        yield
+    finally:
+        _cache_folder = previous
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value) and _MAP not in value:
+            return {k: _encode(v) for k, v in value.items()}
+        return {_MAP: [[k, _encode(v)] for k, v in value.items()]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise TypeError(type(value).__name__)  # a timestamp or a tagged value: not cached
+
+
+def _decode(value: dict[str, Any]) -> Any:
+    if _MAP in value and len(value) == 1:
+        return {k: v for k, v in value[_MAP]}
+    return value
+
+
+def _write_entry(entry: Path, doc: YamlDocument) -> None:
+    try:
+        blob = json.dumps(
+            {
+                "data": _encode(doc.data),
+                "values": [[list(p), list(at)] for p, at in doc.values.items()],
+                "keys": [[list(p), list(at)] for p, at in doc.keys.items()],
+            },
+            ensure_ascii=False,
+        )
+        atomic_write(entry, blob.encode("utf-8", "surrogatepass"))
+    except (TypeError, ValueError, OSError):
+        return  # not cached: parsed again next time
+
+
+def _read_entry(entry: Path, shown: str) -> YamlDocument | None:
+    try:
+        stored = json.loads(entry.read_bytes(), object_hook=_decode)
+        values = {tuple(p): (int(at[0]), int(at[1])) for p, at in stored["values"]}
+        keys = {tuple(p): (int(at[0]), int(at[1])) for p, at in stored["keys"]}
+        return YamlDocument(shown, stored["data"], values, keys)
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None

@@ -166,9 +166,24 @@ class PngStream:
                     yield data
 
 
+_streams: dict[tuple[str, int, int], PngStream | None] = {}
+
+
 def png_stream(path: Path) -> PngStream | None:
     """The IDAT data of an 8-bit RGB or grey, non-interlaced PNG without transparency;
-    None for any other file (it is then converted, see `printable`)."""
+    None for any other file (it is then converted, see `printable`). Remembered while the
+    file's size and modification time stay the same (a box prints each card many times)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    marker = (str(path.absolute()), found.st_size, found.st_mtime_ns)
+    if marker not in _streams:
+        _streams[marker] = _read_png_stream(path)
+    return _streams[marker]
+
+
+def _read_png_stream(path: Path) -> PngStream | None:
     try:
         with path.open("rb") as stream:
             if stream.read(8) != PNG_SIGNATURE:
