@@ -138,7 +138,7 @@ def _build(
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
     notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
     result.files.extend(
-        write_gallery(project, pack, rendered, out, files=result.files, notes=notes)
+        write_gallery(project, pack, rendered, out, files=result.files, notes=notes, cache=cache)
     )
     _record(out, result.files)
     result.built = True

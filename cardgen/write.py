@@ -199,6 +199,13 @@ class Writer:
         self.kept.append(target)
         return target
 
+    def keep(self, relative: str | Path) -> Path:
+        """Count a file already in place, known to be current, as this build's output."""
+        target = self.path(relative)
+        self._claim(target)
+        self.kept.append(target)
+        return target
+
     def write_pieces_if_changed(
         self, relative: str | Path, size: int, pieces: Callable[[], Iterable[bytes]]
     ) -> Path:

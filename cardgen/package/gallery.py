@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import __version__
+from cardgen.cache import Cache, digest
 from cardgen.check.deck_report import (
     DeckStats,
     field_label,
@@ -262,9 +263,10 @@ def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
 
 
 def _deck_reports(
-    pack: GamePack, writer: Writer
+    pack: GamePack, writer: Writer, cache: Cache | None = None
 ) -> tuple[list[tuple[str, DeckStats, str]], list[Path]]:
-    """The box report and each example deck's: (anchor, stats, pdf href), and the PDFs."""
+    """The box report and each example deck's: (anchor, stats, pdf href), and the PDFs
+    (with a cache, a PDF whose figures did not change is left as it is)."""
     made: list[tuple[str, DeckStats, str]] = []
     written: list[Path] = []
     seen: set[str] = set()
@@ -282,7 +284,15 @@ def _deck_reports(
             name += "-2"
         seen.add(name)
         pdf = f"{REPORTS}/{name}.pdf"
-        written.append(writer.write_if_changed(pdf, report_pdf(stats)))
+        key = digest("report pdf", stats.as_json())
+        recorded = cache.stamp(key) if cache is not None else None
+        target = writer.path(pdf)
+        if recorded is not None and recorded["path"] == str(target):
+            written.append(writer.keep(pdf))
+        else:
+            written.append(writer.write_if_changed(pdf, report_pdf(stats)))
+            if cache is not None:
+                cache.put_stamp(key, target, {})
         made.append((f"report-{name}", stats, pdf))
     return made, written
 
@@ -404,14 +414,16 @@ def write_gallery(
     *,
     files: Sequence[Path] = (),
     notes: Sequence[Note] | None = None,
+    cache: Cache | None = None,
 ) -> list[Path]:
     """Write `out/index.html` and the deck report PDFs in `out/reports/`; the paths written.
 
     `files` are the build's other outputs (PDFs, TTS files) for the page to link to; `notes`
-    the findings to show on the cards (default: collected here).
+    the findings to show on the cards (default: collected here); with `cache`, report PDFs
+    whose figures did not change are not made again.
     """
     writer = Writer(out)
-    reports, written = _deck_reports(pack, writer)
+    reports, written = _deck_reports(pack, writer, cache)
     page = gallery_html(project, pack, rendered, out, files=files, reports=reports, notes=notes)
     written.append(writer.write_if_changed(PAGE, page.encode("utf-8")))
     return written
