@@ -62,6 +62,9 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
         "warm_percent_of_cold": round(warm / cold * 100, 1),
         "edit_one_s": round(edit, 2),
         "baseline_ms_per_card": round(base / n * 1000, 1),
+        "cold_vs_baseline": round(cold / base, 2),
+        "one_core_vs_baseline": round(one_core / base, 2),
+        "speedup_all_cores": round(one_core / cold, 2),
         "peak_mb": round(max(cold_mb, one_core_mb), 1),
         "warm_peak_mb": round(warm_mb, 1),
     }
@@ -77,7 +80,9 @@ def run() -> dict[str, Any]:
         print(
             f"  build {row['cards']:>5} cards: cold {row['cold_s']}s"
             f" ({row['cold_ms_per_card']} ms/card, 1 core {row['one_core_ms_per_card']} ms,"
-            f" baseline {row['baseline_ms_per_card']} ms), warm {row['warm_s']}s"
+            f" baseline {row['baseline_ms_per_card']} ms; {row['cold_vs_baseline']}x the"
+            f" baseline, 1 core {row['one_core_vs_baseline']}x, all cores"
+            f" {row['speedup_all_cores']}x faster than 1), warm {row['warm_s']}s"
             f" ({row['warm_percent_of_cold']} %), one card edited {row['edit_one_s']}s,"
             f" peak {row['peak_mb']} MB"
         )
@@ -88,7 +93,7 @@ def run() -> dict[str, Any]:
         "seconds": biggest["cold_s"],
         "baseline_seconds": round(biggest["baseline_ms_per_card"] * biggest["cards"] / 1000, 2),
         "ratio": round(biggest["warm_percent_of_cold"] / 100, 3),
-        "target": "warm <= 5 % of cold",
+        "target": "warm <= 5 % of cold (the other targets: see rows)",
         "met": all(r["warm_percent_of_cold"] <= 5 for r in rows),
         "rows": rows,
     }
