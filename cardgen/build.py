@@ -85,7 +85,10 @@ def build_game(
             return replayed
     from cardgen.load.yaml import parse_cache
 
-    with parse_cache(project.root / "output" / CACHE / "yaml"):
+    (project.root / "output" / game / CACHE / STAMP).unlink(missing_ok=True)  # until built
+    shared = project.root / "output" / CACHE
+    remove_stale_temps(shared)  # what a build killed while caching parsed YAML left
+    with parse_cache(shared / "yaml"):
         result = _build(project, game, keep_going, use_cache, jobs, progress)
     if result.built:
         _stamp(project.root / "output" / game, inputs, result)

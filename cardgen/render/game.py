@@ -201,9 +201,17 @@ _worker: GameRenderer | None = None
 _cells = False
 
 
+_inherited: GameRenderer | None = None
+"""The main process's renderer while a pool starts: a forked worker has it already loaded."""
+
+
 def _init(root: str, game_id: str, cells: bool) -> None:
     global _worker, _cells
-    _worker = GameRenderer.open(Path(root), game_id)
+    mine = _inherited
+    if mine is not None and (str(mine.project.root), mine.pack.id) == (root, game_id):
+        _worker = mine  # forked: the game and layouts are in memory, not loaded again
+    else:
+        _worker = GameRenderer.open(Path(root), game_id)
     _cells = cells
 
 
@@ -272,14 +280,19 @@ def _rendered(
         for index in indexes:
             yield renderer.drawn(renderer.pack.cards[index], cell=cells)
         return
-    with process_pool(
-        jobs,
-        initializer=_init,
-        initargs=(str(renderer.project.root), renderer.pack.id, cells),
-    ) as pool:
-        # small chunks: a worker sends each chunk's images at once, and the main process
-        # holds them until written, so memory grows with the chunk, not with the game
-        yield from pool.map(_render_index, indexes, chunksize=CHUNK)
+    global _inherited
+    _inherited = renderer
+    try:
+        with process_pool(
+            jobs,
+            initializer=_init,
+            initargs=(str(renderer.project.root), renderer.pack.id, cells),
+        ) as pool:
+            # small chunks: a worker sends each chunk's images at once, and the main process
+            # holds them until written, so memory grows with the chunk, not with the game
+            yield from pool.map(_render_index, indexes, chunksize=CHUNK)
+    finally:
+        _inherited = None
 
 
 def geometry(layout: Layout) -> dict[str, Any]:
