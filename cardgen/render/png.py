@@ -29,9 +29,13 @@ def encode_png(image: Image.Image, dpi: int | None = None, level: int = LEVEL) -
         image = image.convert("RGB")
     colour_type, channels = _COLOUR_TYPE[image.mode]
     width, height = image.size
-    raw = image.tobytes()
     stride = width * channels
-    rows = b"".join(b"\x00" + raw[start : start + stride] for start in range(0, len(raw), stride))
+    # each row behind its filter byte (0, none): the packed pixels pasted one column into a
+    # grey image a byte wider (done in C; slicing rows in Python took twice as long)
+    packed = Image.frombuffer("L", (stride, height), image.tobytes(), "raw", "L", 0, 1)
+    framed = Image.new("L", (stride + 1, height), 0)
+    framed.paste(packed, (1, 0))
+    rows = framed.tobytes()
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     chunks = [_chunk(b"IHDR", header)]
     if dpi:
