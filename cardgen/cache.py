@@ -19,6 +19,8 @@ import PIL
 from cardgen import __version__
 from cardgen.write import atomic_write
 
+OUTPUTS = "outputs.json"
+"""Which output file holds which entry's data, with its size and modification time."""
 TOOL_VERSION = f"cardgen {__version__} / Pillow {PIL.__version__}"
 
 
@@ -48,6 +50,8 @@ class Cache:
         self.folder = folder
         self.read = read
         self._fresh: set[Path] = set()  # stored by this run: readable even when not `read`
+        self._outputs: dict[str, list[Any]] | None = None  # see `note_output`
+        self._outputs_changed = False
 
     def _paths(self, key: str, ext: str) -> tuple[Path, Path]:
         return self.folder / f"{key}.{ext}", self.folder / f"{key}.json"
@@ -63,6 +67,48 @@ class Cache:
             return data_path.read_bytes(), dict(meta)
         except (OSError, ValueError):
             return None
+
+    def meta(self, key: str, ext: str = "png") -> dict[str, Any] | None:
+        """The facts stored with an entry, without reading its data."""
+        if not self.has(key, ext):
+            return None
+        try:
+            meta = json.loads(self._paths(key, ext)[1].read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return dict(meta) if isinstance(meta, dict) else None
+
+    def _recorded_outputs(self) -> dict[str, list[Any]]:
+        if self._outputs is None:
+            try:
+                loaded = json.loads((self.folder / OUTPUTS).read_text(encoding="utf-8"))
+                self._outputs = loaded if isinstance(loaded, dict) else {}
+            except (OSError, ValueError):
+                self._outputs = {}
+        return self._outputs
+
+    def note_output(self, key: str, target: Path) -> None:
+        """Record that `target`, as it is now, holds the data of entry `key`."""
+        found = target.stat()
+        self._recorded_outputs()[str(target)] = [key, found.st_size, found.st_mtime_ns]
+        self._outputs_changed = True
+
+    def is_current(self, key: str, target: Path) -> bool:
+        """`target` is still the file recorded for `key` (same size and modification time),
+        so it holds that entry's data without being read."""
+        if not self.read:
+            return False
+        try:
+            found = target.stat()
+        except OSError:
+            return False
+        record = [key, found.st_size, found.st_mtime_ns]
+        return self._recorded_outputs().get(str(target)) == record
+
+    def save_outputs(self) -> None:
+        if self._outputs is not None and self._outputs_changed:
+            atomic_write(self.folder / OUTPUTS, json.dumps(self._outputs).encode("utf-8"))
+            self._outputs_changed = False
 
     def has(self, key: str, ext: str = "png") -> bool:
         data_path, meta_path = self._paths(key, ext)

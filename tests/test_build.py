@@ -237,3 +237,18 @@ def test_a_killed_build_leaves_no_temporary_file_in_the_shared_cache(
     stale.write_text('{"data": ')
     assert build(run, root)["ok"]
     assert not stale.exists()
+
+
+def test_an_edited_card_image_is_drawn_back(make_project: Callable[..., Path], run: Run) -> None:
+    """Card files known to hold their cached image are not read again; one changed by hand
+    (another size or time) is written back from the cache."""
+    root = project(make_project)
+    build(run, root)
+    card = root / "output" / "tiny" / "cards" / "aria.png"
+    other = root / "output" / "tiny" / "cards" / "borin.png"
+    original, untouched = card.read_bytes(), other.stat().st_mtime_ns
+    card.write_bytes(b"\x89PNG not really")
+    again = build(run, root)
+    assert not again["unchanged"] and again["drawn"] == 0
+    assert card.read_bytes() == original
+    assert other.stat().st_mtime_ns == untouched

@@ -295,6 +295,17 @@ def _rendered(
         _inherited = None
 
 
+def _kept(cache: Cache | None, key: str | None, target: Path) -> list[RenderWarning] | None:
+    """The warnings of a card whose output file is still the image the cache holds for
+    `key` (as recorded when it was written): nothing to read or write. None otherwise."""
+    if cache is None or key is None or not cache.is_current(key, target):
+        return None
+    meta = cache.meta(key)
+    if meta is None:
+        return None
+    return [RenderWarning(**w) for w in meta.get("warnings", [])]
+
+
 def geometry(layout: Layout) -> dict[str, Any]:
     """A layout's physical geometry in points: trim width and height, and bleed."""
     canvas = Canvas.of(layout)
@@ -344,21 +355,30 @@ def render_game(
     missing = [i for i in indexes if i not in cached]
     drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None))
     for index in indexes:
-        hit = cache.get(keys[index]) if cache is not None and index in cached else None
-        if hit is not None:
-            data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
+        card = pack.cards[index]
+        relative = Path("cards") / f"{files[card.name]}.png"
+        data: bytes | None = None
+        kept = _kept(cache, keys.get(index), writer.path(relative)) if index in cached else None
+        if cache is not None and kept is not None:  # the file is this card's image already
+            path, warnings = writer.keep(relative), kept
             result.reused += 1
-        else:  # drawn by the pool, or here if its cache entry went away since it was seen
-            made = next(drawn) if index not in cached else renderer.drawn(pack.cards[index])
-            data, warnings = made.png, made.warnings
+        else:
+            hit = cache.get(keys[index]) if cache is not None and index in cached else None
+            if hit is not None:
+                data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
+                result.reused += 1
+            else:  # drawn by the pool, or here if its cache entry went away since it was seen
+                made = next(drawn) if index not in cached else renderer.drawn(card)
+                data, warnings = made.png, made.warnings
+                if cache is not None:
+                    cache.put(keys[index], data, {"warnings": [w.as_json() for w in warnings]})
+                    cache.put(cell_key(keys[index], made.cell_size), made.cell, {}, CELL_EXT)
+                result.drawn += 1
+            path = writer.write_if_changed(relative, data)
             if cache is not None:
-                cache.put(keys[index], data, {"warnings": [w.as_json() for w in warnings]})
-                cache.put(cell_key(keys[index], made.cell_size), made.cell, {}, CELL_EXT)
-            result.drawn += 1
+                cache.note_output(keys[index], path)
         if progress is not None:
             progress(1)
-        card = pack.cards[index]
-        path = writer.write_if_changed(Path("cards") / f"{files[card.name]}.png", data)
         layout = renderer.layouts.for_type(card.type)
         result.cards.append(
             {
@@ -366,11 +386,13 @@ def render_game(
                 "type": card.type,
                 "file": str(path),
                 "back": pack.game.types[card.type].back,
-                "key": keys.get(index) or hashlib.sha256(data).hexdigest()[:32],
+                "key": keys.get(index) or hashlib.sha256(data or b"").hexdigest()[:32],
                 **geometry(layout),
             }
         )
         result.warnings.extend(warnings)
+    if cache is not None:
+        cache.save_outputs()
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
     for back_id in backs:
         key = renderer.back_key(back_id)
