@@ -26,38 +26,42 @@ SIZES = tuple(int(n) for n in os.environ.get("CARDGEN_BENCH_SIZES", "100,500,200
 CARDGEN = str(Path(sys.executable).with_name("cardgen"))
 
 
-def _timed(args: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MB) of one command."""
+def _timed(args: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (the command and the workers it waited for) and peak
+    resident memory (MB, the largest of those processes) of one command."""
     start = time.perf_counter()
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise RuntimeError(f"{' '.join(args)} failed")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def measure(n: int, scratch: Path) -> dict[str, Any]:
     root = make_game(scratch / f"p{n}", n)
     command = [CARDGEN, "build", "synth", "--project", str(root)]
-    cold, cold_mb = _timed(command)
-    warm, warm_mb = _timed(command)
+    cold, cold_cpu, cold_mb = _timed(command)
+    warm, _, warm_mb = _timed(command)
     cards = root / "decks" / "synth" / "cards.csv"
     text = cards.read_text(encoding="utf-8")
     first = text.splitlines()[1]
     cards.write_text(text.replace(first, first.replace(".", "!", 1), 1), encoding="utf-8")
-    edit, _ = _timed(command)
-    one_core, one_core_mb = _timed([*command, "--no-cache", "--jobs", "1"])
+    edit, _, _ = _timed(command)
+    one_core, one_core_cpu, one_core_mb = _timed([*command, "--no-cache", "--jobs", "1"])
     pack = Project(root).game("synth")
     plain = [(c.name, pack.game.types[c.type].label, c.text) for c in pack.cards]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     render_plain(plain, scratch / f"plain{n}")
-    base = time.perf_counter() - start
+    base, base_cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "cards": n,
         "cold_s": round(cold, 2),
         "cold_ms_per_card": round(cold / n * 1000, 1),
         "one_core_ms_per_card": round(one_core / n * 1000, 1),
+        "cpu_ms_per_card": round(cold_cpu / n * 1000, 1),
+        "one_core_cpu_ms_per_card": round(one_core_cpu / n * 1000, 1),
+        "baseline_cpu_ms_per_card": round(base_cpu / n * 1000, 1),
         "warm_s": round(warm, 2),
         "warm_percent_of_cold": round(warm / cold * 100, 1),
         "edit_one_s": round(edit, 2),
@@ -82,7 +86,9 @@ def run() -> dict[str, Any]:
             f" ({row['cold_ms_per_card']} ms/card, 1 core {row['one_core_ms_per_card']} ms,"
             f" baseline {row['baseline_ms_per_card']} ms; {row['cold_vs_baseline']}x the"
             f" baseline, 1 core {row['one_core_vs_baseline']}x, all cores"
-            f" {row['speedup_all_cores']}x faster than 1), warm {row['warm_s']}s"
+            f" {row['speedup_all_cores']}x faster than 1; CPU a card: cold"
+            f" {row['cpu_ms_per_card']} ms, 1 core {row['one_core_cpu_ms_per_card']} ms,"
+            f" baseline {row['baseline_cpu_ms_per_card']} ms), warm {row['warm_s']}s"
             f" ({row['warm_percent_of_cold']} %), one card edited {row['edit_one_s']}s,"
             f" peak {row['peak_mb']} MB"
         )
