@@ -76,6 +76,8 @@ def build_game(
 ) -> GameBuild:
     """Build one game; errors in its data are recorded, not raised (bad input still raises)."""
     started = time.perf_counter()
+    if game not in project.game_ids():
+        project.game(game)  # an unknown game: the error, with a suggestion
     options = {"keep_going": keep_going}
     inputs = fingerprint(project.root, game, options)
     if use_cache:

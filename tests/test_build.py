@@ -252,3 +252,14 @@ def test_an_edited_card_image_is_drawn_back(make_project: Callable[..., Path], r
     assert not again["unchanged"] and again["drawn"] == 0
     assert card.read_bytes() == original
     assert other.stat().st_mtime_ns == untouched
+
+
+def test_an_unknown_game_touches_nothing(make_project: Callable[..., Path], run: Run) -> None:
+    """`cardgen build ../x` is an unknown game (exit 2), never a path to a stamp to delete."""
+    root = project(make_project)
+    decoy = root / "outside" / ".cache" / "build-stamp.json"
+    decoy.parent.mkdir(parents=True)
+    decoy.write_text("{}")
+    result = run("build", "../outside", "--project", root)
+    assert result.exit_code == 2 and 'unknown game "../outside"' in result.stderr
+    assert decoy.read_text() == "{}"
