@@ -175,9 +175,19 @@ class Writer:
         self.written: list[Path] = []
         self.kept: list[Path] = []
         self._seen: set[Path] = set()
+        self._folders: dict[Path, Path] = {}
 
     def path(self, relative: str | Path) -> Path:
-        target = (self.root / relative).resolve()
+        """Where `relative` lands once symlinks are followed; refused outside the root."""
+        joined = self.root / relative
+        parent = self._folders.get(joined.parent)
+        if parent is None:
+            parent = self._folders[joined.parent] = joined.parent.resolve()
+        # the folder resolved once (a card file's folder holds thousands); the file itself
+        # followed only when it is a link
+        target = parent / joined.name
+        if joined.name in ("", ".", "..") or target.is_symlink():
+            target = joined.resolve()
         if not target.is_relative_to(self.root):
             raise CardgenError(
                 f"refusing to write outside the output folder: {relative}",
