@@ -59,6 +59,9 @@ class GameBuild:
     built: bool = False
     unchanged: bool = False
     """Nothing changed since the last build: its recorded result, nothing loaded or made."""
+    steps: dict[str, float] = field(default_factory=dict)
+    """Seconds per step of this build, in order: check (loading, checks and lint), render,
+    pdf, sheets (TTS sprite sheets made), tts (the rest of the TTS export), gallery."""
 
     @property
     def ok(self) -> bool:
@@ -114,6 +117,7 @@ def _build(
     from cardgen.render.game import render_game
 
     result = GameBuild(game)
+    lap = _Lap(result.steps)
     pack = project.game(game)
     result.cards = len(pack.cards)
     checks = check_game(pack)
@@ -121,6 +125,7 @@ def _build(
     result.errors.extend(str(f) for f in checks if f.severity == "error")
     for finding in lints:
         (result.errors if finding.severity == "error" else result.warnings).append(str(finding))
+    lap("check")
     if result.errors and not keep_going:
         return result
     out = project.root / "output" / pack.id
@@ -131,6 +136,7 @@ def _build(
     result.drawn, result.reused = rendered.drawn, rendered.reused
     result.warnings.extend(str(w) for w in rendered.warnings)
     result.files.extend(Path(c["file"]) for c in [*rendered.cards, *rendered.backs])
+    lap("render")
     for paper in PAPERS:
         printed = pnp(project, pack.id, paper=paper, duplex="long", rendered=rendered, cache=cache)
         result.files.append(printed.path)
@@ -139,15 +145,34 @@ def _build(
             for poster in pnp_boards(project, pack.id, paper=paper):
                 result.files.append(poster.path)
         result.files.extend(sorted(out.glob("board-*.png")))
+    lap("pdf")
     exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
+    lap("tts")
+    whole = result.steps.pop("tts")
+    result.steps["sheets"] = exported.sheet_seconds
+    result.steps["tts"] = whole - exported.sheet_seconds
     notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
     result.files.extend(
         write_gallery(project, pack, rendered, out, files=result.files, notes=notes, cache=cache)
     )
     _record(out, result.files)
+    lap("gallery")
     result.built = True
     return result
+
+
+class _Lap:
+    """Records the seconds since the last lap under a step's name."""
+
+    def __init__(self, steps: dict[str, float]) -> None:
+        self.steps = steps
+        self.last = time.perf_counter()
+
+    def __call__(self, step: str) -> None:
+        now = time.perf_counter()
+        self.steps[step] = self.steps.get(step, 0.0) + now - self.last
+        self.last = now
 
 
 def _stat_walk(top: Path, skip: Callable[[str, str], bool]) -> list[tuple[str, int, int]]:

@@ -451,6 +451,7 @@ def build(
                         "warnings": r.warnings,
                         "files": [str(p) for p in r.files],
                         "seconds": round(r.seconds, 3),
+                        "steps": {k: round(v, 3) for k, v in r.steps.items()},
                     }
                     for r in results
                 ]

@@ -54,6 +54,11 @@ def test_cold_warm_and_one_card_edited(make_project: Callable[..., Path], run: R
     cards.write_text(cards.read_text().replace("Deal 2 damage.", "Deal 3 damage."))
     edited = build(run, root)
     assert (edited["drawn"], edited["reused"]) == (1, 4)
+    steps = edited["steps"]
+    assert isinstance(steps, dict)
+    assert list(steps) == ["check", "render", "pdf", "sheets", "tts", "gallery"]
+    assert all(v >= 0 for v in steps.values()) and steps["sheets"] > 0  # its sheet, made again
+    assert sum(steps.values()) <= float(str(edited["seconds"]))
     assert (out / "cards" / "fireball.png").read_bytes() != before[out / "cards" / "fireball.png"]
     assert (out / "cards" / "aria.png").read_bytes() == before[out / "cards" / "aria.png"]
 
@@ -188,6 +193,7 @@ def test_nothing_changed_nothing_done(make_project: Callable[..., Path], run: Ru
     assert not first["unchanged"]
     again = build(run, root)
     assert again["unchanged"] and (again["drawn"], again["reused"]) == (0, 5)
+    assert again["steps"] == {}  # nothing was done
     assert again["files"] == first["files"] and again["warnings"] == first["warnings"]
     out = root / "output" / "tiny"
     pdf = out / "tiny-a4-duplex-long.pdf"

@@ -64,6 +64,7 @@ class Odds:
         }
 
 
+@lru_cache(maxsize=4096)  # a duel table asks for the same few hundred odds thousands of times
 def percent(value: Fraction) -> float:
     """A probability as a percentage rounded to 2 decimals, for display."""
     return round(float(value * 100), 2)

@@ -15,6 +15,7 @@ Everything user-written is HTML-escaped; the same inputs give the same bytes.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -105,10 +106,10 @@ def collect_notes(
 
 
 def _relative(path: str | Path, out: Path) -> str:
+    text, base = os.fspath(path), os.fspath(_resolved(out)) + os.sep
+    if text.startswith(base) and ".." not in text.split(os.sep):  # string work: no Paths made
+        return text[len(base) :].replace(os.sep, "/")
     target = Path(path)
-    base = _resolved(out)
-    if target.is_absolute() and ".." not in target.parts and target.is_relative_to(base):
-        return target.relative_to(base).as_posix()
     try:
         return target.resolve().relative_to(base).as_posix()
     except ValueError:

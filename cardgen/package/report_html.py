@@ -6,6 +6,7 @@ is escaped. The same input gives the same bytes.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from html import escape
@@ -180,6 +181,7 @@ def odds_strip(odds: Odds) -> str:
     return f'<i class="strip" style="--w:{win}%;--t:{tie}%"></i>'
 
 
+@functools.lru_cache(maxsize=4096)
 def _odds_title(odds: Odds) -> str:
     return (
         f"win {percent(odds.win):.2f}% ({odds.win}), tie {percent(odds.tie):.2f}% ({odds.tie}),"

@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,6 +98,8 @@ class TtsResult:
     objects: int = 0
     warnings: list[str] = field(default_factory=list)
     installed: Path | None = None
+    sheet_seconds: float = 0.0
+    """Time spent making and writing sprite sheets (cached ones cost nothing)."""
 
 
 def _transform(
@@ -267,14 +270,17 @@ class TableBuilder:
         bleeds = [f.bleed_px for f in faces]
         return digest("sheet content", images, bleeds, grid, self.fmt, self.quality)[:16]
 
-    def finish(self, workers: int) -> None:
-        """Make the sheets `_sheet` left to make, in parallel, and write them."""
+    def finish(self, workers: int) -> float:
+        """Make the sheets `_sheet` left to make, in parallel, and write them; the seconds
+        it took."""
+        started = time.perf_counter()
         pending, self._pending = self._pending, []
         made = tts_sheets.make_sheets([job for _, _, job in pending], workers)
         for (relative, key, _), data in zip(pending, made, strict=True):
             if key is not None and self.cache is not None:
                 self.cache.put(key, data, {}, self._ext)
             self.writer.write_if_changed(relative, data)
+        return time.perf_counter() - started
 
     def _cell(self, face: tts_sheets.Face, size: tuple[int, int]) -> Path | None:
         """The file of the face's cell the renderer made beside the card, if cached."""
@@ -765,7 +771,7 @@ def export_table(
             )
     if pack.game.boards:
         objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
-    builder.finish(jobs if jobs is not None else cores())
+    sheet_seconds = builder.finish(jobs if jobs is not None else cores())
     envelope = {
         "SaveName": "",
         "Date": "",
@@ -786,16 +792,16 @@ def export_table(
         "ObjectStates": objects,
     }
     model = SavedObject.model_validate(envelope)  # every save is checked before it is written
-    text = (
-        json.dumps(model.model_dump(exclude_none=True, mode="json"), indent=2, ensure_ascii=False)
-        + "\n"
-    )
-    json_path = writer.write_if_changed(f"{name}.json", text.encode("utf-8"))
+    # pydantic's own encoder: the same text as json.dumps(..., indent=2, ensure_ascii=False)
+    # for these values, in a sixth of the time (pure-Python indenting took 25 ms a 500 cards)
+    text = model.model_dump_json(exclude_none=True, indent=2).encode("utf-8") + b"\n"
+    json_path = writer.write_if_changed(f"{name}.json", text)
     from cardgen.render.png import encode_png
 
     thumb = _thumbnail(*(first_face or (None, 0)))
     thumb_path = writer.write_if_changed(f"{name}.png", encode_png(thumb))
     result = TtsResult(json_path, thumb_path, builder.sheets, _count(model.ObjectStates))
+    result.sheet_seconds = sheet_seconds
     if base_url is None:
         result.warnings.append(
             "images are file:/// URLs: only the host sees them in a"
