@@ -71,17 +71,20 @@ def standard_cell(trim_w: int, trim_h: int) -> tuple[int, int]:
 
 def make_cell(image: Image.Image, bleed_px: int, size: tuple[int, int]) -> Image.Image:
     """A card image cut to its trim and scaled to a cell: reduced by box averaging to no less
-    than twice the cell, then bicubic. Text stays crisp at TTS's zoom; Lanczos, barely
-    sharper, takes twice as long (16 against 9 ms for a poker card's cell)."""
+    than twice the cell, then Hamming-filtered. On the example cards a Hamming cell is
+    0.7 levels (of 255) from a bicubic one, half what JPEG at quality 90 changes, and takes
+    60 % of the time (5.5 against 9 ms for a poker card's cell); Lanczos is no closer."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     b = bleed_px
-    trimmed = rgb.crop((b, b, rgb.width - b, rgb.height - b)) if b else rgb
-    factor = max(1, min(trimmed.width // (2 * size[0]), trimmed.height // (2 * size[1])))
+    box = (b, b, rgb.width - b, rgb.height - b)
+    trim = (box[2] - box[0], box[3] - box[1])
+    factor = max(1, min(trim[0] // (2 * size[0]), trim[1] // (2 * size[1])))
     if factor > 1:
-        trimmed = trimmed.reduce(factor)
-    if trimmed.size == size:
-        return trimmed
-    return trimmed.resize(size, Image.Resampling.BICUBIC)
+        rgb = rgb.reduce(factor, box)
+        box = (0, 0, rgb.width, rgb.height)
+    if (box[2] - box[0], box[3] - box[1]) == size:
+        return rgb.crop(box) if box != (0, 0, rgb.width, rgb.height) else rgb
+    return rgb.resize(size, Image.Resampling.HAMMING, box=box)
 
 
 def _cell(face: Face, size: tuple[int, int]) -> Image.Image:
