@@ -381,6 +381,16 @@ def _hsv(hue: float, saturation: float, value: float) -> RGB:
     return (round(r * 255), round(g * 255), round(b * 255))
 
 
+def _level(level: int) -> tuple[bool, float, float]:
+    """Where a palette level sits: in the second half, how far along its half, and its band."""
+    t = level / 255
+    band = 1.0 + (0.035 if (level // 32) % 2 else 0.0)  # faint diagonal bands
+    return (False, t * 2, band) if t < 0.5 else (True, t * 2 - 1, band)
+
+
+_LEVELS = tuple(_level(level) for level in range(256))
+
+
 def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -> Image.Image:
     """A diagonal three-colour gradient with soft bands, built at 256 px and scaled up.
 
@@ -396,11 +406,11 @@ def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -
         size, Image.Resampling.BILINEAR
     )
     palette: list[int] = []
-    for level in range(256):
-        t = level / 255
-        a, b, u = (stops[0], stops[1], t * 2) if t < 0.5 else (stops[1], stops[2], t * 2 - 1)
-        band = 1.0 + (0.035 if (level // 32) % 2 else 0.0)  # faint diagonal bands
-        palette.extend(max(0, min(255, round((a[i] + (b[i] - a[i]) * u) * band))) for i in range(3))
+    for second, u, band in _LEVELS:
+        a, b = (stops[1], stops[2]) if second else (stops[0], stops[1])
+        for i in (0, 1, 2):
+            value = round((a[i] + (b[i] - a[i]) * u) * band)
+            palette.append(0 if value < 0 else 255 if value > 255 else value)
     diagonal.putpalette(palette)
     return diagonal.convert("RGB")
 
