@@ -400,23 +400,32 @@ def _draw_icon(
     _composite(image, picture, box, element.rotate, element.opacity)
 
 
-def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any) -> None:
-    canvas = ctx.canvas
+_SHAPES = (RectElement, EllipseElement, HexagonElement, PolygonElement)
+
+
+def _shape(element: Any, canvas: Canvas) -> tuple[shapes.Box, shapes.Shape]:
+    """A shape element's box (the canvas for a bleed rectangle) and its shape."""
     box = canvas.box(element)
     if isinstance(element, RectElement):
         if element.bleed:
             box = (0, 0, *canvas.size)
-        shape = shapes.rect_shape(box, canvas.x(element.radius))
-    elif isinstance(element, EllipseElement):
-        shape = shapes.ellipse_shape(box)
-    elif isinstance(element, HexagonElement):
-        shape = shapes.polygon_shape(shapes.hexagon_points(box, element.orientation))
-    elif isinstance(element, PolygonElement):
-        if element.points:
-            points = [(box[0] + canvas.x(px), box[1] + canvas.y(py)) for px, py in element.points]
-        else:
-            points = shapes.regular_polygon(box, element.sides or 6, element.angle)
-        shape = shapes.polygon_shape(points)
+        return box, shapes.rect_shape(box, canvas.x(element.radius))
+    if isinstance(element, EllipseElement):
+        return box, shapes.ellipse_shape(box)
+    if isinstance(element, HexagonElement):
+        return box, shapes.polygon_shape(shapes.hexagon_points(box, element.orientation))
+    if element.points:
+        points = [(box[0] + canvas.x(px), box[1] + canvas.y(py)) for px, py in element.points]
+    else:
+        points = shapes.regular_polygon(box, element.sides or 6, element.angle)
+    return box, shapes.polygon_shape(points)
+
+
+def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any) -> None:
+    canvas = ctx.canvas
+    box = canvas.box(element)
+    if isinstance(element, _SHAPES):
+        box, shape = _shape(element, canvas)
     elif isinstance(element, LineElement):
         points = [(box[0] + canvas.x(px), box[1] + canvas.y(py)) for px, py in element.points]
         shapes.draw_line(
@@ -553,11 +562,19 @@ def _plate_key(element: Any, visible: bool) -> str | None:
 
 
 def _extent(element: Any, canvas: Canvas) -> shapes.Box:
-    """Where an element can put ink, a little generously (outlines, antialiasing)."""
-    if isinstance(element, RectElement) and element.bleed:
-        return (0, 0, *canvas.size)
+    """Where an element can put ink: for a shape, exactly the region `shapes.draw_shape`
+    paints (its outline's box and one pixel of antialiasing); for the rest its box a little
+    generously (text and icons can reach past their box by a glyph's overhang or outline)."""
+    if isinstance(element, _SHAPES):
+        box, shape = _shape(element, canvas)
+        if isinstance(shape, shapes.PolygonShape):
+            xs = [p[0] for p in shape.points]
+            ys = [p[1] for p in shape.points]
+            box = (min(xs), min(ys), max(xs), max(ys))
+        left, top, right, bottom = shapes.paint_region(box, 1)
+        return (float(left), float(top), float(right), float(bottom))
     x0, y0, x1, y1 = canvas.box(element)
-    if isinstance(element, PolygonElement | LineElement) and element.points:
+    if isinstance(element, LineElement) and element.points:
         xs = [x0 + canvas.x(px) for px, _ in element.points]
         ys = [y0 + canvas.y(py) for _, py in element.points]
         x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)

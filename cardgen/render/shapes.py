@@ -70,7 +70,8 @@ def gradient(colors: Sequence[str], size: tuple[int, int], angle: float) -> Imag
     return rotated.crop((left, top, left + width, top + height))
 
 
-def _region(box: Box, pad: float) -> tuple[int, int, int, int]:
+def paint_region(box: Box, pad: float) -> tuple[int, int, int, int]:
+    """The whole pixels a shape in `box` may touch, `pad` px around it (antialiasing)."""
     x0, y0, x1, y1 = box
     return (math.floor(x0 - pad), math.floor(y0 - pad), math.ceil(x1 + pad), math.ceil(y1 + pad))
 
@@ -151,7 +152,7 @@ def draw_shape(
         xs = [p[0] for p in shape.points]
         ys = [p[1] for p in shape.points]
         box = (min(xs), min(ys), max(xs), max(ys))
-    region = _region(box, 1)
+    region = paint_region(box, 1)
     if (
         fill is not None
         and not fill_colors
@@ -322,6 +323,6 @@ def draw_line(
     """A smooth polyline."""
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
-    region = _region((min(xs), min(ys), max(xs), max(ys)), width + 2)
+    region = paint_region((min(xs), min(ys), max(xs), max(ys)), width + 2)
     shape = LineShape(tuple((float(x), float(y)) for x, y in points), width)
     _paint(image, region, shape_mask(shape, region, 0), color, (), 0, opacity)
