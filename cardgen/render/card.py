@@ -5,6 +5,7 @@ Rendering returns images and warnings; only writers touch the disk.
 
 from __future__ import annotations
 
+import math
 import string
 from collections import OrderedDict
 from collections.abc import Callable
@@ -232,10 +233,11 @@ def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
 
 def _draw_text(
     ctx: DrawContext, image: Image.Image, name: str, element: TextElement, box: shapes.Box
-) -> None:
+) -> shapes.Box | None:
+    """Draw a text element; the box its ink lies in, a pixel wider all round (None: none)."""
     text = fill_template(element.text, ctx.values)
     if not text.strip():
-        return
+        return None
     canvas = ctx.canvas
     layout = ctx.layout
 
@@ -309,11 +311,12 @@ def _draw_text(
             f"text of element {name} overflows its box at {smallest:g} pt ({', '.join(parts)})",
         )
     if element.rotate == 0 and element.opacity >= 1:
-        richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image)
-        return
+        ink = richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image)
+        return None if ink is None else (ink[0] - 1, ink[1] - 1, ink[2] + 1, ink[3] + 1)
     layer = Image.new("RGBA", (max(1, round(width)), max(1, round(height))), (0, 0, 0, 0))
     richtext.draw_text(layer, fit, style, (0, 0, width, height), fonts.font_at, _icon_image)
     _composite(image, layer, box, element.rotate, element.opacity)
+    return (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)  # the layer clips it to its box
 
 
 TURNS = {
@@ -421,7 +424,11 @@ def _shape(element: Any, canvas: Canvas) -> tuple[shapes.Box, shapes.Shape]:
     return box, shapes.polygon_shape(points)
 
 
-def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any) -> None:
+def _draw_element(
+    ctx: DrawContext, image: Image.Image, name: str, element: Any
+) -> shapes.Box | None:
+    """Draw one element. For text, the box its ink lies in (see `_extent`); None for the
+    rest, whose ink stays inside their extent by construction."""
     canvas = ctx.canvas
     box = canvas.box(element)
     if isinstance(element, _SHAPES):
@@ -431,10 +438,10 @@ def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any)
         shapes.draw_line(
             image, points, element.stroke, canvas.x(element.stroke_width), element.opacity
         )
-        return
+        return None
     elif isinstance(element, TextElement):
         try:
-            _draw_text(ctx, image, name, element, box)
+            return _draw_text(ctx, image, name, element, box)
         except CardgenError as exc:  # a font: the layout's line names it
             if exc.location is not None:
                 raise
@@ -442,13 +449,12 @@ def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any)
             raise CardgenError(
                 f"element {name}: {exc.problem}", Location(path, line or None)
             ) from None
-        return
     elif isinstance(element, ImageElement):
         _draw_image(ctx, image, name, element, box)
-        return
+        return None
     elif isinstance(element, IconElement):
         _draw_icon(ctx, image, name, element, box)
-        return
+        return None
     elif isinstance(element, HelperElement):
         func = HELPERS.get(element.name)
         if func is None:
@@ -471,7 +477,7 @@ def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any)
                 f'element {name} ({element.name}) cannot draw card "{ctx.label[:60]}": {reason}',
                 Location(path, line or None),
             ) from None
-        return
+        return None
     else:  # pragma: no cover - every kind is handled above
         raise AssertionError(type(element))
     shapes.draw_shape(
@@ -486,6 +492,7 @@ def _draw_element(ctx: DrawContext, image: Image.Image, name: str, element: Any)
         stroke_px=canvas.x(element.stroke_width),
         opacity=element.opacity,
     )
+    return None
 
 
 def render_face(
@@ -498,9 +505,9 @@ def render_face(
     keywords: list[str] | None = None,
     label: str = "",
 ) -> tuple[Image.Image, list[RenderWarning]]:
-    """Draw one face: every visible element of the layout, in order, on an RGB canvas."""
+    """Draw one face: every visible element of the layout, in order, on an RGB canvas (over
+    a plate of its static elements when that changes no pixel)."""
     canvas = Canvas.of(layout)
-    image = Image.new("RGB", canvas.size, shapes.rgb(layout.background))
     ctx = DrawContext(
         layout,
         canvas,
@@ -523,26 +530,68 @@ def render_face(
         layout.background,
         tuple((index, key) for index, key in hoisted),
     )
-    plate = _PLATES.get(plate_key)
-    if plate is not None:
-        _PLATES.move_to_end(plate_key)
-        image = plate[0].copy()
-        ctx.warnings.extend(replace(w, card=ctx.label) for w in plate[1])
-    else:
-        for index, _ in hoisted:
-            name, resolved = items[index]
-            if shown[index]:
-                _draw_element(ctx, image, name, resolved)
-        _remember(plate_key, image, list(ctx.warnings))
-    for index in later:
-        name, resolved = items[index]
+    if plate_key not in _UNPLATED:
+        planned = _on_plate(ctx, items, shown, hoisted, later, plate_key)
+        if planned is not None:
+            return planned, ctx.warnings
+        ctx.warnings.clear()  # drawn again below: each warning once
+    image = Image.new("RGB", canvas.size, shapes.rgb(layout.background))
+    for index, (name, resolved) in enumerate(items):
         if shown[index]:
             _draw_element(ctx, image, name, resolved)
     return image, ctx.warnings
 
 
+def _on_plate(
+    ctx: DrawContext,
+    items: list[tuple[str, Any]],
+    shown: list[bool],
+    hoisted: list[tuple[int, str]],
+    later: list[int],
+    key: tuple[Any, ...],
+) -> Image.Image | None:
+    """The face drawn over the plate of its static elements (the plate made now if it is
+    not kept). None when an element's ink left the extent the plate was planned with (text
+    overflowing its box): the face must then be drawn in layout order."""
+    canvas = ctx.canvas
+    plate = _PLATES.get(key)
+    if plate is not None:
+        _PLATES.move_to_end(key)
+        image = plate[0].copy()
+        ctx.warnings.extend(replace(w, card=ctx.label) for w in plate[1])
+    else:
+        image = Image.new("RGB", canvas.size, shapes.rgb(ctx.layout.background))
+        for index, _ in hoisted:
+            name, resolved = items[index]
+            if shown[index] and not _inked_within(
+                _draw_element(ctx, image, name, resolved), resolved, canvas
+            ):
+                _UNPLATED.add(key)  # a static element reaches out: never on a plate
+                return None
+        _remember(key, image, list(ctx.warnings))
+    for index in later:
+        name, resolved = items[index]
+        if shown[index] and not _inked_within(
+            _draw_element(ctx, image, name, resolved), resolved, canvas
+        ):
+            return None
+    return image
+
+
+def _inked_within(ink: shapes.Box | None, element: Any, canvas: Canvas) -> bool:
+    """The ink an element reported lies within the extent the plate was planned with."""
+    if ink is None:
+        return True
+    return any(
+        ink[0] >= e[0] and ink[1] >= e[1] and ink[2] <= e[2] and ink[3] <= e[3]
+        for e in _extent(element, canvas)
+    )
+
+
 _PLATES: OrderedDict[tuple[Any, ...], tuple[Image.Image, list[RenderWarning]]] = OrderedDict()
 PLATES_KEPT = 24
+_UNPLATED: set[tuple[Any, ...]] = set()
+"""Plates one of whose static elements put ink outside its extent: drawn in layout order."""
 
 
 def _plate_key(element: Any, visible: bool) -> str | None:
@@ -561,33 +610,76 @@ def _plate_key(element: Any, visible: bool) -> str | None:
     return element.model_dump_json() if visible else "-"
 
 
-def _extent(element: Any, canvas: Canvas) -> shapes.Box:
-    """Where an element can put ink: for a shape, exactly the region `shapes.draw_shape`
-    paints (its outline's box and one pixel of antialiasing); for the rest its box a little
-    generously (text and icons can reach past their box by a glyph's overhang or outline)."""
+def _extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
+    """Where an element can put ink, as boxes of whole pixels.
+
+    A shape: its outline's box and half a pixel of antialiasing, rounded out to whole
+    pixels (tests/render/test_plates.py draws thousands of shapes to hold it to that); for
+    a rectangle with an outline and no fill, only that outline's band (four strips, and the
+    corner squares its rounding sweeps). Text: its box, two pixels wider and one taller (and
+    its outline), which `render_face` checks against the ink the text reports. Anything
+    else (art, icons, lines, helpers): its box with 3 px to spare.
+    """
     if isinstance(element, _SHAPES):
         box, shape = _shape(element, canvas)
         if isinstance(shape, shapes.PolygonShape):
             xs = [p[0] for p in shape.points]
             ys = [p[1] for p in shape.points]
             box = (min(xs), min(ys), max(xs), max(ys))
-        left, top, right, bottom = shapes.paint_region(box, 1)
-        return (float(left), float(top), float(right), float(bottom))
+        region = _pixels(shapes.paint_region(box, 0.5))
+        if (
+            isinstance(element, RectElement)
+            and element.fill is None
+            and not element.gradient
+            and not element.bleed
+        ):
+            band = canvas.x(element.stroke_width) + 1
+            corner = band + canvas.x(element.radius)
+            left, top, right, bottom = region
+            x0, y0, x1, y1 = box
+            return [
+                _pixels(b)
+                for b in (
+                    (left, top, right, y0 + band),
+                    (left, y1 - band, right, bottom),
+                    (left, top, x0 + band, bottom),
+                    (x1 - band, top, right, bottom),
+                    (left, top, x0 + corner, y0 + corner),
+                    (x1 - corner, top, right, y0 + corner),
+                    (left, y1 - corner, x0 + corner, bottom),
+                    (x1 - corner, y1 - corner, right, bottom),
+                )
+            ]
+        return [region]
     x0, y0, x1, y1 = canvas.box(element)
     if isinstance(element, LineElement) and element.points:
         xs = [x0 + canvas.x(px) for px, _ in element.points]
         ys = [y0 + canvas.y(py) for _, py in element.points]
         x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-    pad = 3.0
+    # text keeps to its lines (fitted to the box's height by the font's ascent and descent)
+    # but a glyph may lean a little past the ends of a full-width line
+    across, down = (2.0, 1.0) if isinstance(element, TextElement) else (3.0, 3.0)
     if isinstance(element, LineElement):
-        pad += canvas.x(element.stroke_width)
+        across += canvas.x(element.stroke_width)
+        down += canvas.x(element.stroke_width)
     if isinstance(element, TextElement | IconElement) and element.outline:
-        pad += canvas.x(element.outline_width)
-    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        across += canvas.x(element.outline_width)
+        down += canvas.x(element.outline_width)
+    return [_pixels((x0 - across, y0 - down, x1 + across, y1 + down))]
 
 
-def _overlap(a: shapes.Box, b: shapes.Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _pixels(box: shapes.Box) -> shapes.Box:
+    """A box grown to whole pixels: two boxes that share no pixel then do not overlap."""
+    return (
+        float(math.floor(box[0])),
+        float(math.floor(box[1])),
+        float(math.ceil(box[2])),
+        float(math.ceil(box[3])),
+    )
+
+
+def _overlap(a: list[shapes.Box], b: list[shapes.Box]) -> bool:
+    return any(p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3] for p in a for q in b)
 
 
 def _split_plate(
@@ -606,12 +698,12 @@ def _split_plate(
     for index, ((_, element), visible) in enumerate(zip(items, shown, strict=True)):
         key = _plate_key(element, visible)
         extent = _extent(element, canvas) if visible else None
-        if key is not None and (extent is None or not any(_overlap(extent, b) for b in blocking)):
+        if key is not None and (extent is None or not _overlap(extent, blocking)):
             hoisted.append((index, key))
         else:
             later.append(index)
             if extent is not None:
-                blocking.append(extent)
+                blocking.extend(extent)
     return hoisted, later
 
 

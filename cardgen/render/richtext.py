@@ -318,9 +318,13 @@ def draw_text(
     box: tuple[float, float, float, float],
     font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
     icon_image: Callable[[str, int, RGB], Image.Image],
-) -> None:
-    """Draw fitted text into `box` (x0, y0, x1, y1) on an RGB image."""
+) -> tuple[float, float, float, float] | None:
+    """Draw fitted text into `box` (x0, y0, x1, y1) on an RGB image; the box its ink lies
+    in (glyph boxes as FreeType measures them, and pasted icons), None if nothing was drawn.
+    Text that fits its box keeps its ink inside it; overflowing text, or glyphs taller than
+    the font's ascent, reach out."""
     placed = fit.placed
+    ink: list[tuple[float, float, float, float]] = []
     x0, y0, x1, y1 = box
     if style.valign == "middle":
         top = y0 + (y1 - y0 - placed.height) / 2
@@ -347,14 +351,27 @@ def draw_text(
                 )
                 if picture is not None:
                     left = round(at + (placed.icon_advance - picture.width) / 2)
-                    image.paste(picture, (left, round(baseline) - picture.height), picture)
+                    top_of_icon = round(baseline) - picture.height
+                    image.paste(picture, (left, top_of_icon), picture)
+                    ink.append((left, top_of_icon, left + picture.width, round(baseline)))
             elif content.strip():
+                font = font_at(style.face(bold, italic), size)
                 draw.text(
                     (at, baseline),
                     content,
-                    font=font_at(style.face(bold, italic), size),
+                    font=font,
                     fill=style.color,
                     anchor="ls",
                     stroke_width=style.outline_px,
                     stroke_fill=style.outline if style.outline else None,
                 )
+                width = style.outline_px
+                ink.append(draw.textbbox((at, baseline), content, font, "ls", stroke_width=width))
+    if not ink:
+        return None
+    return (
+        min(b[0] for b in ink),
+        min(b[1] for b in ink),
+        max(b[2] for b in ink),
+        max(b[3] for b in ink),
+    )

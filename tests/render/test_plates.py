@@ -80,3 +80,128 @@ def test_the_comparison_sees_a_plate_drawn_out_of_order(monkeypatch: pytest.Monk
     monkeypatch.setattr(card_module, "_split_plate", reckless)
     faces = _faces("shards")
     assert any(plated.tobytes() != ordered.tobytes() for _, plated, ordered in faces)
+
+
+def _layout(elements: dict[str, dict[str, Any]]) -> Any:
+    from cardgen.model.layout import Layout
+
+    return Layout.model_validate(
+        {
+            "name": "plates",
+            "background": "#ffffff",
+            "bleed": "0",
+            "size": "2in x 1.5in",
+            "dpi": 150,
+            "elements": elements,
+            "sources": {name: ("plates.yaml", 1) for name in elements},
+        }
+    )
+
+
+def _both(layout: Any, values: dict[str, Any]) -> tuple[Image.Image, Image.Image, list[Any]]:
+    kwargs: dict[str, Any] = {"subject": None, "project_root": ROOT, "game_folder": ROOT}
+    card_module._PLATES.clear()
+    card_module._UNPLATED.clear()
+    render_face(layout, values, **kwargs)  # makes the plate
+    plated, warnings = render_face(layout, values, **kwargs)  # draws over it
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card_module, "_split_plate", _in_order)
+        ordered, _ = render_face(layout, values, **kwargs)
+    return plated, ordered, warnings
+
+
+PANEL = {"kind": "rect", "x": "0.1in", "y": "0.85in", "width": "1.8in", "height": "0.5in"}
+NOTE = {"kind": "text", "x": "0.1in", "y": "0.2in", "width": "1.8in", "height": "0.6in"}
+
+
+def test_text_overflowing_onto_a_static_panel_is_drawn_in_layout_order() -> None:
+    """The card's text sits above a panel drawn after it; long text overflows its box onto
+    the panel, where the panel must cover it: the face is drawn in layout order."""
+    layout = _layout(
+        {
+            "note": {**NOTE, "text": "{body}", "size": 14, "min_size": 14, "color": "#000000"},
+            "panel": {**PANEL, "fill": "#3355aa"},
+        }
+    )
+    assert [
+        i
+        for i, _ in card_module._split_plate(
+            list(layout.elements.items()), [True, True], card_module.Canvas.of(layout)
+        )[0]
+    ] == [1]  # the panel is planned onto the plate, under the text
+    short = _both(layout, {"name": "x", "body": "Draw a card."})
+    assert short[0].tobytes() == short[1].tobytes()
+    assert not card_module._UNPLATED
+    long = _both(layout, {"name": "x", "body": "Draw a card. " * 30})
+    assert any(w.code == "RN101" for w in long[2])  # it overflows, and says so once
+    assert sum(w.code == "RN101" for w in long[2]) == 1
+    assert long[0].tobytes() == long[1].tobytes()
+
+
+def test_a_static_text_reaching_out_keeps_its_layout_order() -> None:
+    """A fixed label too long for its box, drawn after the card's title it overflows onto:
+    the plate is given up for that layout, and the pixels are the layout's."""
+    layout = _layout(
+        {
+            "title": {**PANEL, "kind": "text", "text": "{name}", "size": 20, "color": "#aa0000"},
+            "frame": {**PANEL, "y": "0.05in", "height": "0.1in", "fill": "#00aa00"},
+            "label": {
+                **NOTE,
+                "text": "A fixed reminder far too long for its little box. " * 6,
+                "size": 14,
+                "min_size": 14,
+                "color": "#000000",
+            },
+        }
+    )
+    canvas = card_module.Canvas.of(layout)
+    hoisted = card_module._split_plate(list(layout.elements.items()), [True] * 3, canvas)[0]
+    assert [i for i, _ in hoisted] == [1, 2]  # the label is planned onto the plate
+    plated, ordered, _ = _both(layout, {"name": "Ember Knight"})
+    assert plated.tobytes() == ordered.tobytes()
+    assert card_module._UNPLATED  # and given up when its ink reached out
+
+
+def test_a_shape_paints_inside_its_extent() -> None:
+    """Thousands of shapes at random fractional boxes, filled or outlined: none puts ink
+    outside the whole-pixel extent the plates are planned with."""
+    import random
+
+    rng = random.Random(7)
+    canvas = card_module.Canvas.of(_layout({}))
+    for trial in range(1200):
+        x, y = rng.uniform(0.0, 0.6), rng.uniform(0.0, 0.4)
+        w, h = rng.uniform(0.02, 1.2), rng.uniform(0.02, 0.9)
+        stroke = rng.choice([0.0, 0.4, 1.0, 2.5])
+        kind = ("rect", "ellipse", "hexagon", "polygon")[trial % 4]
+        props: dict[str, Any] = {
+            "kind": kind,
+            "x": f"{x:.4f}in",
+            "y": f"{y:.4f}in",
+            "width": f"{w:.4f}in",
+            "height": f"{h:.4f}in",
+            "fill": None if stroke and trial % 3 == 0 else "#000000",
+            "stroke": "#000000" if stroke else None,
+            "stroke_width": f"{stroke}mm",
+        }
+        if kind == "rect":
+            props["radius"] = f"{rng.choice([0.0, 0.5, 2.0, 6.0])}mm"
+        if kind == "polygon":
+            props["sides"] = rng.choice([3, 5, 8])
+        layout = _layout({"s": props})
+        element = layout.elements["s"]
+        image = render_face(
+            layout, {"name": "x"}, subject=None, project_root=ROOT, game_folder=ROOT
+        )[0]
+        ink = image.convert("L").point(lambda v: 255 if v < 255 else 0).getbbox()
+        if ink is None:
+            continue
+        rows = [(px, py) for px in range(ink[0], ink[2]) for py in (ink[1], ink[3] - 1)] + [
+            (px, py) for py in range(ink[1], ink[3]) for px in (ink[0], ink[2] - 1)
+        ]
+        boxes = card_module._extent(element, canvas)
+        inked = [p for p in rows if image.getpixel(p) != (255, 255, 255)]
+        outside = [
+            p for p in inked if not any(b[0] <= p[0] < b[2] and b[1] <= p[1] < b[3] for b in boxes)
+        ]
+        assert not outside, (props, outside[:3], boxes)
