@@ -232,9 +232,16 @@ def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
 
 
 def _draw_text(
-    ctx: DrawContext, image: Image.Image, name: str, element: TextElement, box: shapes.Box
+    ctx: DrawContext,
+    image: Image.Image,
+    name: str,
+    element: TextElement,
+    box: shapes.Box,
+    measure: bool = False,
 ) -> shapes.Box | None:
-    """Draw a text element; the box its ink lies in, a pixel wider all round (None: none)."""
+    """Draw a text element. The box its ink may reach, a pixel wider all round: everywhere
+    for text overflowing its box, measured glyph by glyph with `measure`; None otherwise
+    (it keeps to its box)."""
     text = fill_template(element.text, ctx.values)
     if not text.strip():
         return None
@@ -311,7 +318,9 @@ def _draw_text(
             f"text of element {name} overflows its box at {smallest:g} pt ({', '.join(parts)})",
         )
     if element.rotate == 0 and element.opacity >= 1:
-        ink = richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image)
+        ink = richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image, measure)
+        if not fit.fits:
+            return EVERYWHERE
         return None if ink is None else (ink[0] - 1, ink[1] - 1, ink[2] + 1, ink[3] + 1)
     layer = Image.new("RGBA", (max(1, round(width)), max(1, round(height))), (0, 0, 0, 0))
     richtext.draw_text(layer, fit, style, (0, 0, width, height), fonts.font_at, _icon_image)
@@ -424,11 +433,14 @@ def _shape(element: Any, canvas: Canvas) -> tuple[shapes.Box, shapes.Shape]:
     return box, shapes.polygon_shape(points)
 
 
+EVERYWHERE: shapes.Box = (-math.inf, -math.inf, math.inf, math.inf)
+
+
 def _draw_element(
-    ctx: DrawContext, image: Image.Image, name: str, element: Any
+    ctx: DrawContext, image: Image.Image, name: str, element: Any, measure: bool = False
 ) -> shapes.Box | None:
-    """Draw one element. For text, the box its ink lies in (see `_extent`); None for the
-    rest, whose ink stays inside their extent by construction."""
+    """Draw one element. For text, where its ink may reach (see `_draw_text`); None for
+    the rest, whose ink stays inside their extent by construction."""
     canvas = ctx.canvas
     box = canvas.box(element)
     if isinstance(element, _SHAPES):
@@ -441,7 +453,7 @@ def _draw_element(
         return None
     elif isinstance(element, TextElement):
         try:
-            return _draw_text(ctx, image, name, element, box)
+            return _draw_text(ctx, image, name, element, box, measure)
         except CardgenError as exc:  # a font: the layout's line names it
             if exc.location is not None:
                 raise
@@ -559,23 +571,36 @@ def _on_plate(
         _PLATES.move_to_end(key)
         image = plate[0].copy()
         ctx.warnings.extend(replace(w, card=ctx.label) for w in plate[1])
+        under = plate[2]
     else:
         image = Image.new("RGB", canvas.size, shapes.rgb(ctx.layout.background))
+        under = []
         for index, _ in hoisted:
             name, resolved = items[index]
-            if shown[index] and not _inked_within(
-                _draw_element(ctx, image, name, resolved), resolved, canvas
-            ):
+            if not shown[index]:
+                continue
+            if not _inked_within(_draw_element(ctx, image, name, resolved, True), resolved, canvas):
                 _UNPLATED.add(key)  # a static element reaches out: never on a plate
                 return None
-        _remember(key, image, list(ctx.warnings))
+            under.extend(_extent(resolved, canvas))
+        _remember(key, image, list(ctx.warnings), under)
     for index in later:
         name, resolved = items[index]
-        if shown[index] and not _inked_within(
-            _draw_element(ctx, image, name, resolved), resolved, canvas
-        ):
+        if not shown[index]:
+            continue
+        # text is measured where a few pixels matter: within 3 px of the plate's ink
+        near = isinstance(resolved, TextElement) and _overlap(_margin(resolved, canvas), under)
+        if not _inked_within(_draw_element(ctx, image, name, resolved, near), resolved, canvas):
             return None
     return image
+
+
+def _margin(element: TextElement, canvas: Canvas) -> list[shapes.Box]:
+    """A text's box with 3 px to spare (and its outline): where a text that fits puts ink
+    whatever its glyphs."""
+    x0, y0, x1, y1 = canvas.box(element)
+    pad = 3.0 + (canvas.x(element.outline_width) if element.outline else 0.0)
+    return [_pixels((x0 - pad, y0 - pad, x1 + pad, y1 + pad))]
 
 
 def _inked_within(ink: shapes.Box | None, element: Any, canvas: Canvas) -> bool:
@@ -588,7 +613,10 @@ def _inked_within(ink: shapes.Box | None, element: Any, canvas: Canvas) -> bool:
     )
 
 
-_PLATES: OrderedDict[tuple[Any, ...], tuple[Image.Image, list[RenderWarning]]] = OrderedDict()
+_PLATES: OrderedDict[tuple[Any, ...], tuple[Image.Image, list[RenderWarning], list[shapes.Box]]] = (
+    OrderedDict()
+)
+"""Plates kept: the image, the warnings of its elements, and where its elements' ink lies."""
 PLATES_KEPT = 24
 _UNPLATED: set[tuple[Any, ...]] = set()
 """Plates one of whose static elements put ink outside its extent: drawn in layout order."""
@@ -707,8 +735,13 @@ def _split_plate(
     return hoisted, later
 
 
-def _remember(key: tuple[Any, ...], image: Image.Image, warnings: list[RenderWarning]) -> None:
-    _PLATES[key] = (image.copy(), warnings)
+def _remember(
+    key: tuple[Any, ...],
+    image: Image.Image,
+    warnings: list[RenderWarning],
+    under: list[shapes.Box],
+) -> None:
+    _PLATES[key] = (image.copy(), warnings, under)
     while len(_PLATES) > PLATES_KEPT:
         _PLATES.popitem(last=False)
 

@@ -318,11 +318,12 @@ def draw_text(
     box: tuple[float, float, float, float],
     font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
     icon_image: Callable[[str, int, RGB], Image.Image],
+    measure: bool = False,
 ) -> tuple[float, float, float, float] | None:
-    """Draw fitted text into `box` (x0, y0, x1, y1) on an RGB image; the box its ink lies
-    in (glyph boxes as FreeType measures them, and pasted icons), None if nothing was drawn.
-    Text that fits its box keeps its ink inside it; overflowing text, or glyphs taller than
-    the font's ascent, reach out."""
+    """Draw fitted text into `box` (x0, y0, x1, y1) on an RGB image. With `measure`, the
+    box its ink lies in (glyph boxes as FreeType measures them, and pasted icons; None if
+    nothing was drawn): text that fits keeps its ink inside its box, except a glyph leaning
+    past a line's end or rising above the font's ascent."""
     placed = fit.placed
     ink: list[tuple[float, float, float, float]] = []
     x0, y0, x1, y1 = box
@@ -353,7 +354,8 @@ def draw_text(
                     left = round(at + (placed.icon_advance - picture.width) / 2)
                     top_of_icon = round(baseline) - picture.height
                     image.paste(picture, (left, top_of_icon), picture)
-                    ink.append((left, top_of_icon, left + picture.width, round(baseline)))
+                    if measure:
+                        ink.append((left, top_of_icon, left + picture.width, round(baseline)))
             elif content.strip():
                 font = font_at(style.face(bold, italic), size)
                 draw.text(
@@ -365,8 +367,11 @@ def draw_text(
                     stroke_width=style.outline_px,
                     stroke_fill=style.outline if style.outline else None,
                 )
-                width = style.outline_px
-                ink.append(draw.textbbox((at, baseline), content, font, "ls", stroke_width=width))
+                if measure:
+                    width = style.outline_px
+                    ink.append(
+                        draw.textbbox((at, baseline), content, font, "ls", stroke_width=width)
+                    )
     if not ink:
         return None
     return (
