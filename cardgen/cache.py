@@ -4,11 +4,13 @@ An entry is `<key>.<ext>` plus `<key>.json` (what else is known about it: warnin
 pages), each written atomically, the data last: an entry whose data file exists is whole,
 and a half-written entry is never seen (a temporary file is never read). Keys change
 whenever an input does (the card's data, its layout with everything it extends, its art,
-the fonts, cardgen's and Pillow's versions), so a stale entry is never asked for again.
+the fonts, cardgen's version and its own files, Pillow's version), so a stale entry is
+never asked for again.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -24,9 +26,24 @@ OUTPUTS = "outputs.json"
 TOOL_VERSION = f"cardgen {__version__} / Pillow {PIL.__version__}"
 
 
+@functools.lru_cache(maxsize=1)
+def code_digest() -> str:
+    """A digest of cardgen's own files (code, built-in layouts, gallery assets): an image
+    made by other code is never taken from the cache, even at the same version number."""
+    package = Path(__file__).resolve().parent
+    hasher = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            hasher.update(path.relative_to(package).as_posix().encode("utf-8") + b"\0")
+            hasher.update(path.read_bytes())
+    return hasher.hexdigest()[:16]
+
+
 def digest(*parts: Any) -> str:
-    """A stable hex key for JSON-able parts."""
-    blob = json.dumps([TOOL_VERSION, *parts], sort_keys=True, default=str, ensure_ascii=False)
+    """A stable hex key for JSON-able parts (and the tool that makes what they key)."""
+    blob = json.dumps(
+        [TOOL_VERSION, code_digest(), *parts], sort_keys=True, default=str, ensure_ascii=False
+    )
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 

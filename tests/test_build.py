@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 
 from tests.conftest import TINY_CARDS
@@ -269,3 +270,20 @@ def test_an_unknown_game_touches_nothing(make_project: Callable[..., Path], run:
     result = run("build", "../outside", "--project", root)
     assert result.exit_code == 2 and 'unknown game "../outside"' in result.stderr
     assert decoy.read_text() == "{}"
+
+
+def test_other_cardgen_code_draws_every_card_again(
+    make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cached image is keyed by cardgen's own files too: after an upgrade or an edit of
+    the renderer, nothing drawn by the old code is reused."""
+    import cardgen.cache
+
+    root = project(make_project)
+    assert build(run, root)["drawn"] == 5
+    notes = root / "decks" / "tiny" / "notes.txt"
+    notes.write_text("touched: the game is looked at again")
+    assert (build(run, root)["drawn"], build(run, root)["unchanged"]) == (0, True)
+    notes.write_text("touched again")
+    monkeypatch.setattr(cardgen.cache, "code_digest", lambda: "other code")
+    assert build(run, root)["drawn"] == 5

@@ -867,7 +867,10 @@ def _render(
     pad = _PAD * min(big)
     ICONS[name](ImageDraw.Draw(mask), (pad, pad, big[0] - pad, big[1] - pad))
     if supersample > 1:
-        mask = mask.resize(size, Image.Resampling.LANCZOS)
+        # each pixel the mean of its supersampled block: its exact coverage. Lanczos gave the
+        # same icons within 0.1-0.8 levels (of 255) on average, at 4 to 12 times the cost
+        # (11.5 against 0.9 ms for a 400 px icon)
+        mask = mask.reduce(supersample)
     out = Image.new("RGBA", size, (*rgb, 0))
     out.putalpha(mask)
     return out
