@@ -13,6 +13,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,8 @@ import PIL
 from cardgen import __version__
 from cardgen.write import atomic_write
 
+_ENTRY_KEY = re.compile(r"[0-9a-f]{16,64}")
+"""What an entry's key looks like (a hex digest): no other file in the folder is pruned."""
 OUTPUTS = "outputs.json"
 """Which output file holds which entry's data, with its size and modification time."""
 TOOL_VERSION = f"cardgen {__version__} / Pillow {PIL.__version__}"
@@ -52,8 +57,8 @@ _file_hashes: dict[tuple[str, int, int], str] = {}
 
 def file_digest(path: Path) -> str:
     """The content hash of a file (remembered while its size and mtime stay the same)."""
-    stat = path.stat()
-    marker = (str(path.absolute()), stat.st_size, stat.st_mtime_ns)
+    info = path.stat()
+    marker = (str(path.absolute()), info.st_size, info.st_mtime_ns)
     if marker not in _file_hashes:
         _file_hashes[marker] = hashlib.sha256(path.read_bytes()).hexdigest()[:32]
     return _file_hashes[marker]
@@ -69,8 +74,10 @@ class Cache:
         self._fresh: set[Path] = set()  # stored by this run: readable even when not `read`
         self._outputs: dict[str, list[Any]] | None = None  # see `note_output`
         self._outputs_changed = False
+        self._used: set[str] = set()  # every key this run asked about or stored: see `prune`
 
     def _paths(self, key: str, ext: str) -> tuple[Path, Path]:
+        self._used.add(key)
         return self.folder / f"{key}.{ext}", self.folder / f"{key}.json"
 
     def get(self, key: str, ext: str = "png") -> tuple[bytes, dict[str, Any]] | None:
@@ -110,9 +117,38 @@ class Cache:
         self._recorded_outputs()[str(target)] = [key, found.st_size, found.st_mtime_ns]
         self._outputs_changed = True
 
+    def prune(self) -> int:
+        """Remove the entries this run did not use, but for the newest of them, as many as
+        it used (an edit undone soon is still a hit); the cache then holds at most about
+        twice what the game needs instead of every image ever drawn. Only entry files
+        (`<hex key>.<ext>`) are touched. Returns how many files were removed."""
+        unused: dict[str, list[tuple[int, Path]]] = {}
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return 0
+        for entry in entries:
+            key, dot, _ = entry.name.partition(".")
+            if not dot or key in self._used or not _ENTRY_KEY.fullmatch(key):
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                unused.setdefault(key, []).append((info.st_mtime_ns, Path(entry.path)))
+        newest = sorted(unused, key=lambda k: max(t for t, _ in unused[k]), reverse=True)
+        removed = 0
+        for key in newest[len(self._used) :]:
+            for _, path in unused[key]:
+                path.unlink(missing_ok=True)
+                removed += 1
+        return removed
+
     def is_current(self, key: str, target: Path) -> bool:
         """`target` is still the file recorded for `key` (same size and modification time),
         so it holds that entry's data without being read."""
+        self._used.add(key)
         if not self.read:
             return False
         try:
@@ -148,6 +184,7 @@ class Cache:
     def stamp(self, key: str) -> dict[str, Any] | None:
         """What was recorded with `put_stamp` for `key` (with the file's resolved "path"),
         if that file is still the one written then (same size and modification time)."""
+        self._used.add(key)
         if not self.read:
             return None
         try:
@@ -165,6 +202,7 @@ class Cache:
 
     def put_stamp(self, key: str, target: Path, meta: dict[str, Any]) -> None:
         """Record that `target`, as it is now on disk, was made from `key` (with `meta`)."""
+        self._used.add(key)
         found = target.stat()
         record = {
             **meta,

@@ -287,3 +287,41 @@ def test_other_cardgen_code_draws_every_card_again(
     notes.write_text("touched again")
     monkeypatch.setattr(cardgen.cache, "code_digest", lambda: "other code")
     assert build(run, root)["drawn"] == 5
+
+
+def test_the_cache_keeps_what_the_game_needs_and_a_margin(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    """Edit after edit, the cache keeps every entry the last build used and, beyond that,
+    only the newest unused ones (as many as it used): it does not grow with every image
+    ever drawn. Files that are not entries are never touched."""
+
+    root = project(make_project)
+    cache = root / "output" / "tiny" / ".cache"
+    build(run, root)
+    foreign = cache / "keep-me.txt"
+    foreign.write_text("a designer's file")
+    lookalike = cache / "deadbeef.txt"  # too short to be a key
+    lookalike.write_text("not an entry")
+
+    def keys() -> set[str]:
+        return {p.name.partition(".")[0] for p in cache.iterdir() if len(p.name) > 33}
+
+    live = keys()  # what a build of this game uses
+    cards = root / "decks" / "tiny" / "cards.csv"
+    original = cards.read_text()
+    seen: list[set[str]] = []
+    for n in range(12):
+        cards.write_text(original.replace("Deal 2 damage.", f"Deal {n + 3} damage."))
+        build(run, root)
+        seen.append(keys())
+    drawn_since = set().union(*seen) - live
+    assert len(drawn_since) > 2 * len(live)  # without pruning the cache would hold them all
+    last = keys()
+    assert len(last) <= 2 * len(live) + 4, (len(last), len(live))
+    first_edit_only = seen[0] - live - seen[-1]
+    assert first_edit_only and not first_edit_only & last  # the oldest edit's entries went
+    assert foreign.read_text() == "a designer's file" and lookalike.is_file()
+    assert build(run, root)["drawn"] == 0  # nothing the build needs was removed
+    cards.write_text(original.replace("Deal 2 damage.", "Deal 13 damage."))  # a recent one
+    assert build(run, root)["drawn"] == 0
