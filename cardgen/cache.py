@@ -111,11 +111,20 @@ class Cache:
                 self._outputs = {}
         return self._outputs
 
-    def note_output(self, key: str, target: Path) -> None:
-        """Record that `target`, as it is now, holds the data of entry `key`."""
+    def note_output(self, key: str, target: Path, meta: dict[str, Any] | None = None) -> None:
+        """Record that `target`, as it is now, holds the data of entry `key` (and the facts
+        stored with it, so that a file still as written needs no entry read at all)."""
         found = target.stat()
-        self._recorded_outputs()[str(target)] = [key, found.st_size, found.st_mtime_ns]
+        record = [key, found.st_size, found.st_mtime_ns, meta or {}]
+        self._recorded_outputs()[str(target)] = record
         self._outputs_changed = True
+
+    def current(self, key: str, target: Path) -> dict[str, Any] | None:
+        """The facts recorded with `target` if it is still the file written for `key`."""
+        if not self.is_current(key, target):
+            return None
+        record = self._recorded_outputs()[str(target)]
+        return dict(record[3]) if len(record) > 3 and isinstance(record[3], dict) else None
 
     def prune(self) -> int:
         """Remove the entries this run did not use, but for the newest of them, as many as
@@ -155,8 +164,8 @@ class Cache:
             found = target.stat()
         except OSError:
             return False
-        record = [key, found.st_size, found.st_mtime_ns]
-        return self._recorded_outputs().get(str(target)) == record
+        record = self._recorded_outputs().get(str(target))
+        return record is not None and record[:3] == [key, found.st_size, found.st_mtime_ns]
 
     def save_outputs(self) -> None:
         if self._outputs is not None and self._outputs_changed:

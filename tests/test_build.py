@@ -325,3 +325,20 @@ def test_the_cache_keeps_what_the_game_needs_and_a_margin(
     assert build(run, root)["drawn"] == 0  # nothing the build needs was removed
     cards.write_text(original.replace("Deal 2 damage.", "Deal 13 damage."))  # a recent one
     assert build(run, root)["drawn"] == 0
+
+
+def test_a_card_kept_as_drawn_still_reports_its_warnings(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    """A card whose image is kept (neither drawn nor read again) reports the warnings it
+    was drawn with, from the build's record of its file."""
+    long = "Deal 2 damage, then " + "draw a card and discard a card, " * 40 + "and rest."
+    root = project(make_project, TINY_CARDS.replace("Deal 2 damage.", f'"{long}"'))
+    first = build(run, root)
+    overflow = [w for w in first["warnings"] if "RN101" in str(w) and "Fireball" in str(w)]
+    assert overflow, first["warnings"]
+    notes = root / "decks" / "tiny" / "notes.txt"
+    notes.write_text("touched: the game is built again, every card kept")
+    again = build(run, root)
+    assert (again["drawn"], again["unchanged"]) == (0, False)
+    assert [w for w in again["warnings"] if "RN101" in str(w)] == overflow

@@ -298,9 +298,9 @@ def _rendered(
 def _kept(cache: Cache | None, key: str | None, target: Path) -> list[RenderWarning] | None:
     """The warnings of a card whose output file is still the image the cache holds for
     `key` (as recorded when it was written): nothing to read or write. None otherwise."""
-    if cache is None or key is None or not cache.is_current(key, target):
+    if cache is None or key is None:
         return None
-    meta = cache.meta(key)
+    meta = cache.current(key, target)
     if meta is None:
         return None
     return [RenderWarning(**w) for w in meta.get("warnings", [])]
@@ -376,7 +376,8 @@ def render_game(
                 result.drawn += 1
             path = writer.write_if_changed(relative, data)
             if cache is not None:
-                cache.note_output(keys[index], path)
+                facts = {"warnings": [w.as_json() for w in warnings]}
+                cache.note_output(keys[index], path, facts)
         if progress is not None:
             progress(1)
         layout = renderer.layouts.for_type(card.type)
