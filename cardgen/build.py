@@ -32,7 +32,7 @@ import cardgen
 from cardgen.cache import TOOL_VERSION, Cache
 from cardgen.errors import CardgenError
 from cardgen.project import Project
-from cardgen.write import atomic_write, remove_stale_temps
+from cardgen.write import atomic_write, relative_inside, remove_stale_temps
 
 MANIFEST = ".cardgen-files.json"
 CACHE = ".cache"
@@ -234,13 +234,7 @@ def _outputs(out: Path, files: list[str]) -> list[tuple[str, int, int]] | None:
 
 def _stamp(out: Path, inputs: str, result: GameBuild) -> None:
     """Record what the build read and wrote, to skip the next build if nothing changed."""
-    files = []
-    for path in result.files:
-        try:
-            files.append(path.resolve().relative_to(out.resolve()).as_posix())
-        except ValueError:
-            continue
-    outputs = _outputs(out, files)
+    outputs = _outputs(out, _inside(out, result.files))
     if outputs is None:
         return
     record = {
@@ -303,13 +297,14 @@ def summary_table(results: list[GameBuild]) -> str:
 
 def _record(out: Path, files: list[Path]) -> None:
     """Add the files to the game's list of what cardgen wrote."""
-    listed = set(_listed(out))
-    for path in files:
-        try:
-            listed.add(path.resolve().relative_to(out.resolve()).as_posix())
-        except ValueError:
-            continue
+    listed = set(_listed(out)) | set(_inside(out, files))
     atomic_write(out / MANIFEST, json.dumps({"files": sorted(listed)}, indent=1).encode())
+
+
+def _inside(out: Path, files: list[Path]) -> list[str]:
+    """The files that lie inside `out`, relative to it (POSIX); the others are left out."""
+    base = out.resolve()
+    return [r for r in (relative_inside(path, base) for path in files) if r is not None]
 
 
 def _listed(out: Path) -> list[str]:

@@ -64,6 +64,19 @@ def slug(name: str) -> str:
     return text
 
 
+def relative_inside(path: str | Path, base: Path) -> str | None:
+    """`path` relative to the resolved folder `base`, POSIX style, or None when it lies
+    outside. Outputs are written to resolved paths, so most are told by their text alone
+    (no system call); anything else is resolved first."""
+    text, prefix = os.fspath(path), os.fspath(base) + os.sep
+    if text.startswith(prefix) and ".." not in text.split(os.sep):
+        return text[len(prefix) :].replace(os.sep, "/")
+    try:
+        return Path(path).resolve().relative_to(base).as_posix()
+    except ValueError:
+        return None
+
+
 def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Write `data` (bytes, or pieces of bytes written one after another) to `path` through
     a temporary file and a rename.

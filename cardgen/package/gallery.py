@@ -15,7 +15,6 @@ Everything user-written is HTML-escaped; the same inputs give the same bytes.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -40,7 +39,7 @@ from cardgen.package.report_html import REPORT_CSS, report_section, type_colors
 from cardgen.package.report_pdf import report_pdf
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
-from cardgen.write import Writer, slug
+from cardgen.write import Writer, relative_inside, slug
 
 if TYPE_CHECKING:
     from cardgen.check.findings import Finding
@@ -106,14 +105,8 @@ def collect_notes(
 
 
 def _relative(path: str | Path, out: Path) -> str:
-    text, base = os.fspath(path), os.fspath(_resolved(out)) + os.sep
-    if text.startswith(base) and ".." not in text.split(os.sep):  # string work: no Paths made
-        return text[len(base) :].replace(os.sep, "/")
-    target = Path(path)
-    try:
-        return target.resolve().relative_to(base).as_posix()
-    except ValueError:
-        return target.name
+    inside = relative_inside(path, _resolved(out))
+    return inside if inside is not None else Path(path).name
 
 
 @functools.lru_cache(maxsize=64)
