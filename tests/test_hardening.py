@@ -190,6 +190,7 @@ def test_bad_pools(tmp_path: Path, case: str, code: int, fragment: str, line: bo
 GAMES: list[E] = [
     ("game/malformed.yaml", 2, "invalid YAML", True),
     ("game/duplicate-key.yaml", 2, 'duplicate key "name"', True),
+    ("game/reused-anchor.yaml", 2, "anchor &pair is defined twice (first on line 3)", True),
     ("game/unknown-key.yaml", 2, 'unknown key "colour"', True),
     ("game/nan-bound.yaml", 2, "min: input should be a finite number", True),
     ("game/inf-bound.yaml", 2, "max: input should be a finite number", True),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import Any
 import ruamel.yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
 
 from cardgen import __version__
 from cardgen.errors import CardgenError, Location, display_path
@@ -161,6 +162,26 @@ def _plain(node: Any, budget: list[int]) -> Any:
     return node
 
 
+_ANCHORS = re.compile(
+    r"duplicate anchor '(?P<name>[^']*)'.*?line (?P<first>\d+),.*?"
+    r"line (?P<line>\d+), column (?P<column>\d+)",
+    re.DOTALL,
+)
+
+
+def _reused_anchor(message: str, shown: str) -> CardgenError:
+    """An anchor named twice: legal YAML (an alias then means the later one), but in game
+    data almost always a copy and paste, and ruamel.yaml would print a raw warning."""
+    found = _ANCHORS.search(message)
+    if found is None:
+        return CardgenError("invalid YAML: an anchor (&name) is defined twice", Location(shown))
+    return CardgenError(
+        f"invalid YAML: anchor &{found['name']} is defined twice (first on line"
+        f" {found['first']}); give each its own name",
+        Location(shown, int(found["line"]), int(found["column"])),
+    )
+
+
 def parse_yaml(text: str, shown: str) -> YamlDocument:
     """Parse YAML text; a syntax error or a duplicate key is a CardgenError with its line."""
     yaml = YAML(typ="rt")
@@ -173,7 +194,9 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
                 Location(shown, line),
             )
     try:
-        tree = yaml.load(text)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ReusedAnchorWarning)
+            tree = yaml.load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = (exc.problem or exc.context or "invalid YAML").strip()
@@ -193,6 +216,10 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         at = text.count("\n", 0, found.start()) + 1 if found else None
         reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
         raise CardgenError(f"invalid YAML: {reason}", Location(shown, at)) from None
+    for warning in caught:
+        if issubclass(warning.category, ReusedAnchorWarning):
+            raise _reused_anchor(str(warning.message), shown)
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     memo: dict[int, int] = {}
     try:
         if _expanded_size(tree, memo) > MAX_NODES:
