@@ -5,6 +5,7 @@ Rendering returns images and warnings; only writers touch the disk.
 
 from __future__ import annotations
 
+import itertools
 import math
 import string
 from collections import OrderedDict
@@ -661,23 +662,20 @@ def _extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
             and not element.gradient
             and not element.bleed
         ):
-            band = canvas.x(element.stroke_width) + 1
-            corner = band + canvas.x(element.radius)
+            stroke = canvas.x(element.stroke_width)
+            band = stroke + 1
             left, top, right, bottom = region
             x0, y0, x1, y1 = box
-            return [
-                _pixels(b)
-                for b in (
-                    (left, top, right, y0 + band),
-                    (left, y1 - band, right, bottom),
-                    (left, top, x0 + band, bottom),
-                    (x1 - band, top, right, bottom),
-                    (left, top, x0 + corner, y0 + corner),
-                    (x1 - corner, top, right, y0 + corner),
-                    (left, y1 - corner, x0 + corner, bottom),
-                    (x1 - corner, y1 - corner, right, bottom),
-                )
+            strips = [
+                (left, top, right, y0 + band),
+                (left, y1 - band, right, bottom),
+                (left, top, x0 + band, bottom),
+                (x1 - band, top, right, bottom),
             ]
+            radius = min(canvas.x(element.radius), (x1 - x0) / 2, (y1 - y0) / 2)
+            if radius > band:
+                strips.extend(_arc_cover(box, radius, stroke))
+            return [_pixels(b) for b in strips]
         return [region]
     x0, y0, x1, y1 = canvas.box(element)
     if isinstance(element, LineElement) and element.points:
@@ -694,6 +692,27 @@ def _extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
         across += canvas.x(element.outline_width)
         down += canvas.x(element.outline_width)
     return [_pixels((x0 - across, y0 - down, x1 + across, y1 + down))]
+
+
+def _arc_cover(box: shapes.Box, radius: float, stroke: float) -> list[shapes.Box]:
+    """Boxes covering the rounded corners of an outline `stroke` px wide inside `box`
+    (antialiasing included): each quarter ring cut in four, each piece boxed by its four
+    corner points (x and y are monotonic along a quarter circle)."""
+    x0, y0, x1, y1 = box
+    outer, inner = radius + 1, max(0.0, radius - stroke - 1)
+    angles = [math.radians(a) for a in (0, 22.5, 45, 67.5, 90)]
+    pieces = []
+    for cx, cy, sx, sy in (
+        (x0 + radius, y0 + radius, -1, -1),
+        (x1 - radius, y0 + radius, 1, -1),
+        (x0 + radius, y1 - radius, -1, 1),
+        (x1 - radius, y1 - radius, 1, 1),
+    ):
+        for a, b in itertools.pairwise(angles):
+            xs = [cx + sx * r * math.cos(t) for r in (inner, outer) for t in (a, b)]
+            ys = [cy + sy * r * math.sin(t) for r in (inner, outer) for t in (a, b)]
+            pieces.append((min(xs), min(ys), max(xs), max(ys)))
+    return pieces
 
 
 def _pixels(box: shapes.Box) -> shapes.Box:
