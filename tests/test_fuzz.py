@@ -145,7 +145,7 @@ def test_hostile_text_lists_get_located_errors_quickly(
 
     from cardgen.errors import visible
 
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine does not make it fail
     try:
         deck = parse_text_deck("\n".join(lines), "d.txt")
     except CardgenError as exc:
@@ -153,8 +153,8 @@ def test_hostile_text_lists_get_located_errors_quickly(
         for error in errors:
             assert error.location is not None and error.location.line is not None
             assert "\n" not in visible(error.format_message())
-        assert time.perf_counter() - started < 1.0
+        assert time.process_time() - started < 1.0
         return
     assert all("\x1b" not in entry.name and "\x00" not in entry.name for entry in deck.entries)
     tiny_validator.validate(deck)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

@@ -47,9 +47,9 @@ def located(exc: CardgenError, path_part: str) -> None:
 
 @contextmanager
 def bounded() -> Iterator[None]:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine does not make it fail
     yield
-    assert time.perf_counter() - started < BOUND_S
+    assert time.process_time() - started < BOUND_S
 
 
 @pytest.fixture(scope="module")

@@ -164,10 +164,10 @@ def test_load_art_refuses_a_huge_header_without_decoding(
         raise AssertionError("the image was decoded")
 
     monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a busy machine does not make it fail
     with pytest.raises(CardgenError) as caught:
         load_art(path)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     message = caught.value.format_message()
     assert "bomb.png" in message
     assert "image is 9000 x 9000 px (81,000,000 pixels); the limit is 40,000,000" in message
@@ -176,10 +176,10 @@ def test_load_art_refuses_a_huge_header_without_decoding(
 
 def test_load_art_turns_pillows_bomb_error_into_a_cardgen_error(tmp_path: Path) -> None:
     path = png_with_header_size(tmp_path / "bomb.png", 20000, 20000)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a busy machine does not make it fail
     with pytest.raises(CardgenError) as caught:
         load_art(path)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     message = caught.value.format_message()
     assert "bomb.png" in message
     assert "400,000,000 pixels" in message
