@@ -157,8 +157,8 @@ def _build(
         write_gallery(project, pack, rendered, out, files=result.files, notes=notes, cache=cache)
     )
     _record(out, result.files)
-    cache.prune()  # what this build no longer needs, beyond a margin of recent entries
     lap("gallery")
+    cache.prune()  # what this build no longer needs, beyond a margin of recent entries
     result.built = True
     return result
 

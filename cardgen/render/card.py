@@ -599,9 +599,7 @@ def _on_plate(
 def _margin(element: TextElement, canvas: Canvas) -> list[shapes.Box]:
     """A text's box with 3 px to spare (and its outline): where a text that fits puts ink
     whatever its glyphs."""
-    x0, y0, x1, y1 = canvas.box(element)
-    pad = 3.0 + (canvas.x(element.outline_width) if element.outline else 0.0)
-    return [_pixels((x0 - pad, y0 - pad, x1 + pad, y1 + pad))]
+    return [_around(element, canvas, canvas.box(element), 3.0, 3.0)]
 
 
 def _inked_within(ink: shapes.Box | None, element: Any, canvas: Canvas) -> bool:
@@ -644,17 +642,14 @@ def _extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
 
     A shape: its outline's box and half a pixel of antialiasing, rounded out to whole
     pixels (tests/render/test_plates.py draws thousands of shapes to hold it to that); for
-    a rectangle with an outline and no fill, only that outline's band (four strips, and the
-    corner squares its rounding sweeps). Text: its box, two pixels wider and one taller (and
-    its outline), which `render_face` checks against the ink the text reports. Anything
-    else (art, icons, lines, helpers): its box with 3 px to spare.
+    a rectangle with an outline and no fill, only that outline's band (four strips, and
+    pieces of the quarter rings its rounded corners sweep). Text: its box, two pixels wider
+    and one taller (and its outline), which `render_face` checks against the ink the text
+    reports. Anything else (art, icons, lines, helpers): its box with 3 px to spare.
     """
     if isinstance(element, _SHAPES):
         box, shape = _shape(element, canvas)
-        if isinstance(shape, shapes.PolygonShape):
-            xs = [p[0] for p in shape.points]
-            ys = [p[1] for p in shape.points]
-            box = (min(xs), min(ys), max(xs), max(ys))
+        box = shapes.outline_box(box, shape)
         region = _pixels(shapes.paint_region(box, 0.5))
         if (
             isinstance(element, RectElement)
@@ -688,10 +683,19 @@ def _extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
     if isinstance(element, LineElement):
         across += canvas.x(element.stroke_width)
         down += canvas.x(element.stroke_width)
+    return [_around(element, canvas, (x0, y0, x1, y1), across, down)]
+
+
+def _around(
+    element: Any, canvas: Canvas, box: shapes.Box, across: float, down: float
+) -> shapes.Box:
+    """`box` grown by `across` and `down` px (and by the element's text or icon outline),
+    in whole pixels."""
     if isinstance(element, TextElement | IconElement) and element.outline:
         across += canvas.x(element.outline_width)
         down += canvas.x(element.outline_width)
-    return [_pixels((x0 - across, y0 - down, x1 + across, y1 + down))]
+    x0, y0, x1, y1 = box
+    return _pixels((x0 - across, y0 - down, x1 + across, y1 + down))
 
 
 def _arc_cover(box: shapes.Box, radius: float, stroke: float) -> list[shapes.Box]:

@@ -365,18 +365,19 @@ def render_game(
         else:
             hit = cache.get(keys[index]) if cache is not None and index in cached else None
             if hit is not None:
-                data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
+                data, facts = hit
+                warnings = [RenderWarning(**w) for w in facts.get("warnings", [])]
                 result.reused += 1
             else:  # drawn by the pool, or here if its cache entry went away since it was seen
                 made = next(drawn) if index not in cached else renderer.drawn(card)
                 data, warnings = made.png, made.warnings
+                facts = {"warnings": [w.as_json() for w in warnings]}
                 if cache is not None:
-                    cache.put(keys[index], data, {"warnings": [w.as_json() for w in warnings]})
+                    cache.put(keys[index], data, facts)
                     cache.put(cell_key(keys[index], made.cell_size), made.cell, {}, CELL_EXT)
                 result.drawn += 1
             path = writer.write_if_changed(relative, data)
             if cache is not None:
-                facts = {"warnings": [w.as_json() for w in warnings]}
                 cache.note_output(keys[index], path, facts)
         if progress is not None:
             progress(1)

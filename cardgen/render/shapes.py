@@ -70,6 +70,16 @@ def gradient(colors: Sequence[str], size: tuple[int, int], angle: float) -> Imag
     return rotated.crop((left, top, left + width, top + height))
 
 
+def outline_box(box: Box, shape: Shape) -> Box:
+    """The box a shape's outline spans: its element's box, or for a polygon its points'
+    (they may reach beyond the element's box)."""
+    if isinstance(shape, PolygonShape):
+        xs = [p[0] for p in shape.points]
+        ys = [p[1] for p in shape.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    return box
+
+
 def paint_region(box: Box, pad: float) -> tuple[int, int, int, int]:
     """The whole pixels a shape in `box` may touch, `pad` px around it (antialiasing)."""
     x0, y0, x1, y1 = box
@@ -148,10 +158,7 @@ def draw_shape(
     opacity: float = 1.0,
 ) -> None:
     """Fill a shape and stroke its outline (the outline lies inside the shape's edge)."""
-    if isinstance(shape, PolygonShape):  # points may reach beyond the element's box
-        xs = [p[0] for p in shape.points]
-        ys = [p[1] for p in shape.points]
-        box = (min(xs), min(ys), max(xs), max(ys))
+    box = outline_box(box, shape)
     region = paint_region(box, 1)
     if (
         fill is not None
