@@ -1,8 +1,10 @@
 """The content-hash cache: outputs stored under the hash of everything that made them.
 
-An entry is `<key>.<ext>` plus `<key>.json` (what else is known about it: warnings,
-pages), each written atomically, the data last: an entry whose data file exists is whole,
-and a half-written entry is never seen (a temporary file is never read). Keys change
+An entry is its data, `<key>.<ext>` (written atomically, or a hard link to the output file
+that holds it), and what else is known about it (its facts: warnings), kept for all entries
+in one index, `facts.json`, saved after the data files: an entry is whole when its data file
+exists and the index has it, and a half-written entry is never seen (a temporary file is
+never read; an entry whose facts were not saved is made again). Keys change
 whenever an input does (the card's data, its layout with everything it extends, its art,
 the fonts, cardgen's version and its own files, Pillow's version), so a stale entry is
 never asked for again.
@@ -22,10 +24,12 @@ from typing import Any
 import PIL
 
 from cardgen import __version__
-from cardgen.write import atomic_write
+from cardgen.write import atomic_link, atomic_write
 
 _ENTRY_KEY = re.compile(r"[0-9a-f]{16,64}")
 """What an entry's key looks like (a hex digest): no other file in the folder is pruned."""
+FACTS = "facts.json"
+"""Every entry's facts (see `Cache.put`), by key."""
 OUTPUTS = "outputs.json"
 """Which output file holds which entry's data, with its size and modification time."""
 TOOL_VERSION = f"cardgen {__version__} / Pillow {PIL.__version__}"
@@ -42,6 +46,20 @@ def code_digest() -> str:
             hasher.update(path.relative_to(package).as_posix().encode("utf-8") + b"\0")
             hasher.update(path.read_bytes())
     return hasher.hexdigest()[:16]
+
+
+SHARED = "shared_sha256"
+"""In an entry's facts: the hash of its data, which is a hard link to an output file."""
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """`path` is a file of exactly `data` (read only when its size matches), so writing it
+    again would change nothing (and replacing a card's entry by the same bytes took longer
+    than comparing them, on the test machine's disk)."""
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def digest(*parts: Any) -> str:
@@ -74,33 +92,39 @@ class Cache:
         self._fresh: set[Path] = set()  # stored by this run: readable even when not `read`
         self._outputs: dict[str, list[Any]] | None = None  # see `note_output`
         self._outputs_changed = False
+        self._facts: dict[str, dict[str, Any]] | None = None  # see `_known_facts`
+        self._facts_changed = False
         self._used: set[str] = set()  # every key this run asked about or stored: see `prune`
 
-    def _paths(self, key: str, ext: str) -> tuple[Path, Path]:
+    def _path(self, key: str, ext: str) -> Path:
         self._used.add(key)
-        return self.folder / f"{key}.{ext}", self.folder / f"{key}.json"
+        return self.folder / f"{key}.{ext}"
+
+    def _known_facts(self) -> dict[str, dict[str, Any]]:
+        if self._facts is None:
+            try:
+                loaded = json.loads((self.folder / FACTS).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                loaded = {}
+            self._facts = (
+                {k: v for k, v in loaded.items() if isinstance(v, dict)}
+                if isinstance(loaded, dict)
+                else {}
+            )
+        return self._facts
 
     def get(self, key: str, ext: str = "png") -> tuple[bytes, dict[str, Any]] | None:
-        data_path, meta_path = self._paths(key, ext)
-        if not (self.read or data_path in self._fresh):
-            return None
-        if not data_path.is_file() or not meta_path.is_file():
-            return None
-        try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            return data_path.read_bytes(), dict(meta)
-        except (OSError, ValueError):
-            return None
-
-    def meta(self, key: str, ext: str = "png") -> dict[str, Any] | None:
-        """The facts stored with an entry, without reading its data."""
         if not self.has(key, ext):
             return None
+        facts = dict(self._known_facts()[key])
         try:
-            meta = json.loads(self._paths(key, ext)[1].read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = self._path(key, ext).read_bytes()
+        except OSError:
             return None
-        return dict(meta) if isinstance(meta, dict) else None
+        check = facts.pop(SHARED, None)
+        if check is not None and hashlib.sha256(data).hexdigest() != check:
+            return None  # the output file it shares was rewritten in place: not ours now
+        return data, facts
 
     def _recorded_outputs(self) -> dict[str, list[Any]]:
         if self._outputs is None:
@@ -148,10 +172,17 @@ class Cache:
                 unused.setdefault(key, []).append((info.st_mtime_ns, Path(entry.path)))
         newest = sorted(unused, key=lambda k: max(t for t, _ in unused[k]), reverse=True)
         removed = 0
+        known = self._known_facts()
         for key in newest[len(self._used) :]:
             for _, path in unused[key]:
                 path.unlink(missing_ok=True)
                 removed += 1
+            if known.pop(key, None) is not None:
+                self._facts_changed = True
+        for key in [k for k in known if k not in self._used and k not in unused]:
+            del known[key]  # its data file is gone
+            self._facts_changed = True
+        self.save()
         return removed
 
     def is_current(self, key: str, target: Path) -> bool:
@@ -167,28 +198,66 @@ class Cache:
         record = self._recorded_outputs().get(str(target))
         return record is not None and record[:3] == [key, found.st_size, found.st_mtime_ns]
 
-    def save_outputs(self) -> None:
+    def save(self) -> None:
+        """Save the index of facts and the record of outputs, where they changed (after
+        the data files they speak of are written)."""
+        if self._facts is not None and self._facts_changed:
+            atomic_write(self.folder / FACTS, json.dumps(self._facts).encode("utf-8"))
+            self._facts_changed = False
         if self._outputs is not None and self._outputs_changed:
             atomic_write(self.folder / OUTPUTS, json.dumps(self._outputs).encode("utf-8"))
             self._outputs_changed = False
 
     def has(self, key: str, ext: str = "png") -> bool:
-        data_path, meta_path = self._paths(key, ext)
+        data_path = self._path(key, ext)
         usable = self.read or data_path in self._fresh
-        return usable and data_path.is_file() and meta_path.is_file()
-
-    def path(self, key: str, ext: str = "png") -> Path:
-        return self._paths(key, ext)[0]
+        return usable and key in self._known_facts() and data_path.is_file()
 
     def put(
-        self, key: str, data: bytes, meta: dict[str, Any] | None = None, ext: str = "png"
+        self,
+        key: str,
+        data: bytes,
+        meta: dict[str, Any] | None = None,
+        ext: str = "png",
+        *,
+        source: Path | None = None,
     ) -> Path:
-        """Store an entry: its facts first, its data last (the data file marks it whole)."""
-        data_path, meta_path = self._paths(key, ext)
-        atomic_write(meta_path, json.dumps(meta or {}).encode("utf-8"))
-        atomic_write(data_path, data)
+        """Store an entry: its data now, its facts in the index (see `save`).
+
+        `source` is a file that holds exactly `data` (the output just written): the entry
+        is then a hard link to it, where the disk allows, instead of a second copy. Its
+        facts keep the data's hash, checked when the entry is read, since a program that
+        rewrites that output in place (not through a rename) changes the entry too."""
+        data_path = self._path(key, ext)
+        facts = dict(meta or {})
+        if source is not None:
+            facts[SHARED] = hashlib.sha256(data).hexdigest()
+        known = self._known_facts()
+        if not _holds(data_path, data):  # else: --no-cache drew it again, the same
+            if known.pop(key, None) is not None:  # other data: not whole until saved again
+                self._facts_changed = True
+                self.save()
+            if source is None or not atomic_link(source, data_path):
+                atomic_write(data_path, data)
+        if known.get(key) != facts:
+            known[key] = facts
+            self._facts_changed = True
         self._fresh.add(data_path)
         return data_path
+
+    def put_data(self, key: str, data: bytes, ext: str) -> Path:
+        """Store an entry that has no facts (a sheet cell): one file, written whole."""
+        data_path = self._path(key, ext)
+        if not _holds(data_path, data):
+            atomic_write(data_path, data)
+        self._fresh.add(data_path)
+        return data_path
+
+    def data_path(self, key: str, ext: str) -> Path | None:
+        """The file of an entry stored by `put_data`, if there is one to use."""
+        data_path = self._path(key, ext)
+        usable = self.read or data_path in self._fresh
+        return data_path if usable and data_path.is_file() else None
 
     def stamp(self, key: str) -> dict[str, Any] | None:
         """What was recorded with `put_stamp` for `key` (with the file's resolved "path"),

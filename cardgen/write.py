@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import secrets
 import tempfile
 import time
 import unicodedata
@@ -101,6 +102,24 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def atomic_link(source: Path, path: Path) -> bool:
+    """Make `path` a second name of the file `source` (a hard link: no data copied), put in
+    place by a rename like `atomic_write`. False, and nothing changed, where the disk or the
+    system has no hard links (or `source` is on another disk): write the data instead."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.link(source, temporary)
+    except OSError:
+        return False
+    try:
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        return False
+    return True
 
 
 def _file_mode() -> int:

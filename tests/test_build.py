@@ -94,17 +94,26 @@ def test_tts_sheets_same_bytes_from_cells_made_while_drawing(
 def test_half_written_cache_entry_is_not_trusted(
     make_project: Callable[..., Path], run: Run
 ) -> None:
+    """An entry is whole when its data file is there and the facts index has it: an entry
+    whose data never arrived, or whose facts were never saved (a build killed before the
+    end of its cards), is drawn again; a temporary file is never read."""
     root = project(make_project)
     build(run, root)
     cache = root / "output" / "tiny" / ".cache"
-    metas = sorted(m for m in cache.glob("*.json") if m.with_suffix(".png").is_file())
-    victim = metas[0]
-    victim.with_suffix(".png").unlink(missing_ok=True)  # the data file never arrived
-    (cache / ".deadbeef.png.tmp").write_bytes(b"\x89PNG truncated")
+    cards = sorted((root / "output" / "tiny" / "cards").glob("*.png"))
+    before = {card: card.read_bytes() for card in cards}
+    outputs = json.loads((cache / "outputs.json").read_text())
+    keys = [outputs[str(card)][0] for card in cards]
+    (cache / f"{keys[0]}.png").unlink()  # the data file never arrived
+    facts = json.loads((cache / "facts.json").read_text())
+    del facts[keys[1]]  # its facts were never saved
+    (cache / "facts.json").write_text(json.dumps(facts))
+    (cache / f".{keys[2]}.png.123.x1y2z3.tmp").write_bytes(b"\x89PNG truncated")
+    for card in cards:
+        card.unlink()  # every card must now come from the cache or be drawn
     again = build(run, root)
-    assert again["drawn"] in (0, 1) and again["ok"]
-    for png in (root / "output/tiny/cards").glob("*.png"):
-        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert again["ok"] and again["drawn"] == 2 and again["reused"] == len(cards) - 2
+    assert {card: card.read_bytes() for card in cards} == before
 
 
 def test_errors_stop_the_game_unless_keep_going(
@@ -247,14 +256,24 @@ def test_a_killed_build_leaves_no_temporary_file_in_the_shared_cache(
 
 
 def test_an_edited_card_image_is_drawn_back(make_project: Callable[..., Path], run: Run) -> None:
-    """Card files known to hold their cached image are not read again; one changed by hand
-    (another size or time) is written back from the cache."""
+    """Card files known to hold their cached image are not read again. The cache entry of
+    a card is its output file under a second name (a hard link, no second copy): a file
+    replaced by hand (a new file, as most programs save) is written back from the cache;
+    one rewritten in place changed the entry too, which its hash tells, so it is drawn
+    again. Either way the card file is the card's image again, and no other is touched."""
     root = project(make_project)
     build(run, root)
     card = root / "output" / "tiny" / "cards" / "aria.png"
     other = root / "output" / "tiny" / "cards" / "borin.png"
     original, untouched = card.read_bytes(), other.stat().st_mtime_ns
-    card.write_bytes(b"\x89PNG not really")
+    assert other.stat().st_nlink == 2  # the file and its cache entry
+    card.write_bytes(b"\x89PNG edited in place")  # the cache entry shares this file
+    again = build(run, root)
+    assert not again["unchanged"] and again["drawn"] == 1
+    assert card.read_bytes() == original and card.stat().st_nlink == 2
+    replaced = card.with_name("aria.new")
+    replaced.write_bytes(b"\x89PNG not really")
+    replaced.replace(card)
     again = build(run, root)
     assert not again["unchanged"] and again["drawn"] == 0
     assert card.read_bytes() == original
@@ -342,3 +361,59 @@ def test_a_card_kept_as_drawn_still_reports_its_warnings(
     again = build(run, root)
     assert (again["drawn"], again["unchanged"]) == (0, False)
     assert [w for w in again["warnings"] if "RN101" in str(w)] == overflow
+
+
+def test_a_card_entry_shares_its_output_file_or_is_a_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry stored from an output file is a hard link to it, read back only while its
+    bytes still hash as stored; where the disk has no hard links it is a plain copy."""
+    import os
+
+    from cardgen.cache import Cache
+
+    cache = Cache(tmp_path / "cache")
+    output = tmp_path / "card.png"
+    output.write_bytes(b"the image")
+    entry = cache.put("ab" * 16, b"the image", {"warnings": []}, source=output)
+    assert entry.stat().st_ino == output.stat().st_ino
+    assert cache.get("ab" * 16) == (b"the image", {"warnings": []})
+    output.write_bytes(b"the image, edited")  # in place: the entry changed with it
+    assert cache.get("ab" * 16) is None
+
+    def no_links(*_: object) -> None:
+        raise OSError("no hard links here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    other = tmp_path / "other.png"
+    other.write_bytes(b"another image")
+    copy = cache.put("cd" * 16, b"another image", {}, source=other)
+    assert copy.stat().st_ino != other.stat().st_ino and copy.read_bytes() == b"another image"
+    assert cache.get("cd" * 16) == (b"another image", {})
+    assert not list((tmp_path / "cache").glob(".*"))  # no temporary file left
+
+
+def test_a_stored_entry_is_not_written_again(tmp_path: Path) -> None:
+    """`--no-cache` stores every card again: an entry already holding the same bytes is left
+    as it is (same file, same time); a different one is replaced."""
+    from cardgen.cache import Cache
+
+    folder = tmp_path / "cache"
+    first = Cache(folder)
+    first.put("ab" * 16, b"bytes", {"n": 1})
+    first.put_data("cd" * 16, b"cell", "cell.png")
+    first.save()
+    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    assert set(before) == {"facts.json", f"{'ab' * 16}.png", f"{'cd' * 16}.cell.png"}
+    time.sleep(0.01)
+    again = Cache(folder, read=False)
+    again.put("ab" * 16, b"bytes", {"n": 1})
+    again.put_data("cd" * 16, b"cell", "cell.png")
+    again.save()
+    assert {p.name: p.stat().st_mtime_ns for p in folder.iterdir()} == before
+    again.put("ab" * 16, b"other bytes", {"n": 2})
+    assert Cache(folder).get("ab" * 16) is None  # not whole until its facts are saved
+    again.save()
+    assert Cache(folder).get("ab" * 16) == (b"other bytes", {"n": 2})
+    assert again.data_path("cd" * 16, "cell.png") == folder / f"{'cd' * 16}.cell.png"
+    assert again.data_path("ef" * 16, "cell.png") is None

@@ -277,9 +277,9 @@ class TableBuilder:
         pending, self._pending = self._pending, []
         made = tts_sheets.make_sheets([job for _, _, job in pending], workers)
         for (relative, key, _), data in zip(pending, made, strict=True):
+            path = self.writer.write_if_changed(relative, data)
             if key is not None and self.cache is not None:
-                self.cache.put(key, data, {}, self._ext)
-            self.writer.write_if_changed(relative, data)
+                self.cache.put(key, data, {}, self._ext, source=path)
         return time.perf_counter() - started
 
     def _cell(self, face: tts_sheets.Face, size: tuple[int, int]) -> Path | None:
@@ -287,9 +287,9 @@ class TableBuilder:
         from cardgen.render.game import CELL_EXT, cell_key
 
         key = self.image_keys.get(face.path)
-        if self.cache is None or key is None or not self.cache.has(cell_key(key, size), CELL_EXT):
+        if self.cache is None or key is None:
             return None
-        return self.cache.path(cell_key(key, size), CELL_EXT)
+        return self.cache.data_path(cell_key(key, size), CELL_EXT)
 
     def _back_url(self, back: tts_sheets.Face, back_id: str) -> str:
         if back.path not in self._back_urls:

@@ -322,13 +322,8 @@ def placeholder(name: str, size: tuple[int, int]) -> Image.Image:
     middle = _hsv(hue + shift / 2, 0.48 + digest[5] / 255 * 0.12, 0.80)
     deep = _hsv(hue + shift, 0.60 + digest[6] / 255 * 0.12, 0.58)
 
-    # The soft background is drawn at half size and scaled up: it has no fine detail, and
-    # this halves the cost of a placeholder on a full-size card.
-    half = (max(1, width // 2), max(1, height // 2)) if side >= 200 else size
-    image = _gradient(half, (light, middle, deep), corner=digest[7] % 4)
+    image = _gradient(size, (light, middle, deep), corner=digest[7] % 4)
     _pattern(image, digest)
-    if half != size:
-        image = image.resize(size, Image.Resampling.BILINEAR)
     draw = ImageDraw.Draw(image, "RGBA")
 
     # The initials on a translucent dark disc: readable whatever the gradient does.
@@ -391,20 +386,27 @@ def _level(level: int) -> tuple[bool, float, float]:
 _LEVELS = tuple(_level(level) for level in range(256))
 
 
-def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -> Image.Image:
-    """A diagonal three-colour gradient with soft bands, built at 256 px and scaled up.
-
-    The first colour sits in one corner (0 top left, then clockwise), the last opposite.
-    """
+@functools.lru_cache(maxsize=16)
+def _diagonal(size: tuple[int, int], corner: int) -> Image.Image:
+    """The gradient's levels (0 in `corner`, 0 top left, then clockwise) at `size`: made
+    once per art box size, as every placeholder of a layout has the same."""
     vertical = Image.linear_gradient("L")
     horizontal = vertical.transpose(Image.Transpose.ROTATE_90)  # 0 on the left
     if corner in (1, 2):  # light on the right
         horizontal = horizontal.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     if corner in (2, 3):  # light at the bottom
         vertical = vertical.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    diagonal = ImageChops.add(vertical, horizontal, scale=2.0).resize(
+    return ImageChops.add(vertical, horizontal, scale=2.0).resize(
         size, Image.Resampling.BILINEAR
     )
+
+
+def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -> Image.Image:
+    """A diagonal three-colour gradient with soft bands, built at 256 px and scaled up.
+
+    The first colour sits in one corner (0 top left, then clockwise), the last opposite.
+    """
+    diagonal = _diagonal(size, corner).copy()
     palette: list[int] = []
     for second, u, band in _LEVELS:
         a, b = (stops[1], stops[2]) if second else (stops[0], stops[1])
@@ -418,19 +420,14 @@ def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -
 def _pattern(image: Image.Image, digest: bytes) -> None:
     """A light geometric pattern chosen and placed from the hash: rings, triangles or discs.
 
-    Soft fills are blended straight onto the image; the white lines go through a
-    supersampled "L" mask so that they come out smooth.
+    Soft fills and the white lines of rings and discs are blended straight onto the image;
+    the triangles' lines meet at the grid's corners, so they go through an "L" mask (blended
+    straight, a corner where four lines meet would come out brighter).
     """
     width, height = image.size
     side = min(width, height)
-    k = 2  # a full-size mask: 2x keeps it fast, and the lines are faint
-    fills = ImageDraw.Draw(image, "RGBA")
-    mask = Image.new("L", (width * k, height * k), 0)
-    lines = ImageDraw.Draw(mask)
-    line = max(1, round(side * k / 150))
-
-    def scaled(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        return [(x * k, y * k) for x, y in points]
+    draw = ImageDraw.Draw(image, "RGBA")
+    line = max(1, round(side / 150))
 
     def circle(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
         return (cx - r, cy - r, cx + r, cy + r)
@@ -443,8 +440,10 @@ def _pattern(image: Image.Image, digest: bytes) -> None:
         reach = (max(cx, width - cx) ** 2 + max(cy, height - cy) ** 2) ** 0.5
         for ring in range(1, min(60, int(reach / step) + 1) + 1):
             alpha = 80 if ring % 3 == 0 else 45
-            lines.ellipse(circle(cx * k, cy * k, ring * step * k), outline=alpha, width=line)
+            draw.ellipse(circle(cx, cy, ring * step), outline=(255, 255, 255, alpha), width=line)
     elif kind == 1:  # a grid of squares, each split along a diagonal into two triangles
+        mask = Image.new("L", (width, height), 0)
+        lines = ImageDraw.Draw(mask)
         columns = 4 + digest[9] % 3
         cell = width / columns
         rows = int(height / cell) + 1
@@ -462,17 +461,17 @@ def _pattern(image: Image.Image, digest: bytes) -> None:
                     edge = [(x0, y0), (x1, y1)]
                 shade = ((255, 255, 255, 34), (0, 0, 0, 22), (255, 255, 255, 14), None)[choice]
                 if shade is not None:
-                    fills.polygon(shaded, fill=shade)
-                lines.line(scaled(edge), fill=48, width=line)
-                lines.line(scaled([(x0, y1), (x1, y1), (x1, y0)]), fill=48, width=line)
+                    draw.polygon(shaded, fill=shade)
+                lines.line(edge, fill=48, width=line)
+                lines.line([(x0, y1), (x1, y1), (x1, y0)], fill=48, width=line)
+        image.paste((255, 255, 255), (0, 0, width, height), mask)
     else:  # overlapping discs of several sizes
         for i in range(7):
             cx = width * digest[9 + i * 3] / 255
             cy = height * digest[10 + i * 3] / 255
             r = side * (0.08 + digest[11 + i * 3] / 255 * 0.22)
-            fills.ellipse(circle(cx, cy, r), fill=(255, 255, 255, 30) if i % 2 else (0, 0, 0, 18))
-            lines.ellipse(circle(cx * k, cy * k, r * k), outline=70, width=line)
-    image.paste((255, 255, 255), (0, 0, width, height), mask.reduce(k))
+            draw.ellipse(circle(cx, cy, r), fill=(255, 255, 255, 30) if i % 2 else (0, 0, 0, 18))
+            draw.ellipse(circle(cx, cy, r), outline=(255, 255, 255, 70), width=line)
 
 
 def _disc(
@@ -483,26 +482,31 @@ def _disc(
     outline: RGBA,
     line: float,
 ) -> None:
-    """A smooth translucent disc with a ring, blended onto an RGB image.
-
-    The shapes are drawn as supersampled "L" masks (cheap to scale down, unlike RGBA).
-    """
+    """A smooth translucent disc with a ring, blended onto an RGB image."""
     left, top = int(centre[0] - radius) - 1, int(centre[1] - radius) - 1
-    size = (int(centre[0] + radius) + 2 - left, int(centre[1] + radius) + 2 - top)
-    k = _SUPERSAMPLE
-    x, y = (centre[0] - left) * k, (centre[1] - top) * k
-    outer, inner = radius * k, (radius - max(1.0, line)) * k
+    disc, ring = _disc_masks(centre[0] - left, centre[1] - top, radius, line, fill[3], outline[3])
+    box = (left, top, left + disc.width, top + disc.height)
+    image.paste(fill[:3], box, disc)
+    image.paste(outline[:3], box, ring)
 
+
+@functools.lru_cache(maxsize=16)
+def _disc_masks(
+    x: float, y: float, radius: float, line: float, fill: int, outline: int
+) -> tuple[Image.Image, Image.Image]:
+    """The masks of a disc and its ring centred on (x, y): drawn supersampled and scaled
+    down (smooth edges), once per size, since every placeholder of a layout has the same."""
+    size = (int(x + radius) + 2, int(y + radius) + 2)
+    k = _SUPERSAMPLE
+    x, y = x * k, y * k
+    outer, inner = radius * k, (radius - max(1.0, line)) * k
     disc = Image.new("L", (size[0] * k, size[1] * k), 0)
-    ImageDraw.Draw(disc).ellipse((x - outer, y - outer, x + outer, y + outer), fill=fill[3])
+    ImageDraw.Draw(disc).ellipse((x - outer, y - outer, x + outer, y + outer), fill=fill)
     ring = Image.new("L", disc.size, 0)
     ring_draw = ImageDraw.Draw(ring)
-    ring_draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=outline[3])
+    ring_draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=outline)
     ring_draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=0)
-
-    box = (left, top, left + size[0], top + size[1])
-    image.paste(fill[:3], box, disc.reduce(k))
-    image.paste(outline[:3], box, ring.reduce(k))
+    return disc.reduce(k), ring.reduce(k)
 
 
 @functools.lru_cache(maxsize=64)

@@ -372,12 +372,12 @@ def render_game(
                 made = next(drawn) if index not in cached else renderer.drawn(card)
                 data, warnings = made.png, made.warnings
                 facts = {"warnings": [w.as_json() for w in warnings]}
-                if cache is not None:
-                    cache.put(keys[index], data, facts)
-                    cache.put(cell_key(keys[index], made.cell_size), made.cell, {}, CELL_EXT)
                 result.drawn += 1
             path = writer.write_if_changed(relative, data)
             if cache is not None:
+                if hit is None:  # a new entry: the card's file itself, and its cell
+                    cache.put(keys[index], data, facts, source=path)
+                    cache.put_data(cell_key(keys[index], made.cell_size), made.cell, CELL_EXT)
                 cache.note_output(keys[index], path, facts)
         if progress is not None:
             progress(1)
@@ -394,7 +394,7 @@ def render_game(
         )
         result.warnings.extend(warnings)
     if cache is not None:
-        cache.save_outputs()
+        cache.save()
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
     for back_id in backs:
         key = renderer.back_key(back_id)

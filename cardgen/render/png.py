@@ -1,11 +1,12 @@
-"""A small, fast, deterministic PNG writer for rendered cards.
+"""A small, fast, deterministic PNG writer for rendered cards, and a fast reader of its files.
 
 Card images are large flat areas of colour with some text: rows stored unfiltered and
 deflated at a low level come out smaller than Pillow's adaptive filtering at level 1 and in
-well under half the time (on the synthetic benchmark cards: 7.5 ms and 187 KB against 21 ms
-and 211 KB for an 825 x 1125 card; framing the rows by pasting took 13 ms). The file
-holds exactly IHDR, pHYs (the DPI), IDAT and IEND: no time stamp, so the same image always
-gives the same bytes.
+a fraction of the time. The deflating is done by ISA-L (the `isal` package), which makes a
+standard zlib stream 4-5x faster than zlib: on the synthetic benchmark cards (825 x 1125)
+1.5 ms against 6.7 ms with zlib at level 2, for 14 % more bytes (209 against 184 KB);
+Pillow's own writer takes 21 ms for 211 KB at level 1. The file holds exactly IHDR, pHYs
+(the DPI), IDAT and IEND: no time stamp, so the same image always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -13,11 +14,16 @@ from __future__ import annotations
 import struct
 import zlib
 
+from isal import isal_zlib
 from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 2
+"""ISA-L's levels are 0 to 3; 3 is four times slower for 3 % fewer bytes."""
 _COLOUR_TYPE = {"RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}
+_INFLATE_ERROR: type[Exception] = isal_zlib.error  # type: ignore[assignment]
+"""isal's stub declares its error as an instance; it is the class raised for bad data."""
+_MODE = {(colour, channels): mode for mode, (colour, channels) in _COLOUR_TYPE.items()}
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
@@ -25,7 +31,7 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
 
 
 def encode_png(image: Image.Image, dpi: int | None = None, level: int = LEVEL) -> bytes:
-    """PNG bytes of an RGB, RGBA or L image, rows unfiltered, deflated at `level`."""
+    """PNG bytes of an RGB, RGBA or L image, rows unfiltered, deflated at `level` (0-3)."""
     if image.mode not in _COLOUR_TYPE:
         image = image.convert("RGB")
     colour_type, channels = _COLOUR_TYPE[image.mode]
@@ -33,7 +39,7 @@ def encode_png(image: Image.Image, dpi: int | None = None, level: int = LEVEL) -
     # each row behind its filter byte (0, none): Pillow packs the rows with a stride one byte
     # longer, which puts a zero after each; one more in front makes it a zero before each
     rows = image.tobytes("raw", image.mode, width * channels + 1)
-    deflate = zlib.compressobj(level)
+    deflate = isal_zlib.compressobj(level)
     data = deflate.compress(b"\0") + deflate.compress(memoryview(rows)[:-1]) + deflate.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     chunks = [_chunk(b"IHDR", header)]
@@ -43,3 +49,49 @@ def encode_png(image: Image.Image, dpi: int | None = None, level: int = LEVEL) -
     chunks.append(_chunk(b"IDAT", data))
     chunks.append(_chunk(b"IEND", b""))
     return SIGNATURE + b"".join(chunks)
+
+
+def decode_png(data: bytes) -> Image.Image:
+    """The image of PNG bytes. A file as `encode_png` writes it (one IDAT, every row
+    unfiltered) is inflated by ISA-L and its rows taken as they are, three times faster
+    than Pillow's reader for a sheet cell; any other PNG is read by Pillow."""
+    image = _decode_own(data)
+    if image is not None:
+        return image
+    import io
+
+    with Image.open(io.BytesIO(data)) as other:
+        other.load()
+        return other
+
+
+def _decode_own(data: bytes) -> Image.Image | None:
+    if data[:8] != SIGNATURE or data[12:16] != b"IHDR" or len(data) < 33:
+        return None
+    width, height, depth, colour, compression, filtering, interlace = struct.unpack(
+        ">IIBBBBB", data[16:29]
+    )
+    mode = _MODE.get((colour, {0: 1, 2: 3, 6: 4}.get(colour, 0)))
+    if mode is None or depth != 8 or compression or filtering or interlace:
+        return None
+    channels = _COLOUR_TYPE[mode][1]
+    offset, idat = 33, None
+    while offset + 12 <= len(data):
+        length, tag = struct.unpack(">I4s", data[offset : offset + 8])
+        if tag == b"IDAT":
+            if idat is not None:
+                return None  # more than one: not ours
+            idat = memoryview(data)[offset + 8 : offset + 8 + length]
+        elif tag == b"IEND":
+            break
+        offset += 12 + length
+    if idat is None:
+        return None
+    stride = width * channels + 1
+    try:
+        rows = isal_zlib.decompress(idat)
+    except _INFLATE_ERROR:
+        return None
+    if len(rows) != stride * height or rows[::stride].count(0) != height:
+        return None  # short, or some row is filtered
+    return Image.frombytes(mode, (width, height), rows[1:] + b"\0", "raw", mode, stride, 1)

@@ -5,7 +5,7 @@ import io
 import pytest
 from PIL import Image
 
-from cardgen.render.png import encode_png
+from cardgen.render.png import _decode_own, decode_png, encode_png
 
 
 @pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
@@ -25,3 +25,27 @@ def test_other_modes_are_converted() -> None:
     image = Image.new("P", (10, 10), 3)
     with Image.open(io.BytesIO(encode_png(image))) as back:
         assert back.mode == "RGB"
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_own_files_are_read_back_exactly(mode: str) -> None:
+    image = Image.linear_gradient("L").resize((37, 21)).convert(mode)
+    if mode != "L":
+        image.putpixel((3, 4), (10, 200, 30, 128)[: len(mode)])
+    back = decode_png(encode_png(image, dpi=300))
+    assert back.mode == mode and back.size == image.size and back.tobytes() == image.tobytes()
+
+
+def test_other_pngs_are_read_by_pillow() -> None:
+    """A PNG with filtered rows (Pillow's own writer) or several IDAT chunks is not taken
+    row by row; it is still read right."""
+    image = Image.radial_gradient("L").convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=True)
+    assert _decode_own(buffer.getvalue()) is None
+    assert decode_png(buffer.getvalue()).tobytes() == image.tobytes()
+    own = encode_png(image)
+    assert _decode_own(own[:-20]) is None  # cut short: no whole IDAT
+    bad = bytearray(own)
+    bad[60:64] = b"xxxx"  # inside the deflated rows
+    assert _decode_own(bytes(bad)) is None
