@@ -1,8 +1,9 @@
 """Shapes, gradients, icons and file names drawn or made right."""
 
+import math
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from cardgen.model.layout import Layout
 from cardgen.render import shapes
@@ -34,6 +35,38 @@ def test_gradients_cover_the_whole_box_at_any_angle() -> None:
         assert all(sum(image.getpixel((x, y))) > 200 for x in (0, 59) for y in (0, 199)), angle
     across = shapes.gradient(["#ff0000", "#0000ff"], (100, 300), 0)
     assert across.getpixel((0, 150))[0] > 240 and across.getpixel((99, 150))[2] > 240
+
+
+def _exact_ramp(colors: list[str], size: tuple[int, int], angle: float) -> Image.Image:
+    """The gradient worked out pixel by pixel: each pixel centre's place along the angle."""
+    width, height = size
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    span = abs(width * cos) + abs(height * sin)
+    stops = [shapes.rgb(c) for c in colors]
+    segments = len(stops) - 1
+    image = Image.new("RGB", size)
+    for y in range(height):
+        for x in range(width):
+            t = ((x + 0.5 - width / 2) * cos + (y + 0.5 - height / 2) * sin) / span + 0.5
+            t = min(max(t, 0.0), 1.0) * segments
+            k = min(int(t), segments - 1)
+            a, b = stops[k], stops[k + 1]
+            image.putpixel((x, y), tuple(round(a[i] + (b[i] - a[i]) * (t - k)) for i in range(3)))
+    return image
+
+
+def test_a_turned_gradient_is_the_exact_ramp_within_a_few_levels() -> None:
+    """No pixel is off by more than the colour changes over one pixel along the ramp."""
+    colors = ["#ff0000", "#00ff00", "#0000ff"]
+    cases = [((90, 40), 30), ((40, 90), 135), ((64, 64), 10), ((70, 50), 200), ((400, 300), 70)]
+    for size, angle in cases:
+        made = shapes.gradient(colors, size, angle)
+        difference = ImageChops.difference(made, _exact_ramp(colors, size, angle))
+        radians = math.radians(angle)
+        span = abs(size[0] * math.cos(radians)) + abs(size[1] * math.sin(radians))
+        per_pixel = 255 * (len(colors) - 1) / span
+        assert max(high for _, high in difference.getextrema()) <= per_pixel + 1, (size, angle)
+        assert sum(ImageStat.Stat(difference).mean) / 3 < per_pixel / 2, (size, angle)
 
 
 def test_polygon_points_may_leave_the_element_box() -> None:
