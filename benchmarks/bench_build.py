@@ -67,6 +67,7 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
         "cards": n,
         "cold_s": round(cold, 2),
         "cold_ms_per_card": round(cold / n * 1000, 1),
+        "one_core_s": round(one_core, 3),
         "one_core_ms_per_card": round(one_core / n * 1000, 1),
         "cpu_ms_per_card": round(cold_cpu / n * 1000, 1),
         "one_core_cpu_ms_per_card": round(one_core_cpu / n * 1000, 1),
@@ -106,6 +107,21 @@ def run() -> dict[str, Any]:
             f" peak {row['peak_mb']} MB"
         )
     biggest = rows[-1]
+    extra: dict[str, Any] = {}
+    if len(rows) > 1:  # what one more card costs, without the fixed costs of a build
+        small, large = rows[-2], rows[-1]
+        marginal = (large["one_core_s"] - small["one_core_s"]) / (large["cards"] - small["cards"])
+        base = large["baseline_ms_per_card"]
+        extra = {
+            "one_core_marginal_ms_per_card": round(marginal * 1000, 1),
+            "one_core_marginal_vs_baseline": round(marginal * 1000 / base, 2),
+        }
+        print(
+            f"  build, one core, each card beyond {small['cards']}:"
+            f" {extra['one_core_marginal_ms_per_card']} ms"
+            f" ({extra['one_core_marginal_vs_baseline']}x the baseline's"
+            f" {base} ms; the rest is the build's fixed cost)"
+        )
     return {
         "name": "build",
         "what": "cardgen build of synthetic games (render + 2 PDFs + TTS), see rows",
@@ -115,4 +131,5 @@ def run() -> dict[str, Any]:
         "target": "warm <= 5 % of cold (the other targets: see rows)",
         "met": all(r["warm_percent_of_cold"] <= 5 for r in rows),
         "rows": rows,
+        **extra,
     }
