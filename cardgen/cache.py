@@ -24,7 +24,7 @@ from typing import Any
 import PIL
 
 from cardgen import __version__
-from cardgen.write import atomic_link, atomic_write
+from cardgen.write import atomic_link, atomic_write, holds
 
 _ENTRY_KEY = re.compile(r"[0-9a-f]{16,64}")
 """What an entry's key looks like (a hex digest): no other file in the folder is pruned."""
@@ -50,16 +50,6 @@ def code_digest() -> str:
 
 SHARED = "shared_sha256"
 """In an entry's facts: the hash of its data, which is a hard link to an output file."""
-
-
-def _holds(path: Path, data: bytes) -> bool:
-    """`path` is a file of exactly `data` (read only when its size matches), so writing it
-    again would change nothing (and replacing a card's entry by the same bytes took longer
-    than comparing them, on the test machine's disk)."""
-    try:
-        return path.stat().st_size == len(data) and path.read_bytes() == data
-    except OSError:
-        return False
 
 
 def digest(*parts: Any) -> str:
@@ -233,7 +223,7 @@ class Cache:
         if source is not None:
             facts[SHARED] = hashlib.sha256(data).hexdigest()
         known = self._known_facts()
-        if not _holds(data_path, data):  # else: --no-cache drew it again, the same
+        if not holds(data_path, data):  # else: --no-cache drew it again, the same
             if known.pop(key, None) is not None:  # other data: not whole until saved again
                 self._facts_changed = True
                 self.save()
@@ -248,7 +238,7 @@ class Cache:
     def put_data(self, key: str, data: bytes, ext: str) -> Path:
         """Store an entry that has no facts (a sheet cell): one file, written whole."""
         data_path = self._path(key, ext)
-        if not _holds(data_path, data):
+        if not holds(data_path, data):
             atomic_write(data_path, data)
         self._fresh.add(data_path)
         return data_path

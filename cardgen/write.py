@@ -104,6 +104,16 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
         raise
 
 
+def holds(path: Path, data: bytes) -> bool:
+    """`path` is a file of exactly `data` (read only when its size matches), so writing it
+    again would change nothing. Comparing is also cheaper than writing: replacing a card's
+    200 KB file by the same bytes took longer than reading it, on the test machine's disk."""
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def atomic_link(source: Path, path: Path) -> bool:
     """Make `path` a second name of the file `source` (a hard link: no data copied), put in
     place by a rename like `atomic_write`. False, and nothing changed, where the disk or the
@@ -231,11 +241,7 @@ class Writer:
         """Like `write`, but a file that already holds exactly `data` is left alone (its
         modification time too), so tools watching the output see only real changes."""
         target = self.path(relative)
-        try:
-            same = target.stat().st_size == len(data) and target.read_bytes() == data
-        except OSError:
-            same = False
-        if not same:
+        if not holds(target, data):
             return self.write(relative, data)
         self._claim(target)
         self.kept.append(target)
