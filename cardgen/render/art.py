@@ -30,6 +30,7 @@ from PIL import (
 )
 
 from cardgen.errors import CardgenError, Location, display_path
+from cardgen.render.fonts import missing_glyphs
 
 MAX_ART_PIXELS = 40_000_000
 """Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
@@ -352,16 +353,20 @@ def initials(name: str) -> str:
     Accented letters are kept when the placeholder font has them and lose their accent
     otherwise; letters the font cannot draw at all are skipped.
     """
-    glyphs = _font_chars()
+    font = Path(PLACEHOLDER_FONT)
+
+    def drawable(char: str) -> bool:
+        return not missing_glyphs(font, char)
+
     letters: list[str] = []
     for word in re.split(r"[\s\-_/–—]+", unicodedata.normalize("NFC", name)):
         first = next((c for c in word if c.isalnum()), None)
         if first is None:
             continue
         upper = first.upper()[0]
-        if ord(upper) not in glyphs:
+        if not drawable(upper):
             base = unicodedata.normalize("NFKD", upper)[0]
-            if ord(base) not in glyphs or not base.isalnum():
+            if not base.isalnum() or not drawable(base):
                 continue
             upper = base
         letters.append(upper)
@@ -513,17 +518,6 @@ def _disc_masks(
 def _font(size_px: int) -> ImageFont.FreeTypeFont:
     """Vera Bold from ReportLab's fonts at a pixel size (never a system font)."""
     return ImageFont.truetype(PLACEHOLDER_FONT, max(1, size_px))
-
-
-@functools.lru_cache(maxsize=1)
-def _font_chars() -> frozenset[int]:
-    """The code points Vera Bold can draw."""
-    try:
-        ttfonts = importlib.import_module("reportlab.pdfbase.ttfonts")
-        cmap = ttfonts.TTFontFile(PLACEHOLDER_FONT).charToGlyph
-        return frozenset(int(code) for code in cmap)
-    except Exception:  # ReportLab internals changed: assume Latin-1, which Vera covers
-        return frozenset(range(0x20, 0x7F)) | frozenset(range(0xA0, 0x100))
 
 
 def _centred_text(

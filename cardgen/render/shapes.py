@@ -34,17 +34,15 @@ def _strip(colors: tuple[str, ...], length: int) -> Image.Image:
     stops = [rgb(c) for c in colors]
     if len(stops) == 1:
         return Image.new("RGB", (length, 1), stops[0])
-    pixels = []
+    data = bytearray()
     segments = len(stops) - 1
     for i in range(length):
         t = i / max(1, length - 1) * segments
         k = min(int(t), segments - 1)
         f = t - k
-        a, b = stops[k], stops[k + 1]
-        pixels.append(tuple(round(a[j] + (b[j] - a[j]) * f) for j in range(3)))
-    strip = Image.new("RGB", (length, 1))
-    strip.putdata(pixels)
-    return strip
+        (r, g, b), (r2, g2, b2) = stops[k], stops[k + 1]
+        data += bytes((round(r + (r2 - r) * f), round(g + (g2 - g) * f), round(b + (b2 - b) * f)))
+    return Image.frombytes("RGB", (length, 1), bytes(data))
 
 
 def gradient(colors: Sequence[str], size: tuple[int, int], angle: float) -> Image.Image:
