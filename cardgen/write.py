@@ -78,6 +78,12 @@ def relative_inside(path: str | Path, base: Path) -> str | None:
         return None
 
 
+def _temporary_prefix(path: Path) -> str:
+    """How a temporary file for `path` is named, up to its random part: hidden, with this
+    process's id (see `remove_stale_temps`, which reads it back)."""
+    return f".{path.name}.{os.getpid()}."
+
+
 def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Write `data` (bytes, or pieces of bytes written one after another) to `path` through
     a temporary file and a rename.
@@ -88,7 +94,7 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
+        prefix=_temporary_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent
     )
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -118,7 +124,7 @@ def atomic_link(source: Path, path: Path) -> bool:
     """Make `path` a second name of the file `source` (a hard link: no data copied), put in
     place by a rename like `atomic_write`. False, and nothing changed, where the disk or the
     system has no hard links (or `source` is on another disk): write the data instead."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    temporary = path.with_name(f"{_temporary_prefix(path)}{secrets.token_hex(4)}{TEMP_SUFFIX}")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         os.link(source, temporary)
