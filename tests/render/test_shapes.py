@@ -150,3 +150,73 @@ def test_slugs_are_safe_file_names() -> None:
     assert slug("CON") == "con-card"
     assert slug("!!!") == "card"
     assert len(slug("x" * 300)) <= 80
+
+
+def test_a_straight_gradient_runs_exactly_from_first_to_last_colour() -> None:
+    """At 0/90/180/270 degrees every line across is one colour, and the ends are the first
+    and last colours exactly, whatever the size (a strip of the side's length, repeated)."""
+    colors = ["#ff0000", "#00ff00", "#0000ff"]
+    for size in ((663, 105), (50, 700), (827, 1127), (3, 1), (1, 3)):
+        for angle in (0, 90, 180, 270):
+            image = shapes.gradient(colors, size, angle)
+            across = angle % 180 == 90  # colour changes down the image
+            lines = (
+                [image.crop((0, y, size[0], y + 1)) for y in range(size[1])]
+                if across
+                else [image.crop((x, 0, x + 1, size[1])) for x in range(size[0])]
+            )
+            assert all(len(line.getcolors() or ()) == 1 for line in lines), (size, angle)
+            first, last = lines[0].getpixel((0, 0)), lines[-1].getpixel((0, 0))
+            start, end = (first, last) if angle in (0, 90) else (last, first)
+            assert start == (255, 0, 0), (size, angle)
+            if len(lines) > 1:
+                assert end == (0, 0, 255), (size, angle)
+
+
+def _painted(shortcut: bool, shape: shapes.Shape, stroke: float, colors: tuple[str, ...]) -> bytes:
+    image = shapes.gradient(["#203040", "#c0b0a0"], (120, 90), 35)
+    region = shapes.paint_region(shape.box, 1)  # type: ignore[attr-defined]
+    if stroke:
+        mask = shapes._ring(shape, region, stroke)
+        hole = shapes._ring_hole(shape, stroke) if shortcut else None
+        shapes._paint(image, region, mask, "#ffcc00", colors, 60, 0.8, hole=hole)
+    else:
+        mask = shapes.shape_mask(shape, region, 0)
+        shapes._paint(image, region, mask, "#ffcc00", colors, 60, 1.0, solid=shortcut)
+    return image.tobytes()
+
+
+def test_painting_shortcuts_give_the_same_pixels_as_the_whole_mask() -> None:
+    """A sharp rectangle covering the image is pasted without its mask, and a rectangle's
+    outline only in the bands around its empty middle: pixel for pixel what painting
+    through the whole mask gives, in colour and in gradient, rounded or not, and when the
+    rectangle reaches beyond the image."""
+    taken = 0
+    for colors in ((), ("#00ff00", "#ff00ff")):
+        for box in ((-5.0, -5.0, 130.0, 95.0), (0.0, 0.0, 120.0, 90.0), (10.5, 8.0, 100.0, 70.5)):
+            sharp = shapes.RectShape(box, 0.0)
+            assert _painted(True, sharp, 0, colors) == _painted(False, sharp, 0, colors)
+            for radius, width in ((0.0, 3.0), (12.0, 2.5), (4.0, 9.0), (30.0, 1.0)):
+                shape = shapes.RectShape(box, radius)
+                hole = shapes._ring_hole(shape, width)
+                if hole is not None:  # the outline's middle is left alone
+                    taken += 1
+                    left, top = shapes.paint_region(box, 1)[:2]
+                    ring = shapes._ring(shape, shapes.paint_region(box, 1), width)
+                    assert shapes._empty(ring, hole, left, top), (box, radius, width)
+                made = _painted(True, shape, width, colors)
+                assert made == _painted(False, shape, width, colors), (box, radius, width)
+    assert taken >= 20
+
+
+def test_a_hole_the_outline_crosses_is_not_taken() -> None:
+    """A hole that is not empty on the mask is refused: the whole mask is painted."""
+    shape = shapes.RectShape((10.0, 10.0, 100.0, 80.0), 0.0)
+    region = shapes.paint_region(shape.box, 1)
+    ring = shapes._ring(shape, region, 4.0)
+    assert not shapes._empty(ring, (10, 10, 100, 80), region[0], region[1])
+    wrong = Image.new("RGB", (120, 90), (9, 9, 9))
+    right = wrong.copy()
+    shapes._paint(wrong, region, ring, "#ffffff", (), 0, 1.0, hole=(10, 10, 100, 80))
+    shapes._paint(right, region, ring, "#ffffff", (), 0, 1.0)
+    assert wrong.tobytes() == right.tobytes()
