@@ -202,3 +202,20 @@ def test_a_shape_paints_inside_its_extent() -> None:
                 draw.rectangle((b[0], b[1], b[2] - 1, b[3] - 1), fill=255)
         outside = ImageChops.subtract(ink, allowed).getbbox()
         assert outside is None, (props, outside, boxes)
+
+
+def test_the_shards_stat_names_are_drawn_once_on_the_plate() -> None:
+    """Each stat's name comes before its value in the Shards layouts, so all five names join
+    the plate and only the values are drawn for each Character."""
+    renderer = GameRenderer.open(ROOT, "shards")
+    layout = renderer.layouts.for_type("character")
+    items = list(layout.elements.items())
+    hoisted = {
+        items[i][0]
+        for i, _ in card_module._split_plate(
+            items, [True] * len(items), card_module.Canvas.of(layout)
+        )[0]
+    }
+    stats = ("agility", "vitality", "luck", "magic", "charisma")
+    assert {f"{s}_label" for s in stats} <= hoisted
+    assert not {f"{s}_value" for s in stats} & hoisted
