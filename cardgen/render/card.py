@@ -9,10 +9,10 @@ import itertools
 import math
 import string
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from PIL import Image, ImageChops, ImageFilter
 from pydantic import TypeAdapter, ValidationError
@@ -67,7 +67,7 @@ class RenderWarning:
         return f"{where}: {self.code} {self.card}: {self.message}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Canvas:
     """Pixel geometry of a layout: trim, bleed and safe zone at the layout's DPI."""
 
@@ -187,7 +187,39 @@ class DrawContext:
 COLOR_KEYS = ("fill", "stroke", "color", "icon_color", "outline")
 
 
+_T = TypeVar("_T")
+
+
+class _ByElement:
+    """Facts worked out from a layout element alone, kept by the element's identity: the
+    same element object comes back for every card of a layout, and elements are frozen.
+    The element is kept beside its facts, so its id cannot be reused while they are."""
+
+    LIMIT = 8192
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[int, Any], tuple[Any, Any]] = {}
+
+    def get(self, element: Any, extra: Any, compute: Callable[[], _T]) -> _T:
+        key = (id(element), extra)
+        hit = self._found.get(key)
+        if hit is not None and hit[0] is element:
+            return cast(_T, hit[1])
+        value = compute()
+        if len(self._found) >= self.LIMIT:
+            self._found.clear()  # elements made for one card each (switches) come and go
+        self._found[key] = (element, value)
+        return value
+
+
+_BY_ELEMENT = _ByElement()
+
+
 def _templated_colors(element: Any) -> bool:
+    return _BY_ELEMENT.get(element, "templated", lambda: _has_templated_colors(element))
+
+
+def _has_templated_colors(element: Any) -> bool:
     return any("{" in str(getattr(element, key, "") or "") for key in COLOR_KEYS) or any(
         "{" in c for key in ("gradient", "stroke_gradient") for c in getattr(element, key, [])
     )
@@ -622,6 +654,10 @@ _UNPLATED: set[tuple[Any, ...]] = set()
 
 
 def _plate_key(element: Any, visible: bool) -> str | None:
+    return _BY_ELEMENT.get(element, ("plate", visible), lambda: _new_plate_key(element, visible))
+
+
+def _new_plate_key(element: Any, visible: bool) -> str | None:
     """A key for an element whose drawing depends on its resolved properties alone (shapes,
     fixed text and icons), or None for one that draws card content (art, fields, helpers).
 
@@ -637,7 +673,11 @@ def _plate_key(element: Any, visible: bool) -> str | None:
     return element.model_dump_json() if visible else "-"
 
 
-def _extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
+def _extent(element: Any, canvas: Canvas) -> tuple[shapes.Box, ...]:
+    return _BY_ELEMENT.get(element, canvas, lambda: tuple(_new_extent(element, canvas)))
+
+
+def _new_extent(element: Any, canvas: Canvas) -> list[shapes.Box]:
     """Where an element can put ink, as boxes of whole pixels.
 
     A shape: its outline's box and half a pixel of antialiasing, rounded out to whole
@@ -729,7 +769,7 @@ def _pixels(box: shapes.Box) -> shapes.Box:
     )
 
 
-def _overlap(a: list[shapes.Box], b: list[shapes.Box]) -> bool:
+def _overlap(a: Sequence[shapes.Box], b: Sequence[shapes.Box]) -> bool:
     return any(p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3] for p in a for q in b)
 
 
