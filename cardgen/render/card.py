@@ -264,6 +264,18 @@ def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
     return render_icon(name, (px, px), color)
 
 
+def _icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconRef]:
+    """The icons a text of the layout may name, in the element's icon colour if it has one."""
+    icons = {
+        k: richtext.IconRef(v.icon, shapes.rgb(v.color) if v.color else None)
+        for k, v in layout.icons.items()
+    }
+    icon_color = shapes.rgb(element.icon_color) if element.icon_color else None
+    if icon_color is not None:
+        icons = {k: richtext.IconRef(v.name, v.color or icon_color) for k, v in icons.items()}
+    return icons
+
+
 def _draw_text(
     ctx: DrawContext,
     image: Image.Image,
@@ -290,13 +302,7 @@ def _draw_text(
             ctx.project_root,
         )
 
-    icons = {
-        k: richtext.IconRef(v.icon, shapes.rgb(v.color) if v.color else None)
-        for k, v in layout.icons.items()
-    }
-    icon_color = shapes.rgb(element.icon_color) if element.icon_color else None
-    if icon_color is not None:
-        icons = {k: richtext.IconRef(v.name, v.color or icon_color) for k, v in icons.items()}
+    icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: _icon_refs(layout, element))
 
     def is_icon(token: str) -> bool:
         return token in icons or token in ICONS

@@ -81,7 +81,8 @@ def font_at(path: Path, size_px: int) -> ImageFont.FreeTypeFont:
 
 
 _NOTDEF = "\ue000"  # a private-use character no card font draws: its shape is the "missing" box
-_coverage: dict[tuple[Path, str], bool] = {}
+_coverage: dict[Path, dict[str, bool]] = {}
+"""Per font file, whether it has a glyph for each character asked about."""
 
 
 def _shape(
@@ -93,14 +94,15 @@ def _shape(
 
 def missing_glyphs(path: Path, text: str) -> list[str]:
     """Characters of `text` the font file cannot draw (they would come out as boxes)."""
-    font = font_at(path, 32)
+    known = _coverage.setdefault(path, {})
     missing = []
     for char in dict.fromkeys(text):
-        if char.isspace():
-            continue
-        key = (path, char)
-        if key not in _coverage:
-            _coverage[key] = _shape(font, char) != _shape(font, _NOTDEF)
-        if not _coverage[key]:
+        has = known.get(char)
+        if has is None:
+            if char.isspace():
+                continue
+            font = font_at(path, 32)
+            has = known[char] = _shape(font, char) != _shape(font, _NOTDEF)
+        if not has:
             missing.append(char)
     return missing

@@ -170,6 +170,19 @@ def _atoms(runs: list[Run]) -> list[Atom]:
     return atoms
 
 
+@functools.lru_cache(maxsize=512)
+def _metrics(font: ImageFont.FreeTypeFont) -> tuple[int, int, float]:
+    """A font's ascent, descent and cap height (of "H"), in px."""
+    ascent, descent = font.getmetrics()
+    return ascent, descent, -font.getbbox("H", anchor="ls")[1]
+
+
+@functools.lru_cache(maxsize=65536)
+def _length(font: ImageFont.FreeTypeFont, text: str) -> float:
+    """A word's advance in a font: the same words come back on card after card."""
+    return font.getlength(text)
+
+
 def layout_text(
     atoms: list[Atom],
     style: TextStyle,
@@ -187,8 +200,7 @@ def layout_text(
         return fonts[key]
 
     regular = font(False, False)
-    ascent, descent = regular.getmetrics()
-    cap = -regular.getbbox("H", anchor="ls")[1]
+    ascent, descent, cap = _metrics(regular)
     icon_side = max(1, round(cap * style.icon_scale))
     icon_advance = icon_side + size * 0.16
     lines: list[list[Atom]] = [[]]
@@ -203,7 +215,7 @@ def layout_text(
         measured.width = (
             icon_advance
             if atom.kind == "icon"
-            else font(atom.bold, atom.italic).getlength(atom.text)
+            else _length(font(atom.bold, atom.italic), atom.text)
         )
         line = lines[-1]
         if atom.kind == "space":
