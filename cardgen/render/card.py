@@ -414,14 +414,21 @@ def _draw_image(
         mask = picture.getchannel("A")
         picture = picture.convert("RGB")
     radius = ctx.canvas.x(element.radius)
+    core: tuple[int, int, int, int] | None = None
     if radius > 0:
-        rounded = shapes.shape_mask(
-            shapes.rect_shape((0, 0, size[0], size[1]), radius), (0, 0, size[0], size[1]), 0
-        )
+        frame = shapes.rect_shape((0, 0, size[0], size[1]), radius)
+        rounded = shapes.shape_mask(frame, (0, 0, size[0], size[1]), 0)
+        if mask is None:  # opaque art: only its rounded edges go through the mask
+            inner = shapes.fill_core(frame)
+            core = None if inner is None else shapes.shift(inner, -x0, -y0)
         mask = rounded if mask is None else ImageChops.multiply(mask, rounded)
-    if element.opacity < 1:
-        mask = (mask or Image.new("L", size, 255)).point(lambda v: round(v * element.opacity))
-    image.paste(picture, (x0, y0), mask)
+    if mask is None and element.opacity >= 1:
+        image.paste(picture, (x0, y0))
+        return
+    if mask is None:
+        mask = Image.new("L", size, 255)
+    region = (x0, y0, x0 + size[0], y0 + size[1])
+    shapes.paste_through(image, picture, region, mask, alpha=element.opacity, core=core)
 
 
 def _draw_icon(

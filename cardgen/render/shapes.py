@@ -130,65 +130,99 @@ def _paint(
     angle: float,
     opacity: float,
     *,
-    solid: bool = False,
+    core: tuple[int, int, int, int] | None = None,
     hole: tuple[int, int, int, int] | None = None,
 ) -> None:
-    """Paint a colour or gradient over `region` through `mask`. Two shortcuts give the same
-    pixels as painting through the whole mask, faster: `solid` (the mask may be fully
-    opaque wherever it meets the image: then no mask is needed) and `hole` (a box, in image
-    pixels, where the mask may be empty, as inside an outline: only the bands around it are
-    painted). Each is checked on the mask before it is taken."""
+    """Paint a colour or gradient over `region` through `mask` (see `paste_through` for
+    `core` and `hole`)."""
     if not colors and color is None:
         return
     alpha = opacity * (alpha_of(color) if color and not colors else 1.0)
-    left, top = region[0], region[1]
     source = (
-        _gradient(tuple(colors), (region[2] - left, region[3] - top), angle)
+        _gradient(tuple(colors), (region[2] - region[0], region[3] - region[1]), angle)
         if colors
         else rgb(color or "#000")
     )
-    if solid and alpha >= 1.0:
-        seen = (
-            max(region[0], 0),
-            max(region[1], 0),
-            min(region[2], image.width),
-            min(region[3], image.height),
-        )
-        if seen[0] < seen[2] and seen[1] < seen[3]:
-            inside = mask.crop((seen[0] - left, seen[1] - top, seen[2] - left, seen[3] - top))
-            if inside.getextrema() == (255, 255):
-                _paste(image, source, region, seen, None)
-                return
-    parts = [region]
-    if hole is not None and _empty(mask, hole, left, top):
-        x0, y0, x1, y1 = hole
-        parts = [
-            (region[0], region[1], region[2], y0),
-            (region[0], y1, region[2], region[3]),
-            (region[0], y0, x0, y1),
-            (x1, y0, region[2], y1),
-        ]
+    paste_through(image, source, region, mask, alpha=alpha, core=core, hole=hole)
+
+
+def paste_through(
+    image: Image.Image,
+    source: Image.Image | tuple[int, int, int],
+    region: tuple[int, int, int, int],
+    mask: Image.Image,
+    *,
+    alpha: float = 1.0,
+    core: tuple[int, int, int, int] | None = None,
+    hole: tuple[int, int, int, int] | None = None,
+) -> None:
+    """Paste a colour, or an image covering `region`, onto `image` over `region` through
+    `mask` (scaled by `alpha`). Two shortcuts give the same pixels as pasting through the
+    whole mask, faster, each checked on the mask before it is taken: `core`, a box (in
+    image pixels) where the mask may be fully opaque, as inside a filled shape, is pasted
+    without it; `hole`, a box where the mask may be empty, as inside an outline, is left
+    alone. Only the bands around the box go through the mask."""
+    left, top = region[0], region[1]
+    middle: tuple[int, int, int, int] | None = None
+    if core is not None and alpha >= 1.0:
+        core = _clip(core, region, image)
+        if core is not None and _uniform(mask, core, left, top, 255):
+            _paste(image, source, region, core, None)
+            middle = core
+    if middle is None and hole is not None and _uniform(mask, hole, left, top, 0):
+        middle = hole
+    parts = [region] if middle is None else _around(region, middle)
     for part in parts:
-        if part[0] >= part[2] or part[1] >= part[3]:
-            continue
-        piece = mask if part == region else mask.crop(_shift(part, left, top))
+        if _clip(part, region, image) is None:
+            continue  # nothing of it on the image
+        piece = mask if part == region else mask.crop(shift(part, left, top))
         if alpha < 1.0:
             piece = piece.point(lambda v: round(v * alpha))
         _paste(image, source, region, part, piece)
 
 
-def _shift(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, int, int]:
+def _clip(
+    box: tuple[int, int, int, int], region: tuple[int, int, int, int], image: Image.Image
+) -> tuple[int, int, int, int] | None:
+    """The part of `box` within `region` and on the image; None when nothing is."""
+    clipped = (
+        max(box[0], region[0], 0),
+        max(box[1], region[1], 0),
+        min(box[2], region[2], image.width),
+        min(box[3], region[3], image.height),
+    )
+    return clipped if clipped[0] < clipped[2] and clipped[1] < clipped[3] else None
+
+
+def _around(
+    region: tuple[int, int, int, int], middle: tuple[int, int, int, int]
+) -> list[tuple[int, int, int, int]]:
+    """The four bands of `region` around a box within it: above, below, left, right."""
+    x0, y0, x1, y1 = middle
+    bands = [
+        (region[0], region[1], region[2], y0),
+        (region[0], y1, region[2], region[3]),
+        (region[0], y0, x0, y1),
+        (x1, y0, region[2], y1),
+    ]
+    return [b for b in bands if b[0] < b[2] and b[1] < b[3]]
+
+
+def shift(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, int, int]:
     return (box[0] - dx, box[1] - dy, box[2] - dx, box[3] - dy)
 
 
-def _empty(mask: Image.Image, hole: tuple[int, int, int, int], left: int, top: int) -> bool:
-    """The mask is empty (0) all over `hole`, which lies within it."""
-    inner = _shift(hole, left, top)
+def _uniform(
+    mask: Image.Image, box: tuple[int, int, int, int], left: int, top: int, value: int
+) -> bool:
+    """The mask (whose top left is at `left`, `top`) is `value` all over `box`, which lies
+    within it."""
+    inner = shift(box, left, top)
     if inner[0] < 0 or inner[1] < 0 or inner[2] > mask.width or inner[3] > mask.height:
         return False
     if inner[0] >= inner[2] or inner[1] >= inner[3]:
         return False
-    return mask.crop(inner).getextrema() == (0, 0)
+    return mask.crop(inner).getextrema() == (value, value)
 
 
 def _paste(
@@ -204,7 +238,7 @@ def _paste(
     elif part == region:
         image.paste(source, region[:2], mask)
     else:
-        image.paste(source.crop(_shift(part, region[0], region[1])), part[:2], mask)
+        image.paste(source.crop(shift(part, region[0], region[1])), part[:2], mask)
 
 
 def draw_shape(
@@ -235,13 +269,40 @@ def draw_shape(
         x0, y0, x1, y1 = (int(v) for v in box)
         image.paste(rgb(fill), (x0, y0, x1, y1))  # a sharp-edged rectangle needs no mask
     elif fill is not None or fill_colors:
-        sharp = isinstance(shape, RectShape) and shape.radius <= 0
         mask = shape_mask(shape, region, 0)
-        _paint(image, region, mask, fill, fill_colors, angle, opacity, solid=sharp)
+        core = fill_core(shape)
+        _paint(image, region, mask, fill, fill_colors, angle, opacity, core=core)
     if stroke_px > 0 and (stroke is not None or stroke_colors):
         ring = _ring(shape, region, stroke_px)
         hole = _ring_hole(shape, stroke_px)
         _paint(image, region, ring, stroke, stroke_colors, angle, opacity, hole=hole)
+
+
+def fill_core(shape: Shape) -> tuple[int, int, int, int] | None:
+    """For a rectangle or an ellipse: the whole pixels well inside it, which it covers
+    fully (clear of rounded corners, curves and antialiasing)."""
+    if isinstance(shape, RectShape):
+        x0, y0, x1, y1 = shape.box
+        inset = shape.radius + 1
+        core = (
+            math.ceil(x0 + inset),
+            math.ceil(y0 + inset),
+            math.floor(x1 - inset),
+            math.floor(y1 - inset),
+        )
+    elif isinstance(shape, EllipseShape):
+        x0, y0, x1, y1 = shape.box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        half_w, half_h = (x1 - x0) / 2 / math.sqrt(2) - 1, (y1 - y0) / 2 / math.sqrt(2) - 1
+        core = (
+            math.ceil(cx - half_w),
+            math.ceil(cy - half_h),
+            math.floor(cx + half_w),
+            math.floor(cy + half_h),
+        )
+    else:
+        return None
+    return core if core[0] < core[2] and core[1] < core[3] else None
 
 
 def _ring_hole(shape: Shape, width: float) -> tuple[int, int, int, int] | None:

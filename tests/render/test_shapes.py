@@ -182,41 +182,61 @@ def _painted(shortcut: bool, shape: shapes.Shape, stroke: float, colors: tuple[s
         shapes._paint(image, region, mask, "#ffcc00", colors, 60, 0.8, hole=hole)
     else:
         mask = shapes.shape_mask(shape, region, 0)
-        shapes._paint(image, region, mask, "#ffcc00", colors, 60, 1.0, solid=shortcut)
+        core = shapes.fill_core(shape) if shortcut else None
+        shapes._paint(image, region, mask, "#ffcc00", colors, 60, 1.0, core=core)
     return image.tobytes()
 
 
+BOXES = ((-5.0, -5.0, 130.0, 95.0), (0.0, 0.0, 120.0, 90.0), (10.5, 8.0, 100.0, 70.5))
+
+
 def test_painting_shortcuts_give_the_same_pixels_as_the_whole_mask() -> None:
-    """A sharp rectangle covering the image is pasted without its mask, and a rectangle's
-    outline only in the bands around its empty middle: pixel for pixel what painting
-    through the whole mask gives, in colour and in gradient, rounded or not, and when the
-    rectangle reaches beyond the image."""
+    """A filled rectangle or ellipse is pasted without its mask in its middle, and a
+    rectangle's outline only in the bands around its empty middle: pixel for pixel what
+    painting through the whole mask gives, in colour and in gradient, rounded or not, and
+    when the shape reaches beyond the image."""
     taken = 0
     for colors in ((), ("#00ff00", "#ff00ff")):
-        for box in ((-5.0, -5.0, 130.0, 95.0), (0.0, 0.0, 120.0, 90.0), (10.5, 8.0, 100.0, 70.5)):
-            sharp = shapes.RectShape(box, 0.0)
-            assert _painted(True, sharp, 0, colors) == _painted(False, sharp, 0, colors)
+        for box in BOXES:
+            left, top = shapes.paint_region(box, 1)[:2]
+            for filled in (shapes.RectShape(box, 0.0), shapes.EllipseShape(box)):
+                core = shapes.fill_core(filled)
+                assert core is not None
+                mask = shapes.shape_mask(filled, shapes.paint_region(box, 1), 0)
+                assert shapes._uniform(mask, core, left, top, 255), (filled, core)
+                assert _painted(True, filled, 0, colors) == _painted(False, filled, 0, colors)
             for radius, width in ((0.0, 3.0), (12.0, 2.5), (4.0, 9.0), (30.0, 1.0)):
                 shape = shapes.RectShape(box, radius)
+                core = shapes.fill_core(shape)
+                if core is not None:  # the fill's middle needs no mask
+                    mask = shapes.shape_mask(shape, shapes.paint_region(box, 1), 0)
+                    assert shapes._uniform(mask, core, left, top, 255), (box, radius)
+                assert _painted(True, shape, 0, colors) == _painted(False, shape, 0, colors)
                 hole = shapes._ring_hole(shape, width)
                 if hole is not None:  # the outline's middle is left alone
                     taken += 1
-                    left, top = shapes.paint_region(box, 1)[:2]
                     ring = shapes._ring(shape, shapes.paint_region(box, 1), width)
-                    assert shapes._empty(ring, hole, left, top), (box, radius, width)
+                    assert shapes._uniform(ring, hole, left, top, 0), (box, radius, width)
                 made = _painted(True, shape, width, colors)
                 assert made == _painted(False, shape, width, colors), (box, radius, width)
     assert taken >= 20
 
 
-def test_a_hole_the_outline_crosses_is_not_taken() -> None:
-    """A hole that is not empty on the mask is refused: the whole mask is painted."""
+def test_a_middle_the_mask_does_not_fill_or_leave_empty_is_not_taken() -> None:
+    """A core the shape does not fully cover, or a hole its outline crosses, is refused
+    on the mask: the whole mask is painted."""
     shape = shapes.RectShape((10.0, 10.0, 100.0, 80.0), 0.0)
     region = shapes.paint_region(shape.box, 1)
     ring = shapes._ring(shape, region, 4.0)
-    assert not shapes._empty(ring, (10, 10, 100, 80), region[0], region[1])
-    wrong = Image.new("RGB", (120, 90), (9, 9, 9))
-    right = wrong.copy()
-    shapes._paint(wrong, region, ring, "#ffffff", (), 0, 1.0, hole=(10, 10, 100, 80))
-    shapes._paint(right, region, ring, "#ffffff", (), 0, 1.0)
-    assert wrong.tobytes() == right.tobytes()
+    filled = shapes.shape_mask(shape, region, 0)
+    assert not shapes._uniform(ring, (10, 10, 100, 80), region[0], region[1], 0)
+    assert not shapes._uniform(filled, (5, 5, 100, 80), region[0], region[1], 255)
+    for mask, shortcut in (
+        (ring, {"hole": (10, 10, 100, 80)}),
+        (filled, {"core": (5, 5, 100, 80)}),
+    ):
+        wrong = Image.new("RGB", (120, 90), (9, 9, 9))
+        right = wrong.copy()
+        shapes._paint(wrong, region, mask, "#ffffff", (), 0, 1.0, **shortcut)  # type: ignore[arg-type]
+        shapes._paint(right, region, mask, "#ffffff", (), 0, 1.0)
+        assert wrong.tobytes() == right.tobytes()
