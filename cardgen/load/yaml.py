@@ -1,12 +1,15 @@
-"""YAML through ruamel.yaml's round-trip loader, keeping the line and column of every value.
+"""YAML through ruamel.yaml, keeping the line and column of every value.
 
 `load_yaml` returns a `YamlDocument`: the plain data (dicts, lists, scalars) and a way to
 find where any value, addressed by its path of keys and indexes, stands in the file.
 
-The round-trip parser is pure Python (50-100 KB a second). Inside `parse_cache(folder)`
-(which `cardgen build` uses, with a folder under `output/`), a parsed file's data and
-positions are kept as JSON under the hash of its text, so a file read before is not parsed
-again, by this process or the next.
+Files are parsed by libyaml's C parser (`ruamel.yaml.clib`) into nodes that carry their
+positions, and built into YAML 1.2 values by ruamel's safe constructor: the Shards layouts
+and game take 21 ms, against 133 ms with ruamel's pure-Python round-trip parser (which
+takes over where the C one is not installed, with the same values and positions).
+Inside `parse_cache(folder)` (which `cardgen build` uses, with a folder under `output/`), a
+parsed file's data and positions are kept as JSON under the hash of its text, so a file
+read before is not parsed again, by this process or the next.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from typing import Any
 
 import ruamel.yaml
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import ComposerError
 from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from cardgen import __version__
 from cardgen.errors import CardgenError, Location, display_path
@@ -35,7 +39,8 @@ MAX_NODES = 1_000_000
 """More values than this (an alias bomb, for one) and the file is refused."""
 MAX_YAML_BYTES = 1_000_000
 """Largest YAML file read (1 MB, 70 times the largest example game.yaml): the YAML parser
-reads roughly 50-100 KB a second, so this bounds the time a file can take."""
+reads about 1 MB a second (300 KB without the C parser), so this bounds the time a file
+can take."""
 MAX_FLOW_DEPTH = 100
 """Deepest nesting of `[` and `{` allowed: the parser slows down with the square of it."""
 _LONG_NUMBER = re.compile(r"[0-9_]{4000,}")
@@ -89,36 +94,36 @@ class YamlDocument:
         return self.location(loc)
 
 
-def _positions(tree: Any) -> tuple[dict[Path_, tuple[int, int]], dict[Path_, tuple[int, int]]]:
-    """Where each value and each mapping key of a round-trip tree stands. A value whose
-    position the parser did not record takes its parent's (as a lookup would)."""
+def _positions(
+    root: Node | None, key_of: Any
+) -> tuple[dict[Path_, tuple[int, int]], dict[Path_, tuple[int, int]]]:
+    """Where each value and each mapping key of a node tree stands (`key_of` gives a key
+    node's value). An alias is walked once, at its anchor; a merged key (`<<`) stands
+    where its anchor wrote it."""
     values: dict[Path_, tuple[int, int]] = {}
     keys: dict[Path_, tuple[int, int]] = {}
-    root = (tree.lc.line, tree.lc.col) if isinstance(tree, CommentedMap | CommentedSeq) else (0, 0)
-    values[()] = root
+    if root is None:
+        values[()] = (0, 0)
+        return values, keys
+    values[()] = (root.start_mark.line, root.start_mark.column)
     seen: set[int] = set()
-    stack: list[tuple[Any, Path_, tuple[int, int]]] = [(tree, (), root)]
+    stack: list[tuple[Node, Path_]] = [(root, ())]
     while stack:
-        node, path, here = stack.pop()
-        if id(node) in seen:  # an alias: its positions are those of its anchor
+        node, path = stack.pop()
+        if id(node) in seen:
             continue
-        if isinstance(node, CommentedMap):
-            seen.add(id(node))
-            for key, child in node.items():
-                where = (*path, _plain_key(key))
-                at = tuple(node.lc.value(key)) if key in node.lc.data else here
-                values[where] = (int(at[0]), int(at[1]))
-                if key in node.lc.data:
-                    line, col = node.lc.key(key)
-                    keys[where] = (int(line), int(col))
-                stack.append((child, where, values[where]))
-        elif isinstance(node, CommentedSeq):
-            seen.add(id(node))
-            for index, child in enumerate(node):
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            for key_node, child in node.value:
+                where = (*path, _plain_key(key_of(key_node)))
+                values[where] = (child.start_mark.line, child.start_mark.column)
+                keys[where] = (key_node.start_mark.line, key_node.start_mark.column)
+                stack.append((child, where))
+        elif isinstance(node, SequenceNode):
+            for index, child in enumerate(node.value):
                 where = (*path, index)
-                at = node.lc.item(index) if index in node.lc.data else here
-                values[where] = (int(at[0]), int(at[1]))
-                stack.append((child, where, values[where]))
+                values[where] = (child.start_mark.line, child.start_mark.column)
+                stack.append((child, where))
     return values, keys
 
 
@@ -129,7 +134,7 @@ def _plain_key(key: Any) -> str | int:
 def _expanded_size(node: Any, memo: dict[int, int]) -> int:
     """How many values the document holds once every alias is expanded, counted without
     expanding them (each node once): an alias bomb is caught in milliseconds."""
-    if not isinstance(node, CommentedMap | CommentedSeq):
+    if not isinstance(node, dict | list):
         return 1
     key = id(node)
     if key in memo:
@@ -137,19 +142,19 @@ def _expanded_size(node: Any, memo: dict[int, int]) -> int:
             raise RecursionError
         return memo[key]
     memo[key] = -1
-    children = node.values() if isinstance(node, CommentedMap) else node
+    children = node.values() if isinstance(node, dict) else node
     memo[key] = 1 + sum(_expanded_size(child, memo) for child in children)
     return memo[key]
 
 
 def _plain(node: Any, budget: list[int]) -> Any:
-    """Convert ruamel's round-trip containers into plain dicts and lists, counting values."""
+    """Plain dicts, lists and scalars, each alias copied out, counting values."""
     budget[0] -= 1
     if budget[0] < 0:
         raise OverflowError
-    if isinstance(node, CommentedMap):
+    if isinstance(node, dict):
         return {_plain_key(k): _plain(v, budget) for k, v in node.items()}
-    if isinstance(node, CommentedSeq):
+    if isinstance(node, list):
         return [_plain(v, budget) for v in node]
     if isinstance(node, str):
         return str(node)
@@ -182,10 +187,45 @@ def _reused_anchor(message: str, shown: str) -> CardgenError:
     )
 
 
+def _anchor_twice(exc: ComposerError, text: str, shown: str) -> CardgenError | None:
+    """The C parser's error for an anchor named twice, in the words of `_reused_anchor`."""
+    first, second = exc.context_mark, exc.problem_mark
+    if "duplicate anchor" not in str(exc.context) or first is None or second is None:
+        return None
+    found = re.match(r"&([^\s,\[\]{}]+)", text[second.index :])
+    name = found[1] if found else "?"
+    return CardgenError(
+        f"invalid YAML: anchor &{name} is defined twice (first on line {first.line + 1});"
+        " give each its own name",
+        Location(shown, second.line + 1, second.column + 1),
+    )
+
+
+def _named(problem: str, text: str, mark: Any) -> str:
+    """libyaml's message with what it leaves out put back: the character that cannot start
+    a token (a tab, most often), the name of an undefined alias."""
+    if mark is None or problem not in _UNNAMED:
+        return problem
+    lines = text.splitlines()
+    rest = lines[mark.line][mark.column :] if mark.line < len(lines) else ""
+    if problem == "found undefined alias":
+        found = re.match(r"\*([^\s,\[\]{}]+)", rest)
+        return f"found undefined alias '{found[1]}'" if found else problem
+    return f"found character {rest[:1]!r} that cannot start any token" if rest else problem
+
+
+_UNNAMED = ("found character that cannot start any token", "found undefined alias")
+
+
+def _loader() -> YAML:
+    """A YAML 1.2 loader of plain values, on libyaml's C parser when it is installed."""
+    yaml = YAML(typ="safe", pure=False)
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
 def parse_yaml(text: str, shown: str) -> YamlDocument:
     """Parse YAML text; a syntax error or a duplicate key is a CardgenError with its line."""
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = False
     if text.count("[") + text.count("{") > MAX_FLOW_DEPTH:
         deepest, line = _flow_depth(text)
         if deepest > MAX_FLOW_DEPTH:
@@ -193,13 +233,18 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
                 f"invalid YAML: [ ] and {{ }} nested more than {MAX_FLOW_DEPTH} deep",
                 Location(shown, line),
             )
+    yaml = _loader()
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ReusedAnchorWarning)
-            tree = yaml.load(text)
+            root = yaml.compose(text)
+            tree = None if root is None else yaml.constructor.construct_document(root)
     except MarkedYAMLError as exc:
+        twice = _anchor_twice(exc, text, shown) if isinstance(exc, ComposerError) else None
+        if twice is not None:
+            raise twice from None
         mark = exc.problem_mark or exc.context_mark
-        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        problem = _named((exc.problem or exc.context or "invalid YAML").strip(), text, mark)
         if "duplicate key" in str(exc) or "found duplicate key" in problem:
             problem = "duplicate key " + problem.split("duplicate key", 1)[-1].strip()
         loc = Location(shown, mark.line + 1, mark.column + 1) if mark else Location(shown)
@@ -220,6 +265,10 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         if issubclass(warning.category, ReusedAnchorWarning):
             raise _reused_anchor(str(warning.message), shown)
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    try:
+        values, keys = _positions(root, yaml.constructor.construct_object)
+    except RecursionError:
+        raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
     memo: dict[int, int] = {}
     try:
         if _expanded_size(tree, memo) > MAX_NODES:
@@ -227,9 +276,9 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         data = _plain(tree, [MAX_NODES])
     except OverflowError:
         line = 1
-        if isinstance(tree, CommentedMap):  # the first top-level key that is too big
+        if isinstance(tree, dict):  # the first top-level key that is too big
             big = [k for k, v in tree.items() if memo.get(id(v), 1) > MAX_NODES]
-            line = tree.lc.key(big[0])[0] + 1 if big else line
+            line = keys.get((_plain_key(big[0]),), (0, 0))[0] + 1 if big else line
         raise CardgenError(
             f"YAML expands to more than {MAX_NODES:,} values (an alias bomb?)",
             Location(shown, line),
@@ -238,7 +287,6 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         raise CardgenError(
             "invalid YAML: nested too deeply or recursive", Location(shown, 1)
         ) from None
-    values, keys = _positions(tree)
     return YamlDocument(shown, data, values, keys)
 
 
@@ -259,7 +307,7 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
     return doc
 
 
-_CACHE_FORMAT = f"cardgen {__version__} ruamel {ruamel.yaml.__version__} positions 1"
+_CACHE_FORMAT = f"cardgen {__version__} ruamel {ruamel.yaml.__version__} positions 2"
 _cache_folder: Path | None = None
 _MAP = "\u0000map"  # a mapping whose keys are not all text, as [[key, value], ...]
 

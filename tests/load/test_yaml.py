@@ -56,3 +56,79 @@ def test_load_yaml_reads_a_file_with_bom(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_bytes("\ufeffname: Blubler’s\r\n".encode())
     assert load_yaml(path).data == {"name": "Blubler’s"}
+
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted([*ROOT.glob("decks/*/*.yaml"), *ROOT.glob("layouts/*/*.yaml")])
+BAD = [
+    "a: 1\nb: 2\na: 3\n",
+    "a:\n  b: 1\n c: 2\n",
+    'a: "abc\nb: 1\n',
+    "a:\n\tb: 1\n",
+    "a: *nope\n",
+    "a: &x 1\nb: &x 2\nc: *x\n",
+    "x: [1, 2\n",
+    "a: 1\n  b: 2\n",
+    "a: &x [*x]\n",
+]
+
+
+def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parse with ruamel's pure-Python parser, as where ruamel.yaml.clib is missing."""
+    import ruamel.yaml.main
+
+    monkeypatch.setattr(ruamel.yaml.main, "CParser", None)
+
+
+def _outcome(text: str, shown: str) -> object:
+    try:
+        doc = parse_yaml(text, shown)
+    except CardgenError as exc:
+        assert exc.location is not None
+        return ("error", exc.location.line)
+    return (doc.data, doc.values, doc.keys)
+
+
+def test_the_c_parser_is_the_one_used() -> None:
+    from cardgen.load.yaml import _loader
+
+    assert _loader().Parser.__name__ == "CParser"
+
+
+def test_both_parsers_give_the_same_data_positions_and_error_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every example game and layout file, and broken files: libyaml's C parser and
+    ruamel's pure-Python one give the same values, the same positions of every value and
+    key, and errors on the same lines."""
+    assert len(EXAMPLES) > 20
+    texts = [(p.read_text(encoding="utf-8"), p.name) for p in EXAMPLES]
+    texts += [(t, f"bad{i}.yaml") for i, t in enumerate(BAD)]
+    fast = [_outcome(text, shown) for text, shown in texts]
+    _pure(monkeypatch)
+    slow = [_outcome(text, shown) for text, shown in texts]
+    for (_, shown), a, b in zip(texts, fast, slow, strict=True):
+        assert a == b, shown
+    assert sum(isinstance(o, tuple) and o[0] == "error" for o in fast) == len(BAD)
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_messages_name_what_libyaml_leaves_out(pure: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if pure:
+        _pure(monkeypatch)
+    for text, words in (
+        ("a:\n\tb: 1\n", "found character '\\t' that cannot start any token"),
+        ("a: *nope\n", "found undefined alias 'nope'"),
+        ("a: &x 1\nb: &x 2\n", "anchor &x is defined twice (first on line 1)"),
+        ("a: 1\nb: 2\na: 3\n", "duplicate key"),
+    ):
+        with pytest.raises(CardgenError) as info:
+            parse_yaml(text, "f.yaml")
+        assert words in str(info.value), (text, str(info.value))
+
+
+def test_a_merged_key_stands_where_its_anchor_wrote_it() -> None:
+    doc = parse_yaml("base: &b\n  x: 1\n  y: 2\nd:\n  <<: *b\n  y: 3\n", "m.yaml")
+    assert doc.data["d"] == {"x": 1, "y": 3}
+    assert doc.location(["d", "x"]).line == 2  # in the anchor
+    assert doc.location(["d", "y"]).line == 6  # its own
