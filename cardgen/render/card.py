@@ -5,6 +5,7 @@ Rendering returns images and warnings; only writers touch the disk.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import string
@@ -581,7 +582,7 @@ def render_face(
         for name, element in layout.elements.items()
     ]
     shown = [_visible(resolved, subject, values) for _, resolved in items]
-    hoisted, later = _split_plate(items, shown, canvas)
+    hoisted, later = _split_plate(items, shown, canvas, values=values)
     plate_key = (
         layout.name,
         canvas.size,
@@ -670,6 +671,20 @@ def _plate_key(element: Any, visible: bool) -> str | None:
     return _BY_ELEMENT.get(element, ("plate", visible), lambda: _new_plate_key(element, visible))
 
 
+_PER_TYPE = frozenset({"game", "type", "type_label"})
+"""Template values that are the same on every card of a type, hence of a look."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _template_fields(text: str) -> frozenset[str]:
+    """The values a text template names (`{{` and `}}` are literal braces); a template
+    that does not parse names a value no card has, so it is never fixed."""
+    try:
+        return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+    except ValueError:
+        return frozenset({"{"})
+
+
 def _new_plate_key(element: Any, visible: bool) -> str | None:
     """A key for an element whose drawing depends on its resolved properties alone (shapes,
     fixed text and icons), or None for one that draws card content (art, fields, helpers).
@@ -679,8 +694,8 @@ def _new_plate_key(element: Any, visible: bool) -> str | None:
     """
     if isinstance(element, ImageElement | HelperElement):
         return None
-    if isinstance(element, TextElement) and ("{" in element.text or "}" in element.text):
-        return None
+    if isinstance(element, TextElement) and not _template_fields(element.text) <= _PER_TYPE:
+        return None  # the card's own text: its name, its rules, its stats
     if isinstance(element, IconElement) and "{" in element.name:
         return None
     return element.model_dump_json() if visible else "-"
@@ -787,7 +802,10 @@ def _overlap(a: Sequence[shapes.Box], b: Sequence[shapes.Box]) -> bool:
 
 
 def _split_plate(
-    items: list[tuple[str, Any]], shown: list[bool], canvas: Canvas
+    items: list[tuple[str, Any]],
+    shown: list[bool],
+    canvas: Canvas,
+    values: dict[str, Any] | None = None,
 ) -> tuple[list[tuple[int, str]], list[int]]:
     """Which elements go on the plate (drawn once per look, reused) and which are drawn for
     each card, in order.
@@ -795,12 +813,17 @@ def _split_plate(
     An element joins the plate when its drawing depends on its resolved properties alone
     and it overlaps no element drawn later for the card before it: moving it under them
     then changes no pixel. Everything else is drawn in layout order on top of the plate.
+    A text naming only values fixed for the card's type (`{game}`, `{type_label}`) joins
+    it too, keyed by the text it comes to for the card (`values`; without them, it does not).
     """
     hoisted: list[tuple[int, str]] = []
     later: list[int] = []
     blocking: list[shapes.Box] = []
     for index, ((_, element), visible) in enumerate(zip(items, shown, strict=True)):
         key = _plate_key(element, visible)
+        fixed_for_type = isinstance(element, TextElement) and _template_fields(element.text)
+        if key is not None and visible and fixed_for_type:  # keyed by the words it comes to
+            key = None if values is None else f"{key}\0{fill_template(element.text, values)}"
         extent = _extent(element, canvas) if visible else None
         if key is not None and (extent is None or not _overlap(extent, blocking)):
             hoisted.append((index, key))

@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 GAMES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
 
 
-def _in_order(items: list[tuple[str, Any]], shown: list[bool], canvas: Any) -> Any:
+def _in_order(items: list[tuple[str, Any]], shown: list[bool], canvas: Any, **_: Any) -> Any:
     """No element on a plate: all drawn for the card, in layout order."""
     return [], list(range(len(items)))
 
@@ -70,7 +70,7 @@ def test_the_comparison_sees_a_plate_drawn_out_of_order(monkeypatch: pytest.Monk
     """Hoisting every static element, overlaps or not, does change pixels on the Shards
     cards: the test above would catch a plate that breaks the layout's order."""
 
-    def reckless(items: list[tuple[str, Any]], shown: list[bool], canvas: Any) -> Any:
+    def reckless(items: list[tuple[str, Any]], shown: list[bool], canvas: Any, **_: Any) -> Any:
         hoisted, later = [], []
         for index, ((_, element), visible) in enumerate(zip(items, shown, strict=True)):
             key = card_module._plate_key(element, visible)
@@ -219,3 +219,35 @@ def test_the_shards_stat_names_are_drawn_once_on_the_plate() -> None:
     stats = ("agility", "vitality", "luck", "magic", "charisma")
     assert {f"{s}_label" for s in stats} <= hoisted
     assert not {f"{s}_value" for s in stats} & hoisted
+
+
+def test_a_text_fixed_for_the_type_joins_the_plate_keyed_by_its_words() -> None:
+    """`{type_label}` and `{game}` are the same on every card of a type: the text joins the
+    plate, one plate per wording, so two types sharing a layout each get their own label;
+    `{{icon}}` is a literal brace, not a value; a card's own value never joins."""
+    layout = _layout(
+        {
+            "panel": {**PANEL, "fill": "#3355aa"},
+            "kind_line": {**NOTE, "text": "{{bolt}} {type_label} · {game}", "size": 12},
+            "name": {**PANEL, "kind": "text", "text": "{name}", "size": 12},
+        }
+    )
+    items = list(layout.elements.items())
+    canvas = card_module.Canvas.of(layout)
+    values = {"type_label": "Ally", "game": "Shards", "name": "Ember"}
+    hoisted = card_module._split_plate(items, [True] * 3, canvas, values=values)[0]
+    assert [i for i, _ in hoisted] == [0, 1]  # the panel and the type line; not the name
+    assert [i for i, _ in card_module._split_plate(items, [True] * 3, canvas)[0]] == [0]
+    other = card_module._split_plate(items, [True] * 3, canvas, {**values, "type_label": "Trait"})
+    assert hoisted[1][1] != other[0][1][1]  # another wording, another plate
+    kwargs: dict[str, Any] = {"subject": None, "project_root": ROOT, "game_folder": ROOT}
+    card_module._PLATES.clear()
+    card_module._UNPLATED.clear()
+    faces = [
+        render_face(layout, {**values, "type_label": t}, **kwargs)[0] for t in ("Ally", "Trait")
+    ]
+    assert len(card_module._PLATES) == 2
+    for face, kind in zip(faces, ("Ally", "Trait"), strict=True):
+        plated, ordered, _ = _both(layout, {**values, "type_label": kind})
+        assert face.tobytes() == ordered.tobytes() == plated.tobytes()
+    assert faces[0].tobytes() != faces[1].tobytes()
