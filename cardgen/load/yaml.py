@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,7 +95,7 @@ class YamlDocument:
 
 
 def _positions(
-    root: Node | None, key_of: Any
+    root: Node | None, key_of: Callable[[Node], Any]
 ) -> tuple[dict[Path_, tuple[int, int]], dict[Path_, tuple[int, int]]]:
     """Where each value and each mapping key of a node tree stands (`key_of` gives a key
     node's value). An alias is walked once, at its anchor; a merged key (`<<`) stands

@@ -401,9 +401,7 @@ def _diagonal(size: tuple[int, int], corner: int) -> Image.Image:
         horizontal = horizontal.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     if corner in (2, 3):  # light at the bottom
         vertical = vertical.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    return ImageChops.add(vertical, horizontal, scale=2.0).resize(
-        size, Image.Resampling.BILINEAR
-    )
+    return ImageChops.add(vertical, horizontal, scale=2.0).resize(size, Image.Resampling.BILINEAR)
 
 
 def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -> Image.Image:

@@ -209,6 +209,7 @@ def _around(
 
 
 def shift(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, int, int]:
+    """A box moved by (-dx, -dy): from image pixels into those of a region at (dx, dy)."""
     return (box[0] - dx, box[1] - dy, box[2] - dx, box[3] - dy)
 
 
@@ -282,27 +283,13 @@ def fill_core(shape: Shape) -> tuple[int, int, int, int] | None:
     """For a rectangle or an ellipse: the whole pixels well inside it, which it covers
     fully (clear of rounded corners, curves and antialiasing)."""
     if isinstance(shape, RectShape):
-        x0, y0, x1, y1 = shape.box
-        inset = shape.radius + 1
-        core = (
-            math.ceil(x0 + inset),
-            math.ceil(y0 + inset),
-            math.floor(x1 - inset),
-            math.floor(y1 - inset),
-        )
-    elif isinstance(shape, EllipseShape):
+        return _inner_pixels(shape.box, shape.radius + 1)
+    if isinstance(shape, EllipseShape):  # the square inscribed in the circle, stretched
         x0, y0, x1, y1 = shape.box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        half_w, half_h = (x1 - x0) / 2 / math.sqrt(2) - 1, (y1 - y0) / 2 / math.sqrt(2) - 1
-        core = (
-            math.ceil(cx - half_w),
-            math.ceil(cy - half_h),
-            math.floor(cx + half_w),
-            math.floor(cy + half_h),
-        )
-    else:
-        return None
-    return core if core[0] < core[2] and core[1] < core[3] else None
+        half_w, half_h = (x1 - x0) / 2 / math.sqrt(2), (y1 - y0) / 2 / math.sqrt(2)
+        return _inner_pixels((cx - half_w, cy - half_h, cx + half_w, cy + half_h), 1)
+    return None
 
 
 def _ring_hole(shape: Shape, width: float) -> tuple[int, int, int, int] | None:
@@ -310,15 +297,19 @@ def _ring_hole(shape: Shape, width: float) -> tuple[int, int, int, int] | None:
     untouched (a box the corners' curves and the antialiasing do not reach)."""
     if not isinstance(shape, RectShape):
         return None
-    x0, y0, x1, y1 = shape.box
-    inset = max(width, shape.radius) + 2
-    hole = (
+    return _inner_pixels(shape.box, max(width, shape.radius) + 2)
+
+
+def _inner_pixels(box: Box, inset: float) -> tuple[int, int, int, int] | None:
+    """The whole pixels of `box` shrunk by `inset` on every side; None when none are left."""
+    x0, y0, x1, y1 = box
+    inner = (
         math.ceil(x0 + inset),
         math.ceil(y0 + inset),
         math.floor(x1 - inset),
         math.floor(y1 - inset),
     )
-    return hole if hole[0] < hole[2] and hole[1] < hole[3] else None
+    return inner if inner[0] < inner[2] and inner[1] < inner[3] else None
 
 
 def _inset(
