@@ -200,8 +200,7 @@ class Cache:
 
     def has(self, key: str, ext: str = "png") -> bool:
         data_path = self._path(key, ext)
-        usable = self.read or data_path in self._fresh
-        return usable and key in self._known_facts() and data_path.is_file()
+        return self._usable(data_path) and key in self._known_facts() and data_path.is_file()
 
     def put(
         self,
@@ -246,8 +245,11 @@ class Cache:
     def data_path(self, key: str, ext: str) -> Path | None:
         """The file of an entry stored by `put_data`, if there is one to use."""
         data_path = self._path(key, ext)
-        usable = self.read or data_path in self._fresh
-        return data_path if usable and data_path.is_file() else None
+        return data_path if self._usable(data_path) and data_path.is_file() else None
+
+    def _usable(self, data_path: Path) -> bool:
+        """An entry may be read: the cache is read, or this run stored it."""
+        return self.read or data_path in self._fresh
 
     def stamp(self, key: str) -> dict[str, Any] | None:
         """What was recorded with `put_stamp` for `key` (with the file's resolved "path"),

@@ -174,31 +174,46 @@ _ANCHORS = re.compile(
 )
 
 
-def _reused_anchor(message: str, shown: str) -> CardgenError:
+def _anchor_defined_twice(
+    name: str, first: int | str, shown: str, line: int, column: int
+) -> CardgenError:
     """An anchor named twice: legal YAML (an alias then means the later one), but in game
-    data almost always a copy and paste, and ruamel.yaml would print a raw warning."""
+    data almost always a copy and paste."""
+    return CardgenError(
+        f"invalid YAML: anchor &{name} is defined twice (first on line {first});"
+        " give each its own name",
+        Location(shown, line, column),
+    )
+
+
+def _reused_anchor(message: str, shown: str) -> CardgenError:
+    """The pure-Python parser's warning for an anchor named twice (ruamel.yaml would print
+    it raw), as an error."""
     found = _ANCHORS.search(message)
     if found is None:
         return CardgenError("invalid YAML: an anchor (&name) is defined twice", Location(shown))
-    return CardgenError(
-        f"invalid YAML: anchor &{found['name']} is defined twice (first on line"
-        f" {found['first']}); give each its own name",
-        Location(shown, int(found["line"]), int(found["column"])),
-    )
+    line, column = int(found["line"]), int(found["column"])
+    return _anchor_defined_twice(found["name"], found["first"], shown, line, column)
 
 
 def _anchor_twice(exc: ComposerError, text: str, shown: str) -> CardgenError | None:
-    """The C parser's error for an anchor named twice, in the words of `_reused_anchor`."""
+    """The C parser's error for an anchor named twice, as `_reused_anchor` words it."""
     first, second = exc.context_mark, exc.problem_mark
     if "duplicate anchor" not in str(exc.context) or first is None or second is None:
         return None
-    found = re.match(r"&([^\s,\[\]{}]+)", text[second.index :])
+    found = re.match(rf"&({_NAME})", _rest_of_line(text, second))
     name = found[1] if found else "?"
-    return CardgenError(
-        f"invalid YAML: anchor &{name} is defined twice (first on line {first.line + 1});"
-        " give each its own name",
-        Location(shown, second.line + 1, second.column + 1),
-    )
+    return _anchor_defined_twice(name, first.line + 1, shown, second.line + 1, second.column + 1)
+
+
+_NAME = r"[^\s,\[\]{}]+"
+"""An anchor's or an alias's name, as it stands after its `&` or `*`."""
+
+
+def _rest_of_line(text: str, mark: Any) -> str:
+    """The text from a parser's mark to the end of its line."""
+    lines = text.splitlines()
+    return lines[mark.line][mark.column :] if mark.line < len(lines) else ""
 
 
 def _named(problem: str, text: str, mark: Any) -> str:
@@ -206,10 +221,9 @@ def _named(problem: str, text: str, mark: Any) -> str:
     a token (a tab, most often), the name of an undefined alias."""
     if mark is None or problem not in _UNNAMED:
         return problem
-    lines = text.splitlines()
-    rest = lines[mark.line][mark.column :] if mark.line < len(lines) else ""
+    rest = _rest_of_line(text, mark)
     if problem == "found undefined alias":
-        found = re.match(r"\*([^\s,\[\]{}]+)", rest)
+        found = re.match(rf"\*({_NAME})", rest)
         return f"found undefined alias '{found[1]}'" if found else problem
     return f"found character {rest[:1]!r} that cannot start any token" if rest else problem
 
