@@ -95,4 +95,6 @@ def _decode_own(data: bytes) -> Image.Image | None:
         return None
     if len(rows) != stride * height or rows[::stride].count(0) != height:
         return None  # short, or some row is filtered
-    return Image.frombytes(mode, (width, height), rows[1:] + b"\0", "raw", mode, stride, 1)
+    # the rows as they are, less the first filter byte: each row then ends with the next
+    # one's, which the stride skips (the last row needs no such byte)
+    return Image.frombytes(mode, (width, height), memoryview(rows)[1:], "raw", mode, stride, 1)
