@@ -15,8 +15,15 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
 class Strict(BaseModel):
-    """A model that refuses unknown keys, and NaN or infinite numbers."""
+    """A model that refuses unknown keys, and NaN or infinite numbers.
+
+    Each model's validator is made when it first validates (`defer_build`), not when
+    cardgen is imported: a command pays only for the models it uses."""
 
     model_config = ConfigDict(
-        extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False
+        extra="forbid",
+        frozen=True,
+        populate_by_name=True,
+        allow_inf_nan=False,
+        defer_build=True,
     )

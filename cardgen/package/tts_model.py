@@ -14,9 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class TtsModel(BaseModel):
-    """Unknown keys are errors: what we write is exactly what we model."""
+    """Unknown keys are errors: what we write is exactly what we model. Validators are
+    made on first use (`defer_build`), not on import."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class TransformData(TtsModel):
