@@ -341,7 +341,8 @@ def build(
 
 
 def clean(project: Project, games: list[str] | None = None) -> list[Path]:
-    """Delete what cardgen recorded writing for the games, and their caches; nothing else."""
+    """Delete what cardgen recorded writing for the games, and their caches; nothing else.
+    The parsed YAML the games share goes with everything, or with the last game built."""
     removed: list[Path] = []
     output = (project.root / "output").resolve()
     everything = not games
@@ -372,4 +373,12 @@ def clean(project: Project, games: list[str] | None = None) -> list[Path]:
                 folder.rmdir()
         if not any(out.iterdir()):
             out.rmdir()
+    if not everything and shared.is_dir() and not shared.is_symlink() and not _built(output):
+        shutil.rmtree(shared)  # the last game's output is gone: nothing reads it any more
+        removed.append(shared)
     return removed
+
+
+def _built(output: Path) -> list[Path]:
+    """The game folders under `output/` that still hold a build (a list of written files)."""
+    return [p for p in output.iterdir() if p.is_dir() and (p / MANIFEST).is_file()]

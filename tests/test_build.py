@@ -148,6 +148,25 @@ def test_clean_removes_only_what_cardgen_wrote(make_project: Callable[..., Path]
     assert (root / "decks/tiny/cards.csv").is_file()
 
 
+def test_cleaning_the_last_game_takes_the_shared_cache(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    """The parsed YAML the games share stays while another game's build is there, and goes
+    with the last one: `cardgen clean GAME` then `cardgen build GAME` is a cold build."""
+    root = project(make_project)
+    build(run, root)
+    shared = root / "output" / ".cache" / "yaml"
+    other = root / "output" / "other"
+    other.mkdir()
+    (other / ".cardgen-files.json").write_text('{"files": []}')  # another game built
+    assert run("clean", "tiny", "--project", root).exit_code == 0
+    assert list(shared.glob("*.json"))
+    build(run, root)
+    assert run("clean", "other", "tiny", "--project", root).exit_code == 0
+    assert not (root / "output" / ".cache").exists() and not other.exists()
+    assert not (root / "output" / "tiny").exists()
+
+
 def test_new_game_builds(tmp_path: Path, run: Run) -> None:
     result = run("new", "Star Frontier", "--project", tmp_path)
     assert result.exit_code == 0, result.output
