@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, Location
 from cardgen.load.validation import did_you_mean, friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.game import Game
-from cardgen.model.layout import Element, Layout, LayoutFile
+from cardgen.model.layout import Layout, LayoutFile, element_adapter
 from cardgen.model.units import card_size, parse_length
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "layouts"
@@ -28,8 +28,6 @@ DERIVED_FIELDS = frozenset(
 )
 """Values a template may use beyond the card's own fields."""
 TEMPLATED = ("text", "src", "name")
-
-_ELEMENT = TypeAdapter(Element)
 
 
 @dataclass
@@ -204,7 +202,7 @@ def _resolve(
         source, path = merged.origin[element_name]
         where = source.doc.location(path)
         try:
-            element = _ELEMENT.validate_python(props)
+            element = element_adapter().validate_python(props)
         except ValidationError as exc:
             for error in exc.errors():
                 loc = [

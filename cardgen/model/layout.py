@@ -7,10 +7,11 @@ top-left corner of the trim box; negative values reach into the bleed.
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, Literal
 
 from PIL import ImageColor
-from pydantic import AfterValidator, Field, field_validator
+from pydantic import AfterValidator, Field, TypeAdapter, field_validator
 
 from cardgen.model.base import Selector, Strict
 from cardgen.model.units import Length
@@ -218,6 +219,13 @@ Element = Annotated[
     | HelperElement,
     Field(discriminator="kind"),
 ]
+
+
+@functools.cache
+def element_adapter() -> TypeAdapter[Any]:
+    """The validator of one layout element of any kind: made once, on first use (building
+    it takes 10 ms, which a command that reads no layout does not pay)."""
+    return TypeAdapter(Element)
 
 
 class FontFamily(Strict):

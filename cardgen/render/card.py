@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from PIL import Image, ImageChops, ImageFilter
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from cardgen.check.select import matches
 from cardgen.errors import CardgenError, Location
 from cardgen.model.card import Card
 from cardgen.model.layout import (
-    Element,
     EllipseElement,
     HelperElement,
     HexagonElement,
@@ -33,13 +32,12 @@ from cardgen.model.layout import (
     PolygonElement,
     RectElement,
     TextElement,
+    element_adapter,
 )
 from cardgen.model.units import Measure, card_size, parse_length
 from cardgen.render import fonts, richtext, shapes
 from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
 from cardgen.render.icons import ICONS, render_icon
-
-_ELEMENT: TypeAdapter[Any] = TypeAdapter(Element)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +240,7 @@ def _resolved(name: str, element: Any, values: dict[str, Any], layout: Layout) -
         if key in props:
             props[key] = [fill_template(c, values) for c in props[key]]
     try:
-        return _ELEMENT.validate_python(props)
+        return element_adapter().validate_python(props)
     except ValidationError as exc:
         path, line = layout.sources.get(name, (layout.name, 0))
         raise CardgenError(
