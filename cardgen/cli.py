@@ -7,7 +7,9 @@ Exit codes: 0 success, 1 findings (an illegal deck, a failed check), 2 bad input
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -671,3 +673,35 @@ def schema(kind: str, game: str | None, project_dir: Path) -> None:
 
     pack = open_project(project_dir).game(game) if game else None
     emit_json(json_schema(kind, pack))
+
+
+def run(args: list[str] | None = None) -> None:
+    """The `cardgen` command: `main`, then the process ends as soon as the command is done
+    and its output flushed, without the interpreter's teardown (freeing every module,
+    object, image and cache one by one: 70-90 ms after a build, about 3 % of a 100-card
+    one). mypy ends the same way. Nothing is lost: every file is written, closed and renamed
+    into place by the time a command returns (`cardgen.write`), and process pools are shut
+    down and joined by their `with` blocks."""
+    code = 0
+    try:
+        main(args)  # click's standalone mode ends in SystemExit
+    except SystemExit as exc:
+        code = _exit_code(exc.code)
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):  # a reader that went away, or a closed stream
+        code = code or 1
+    with contextlib.suppress(BrokenPipeError, ValueError):
+        sys.stderr.flush()
+    os._exit(code)
+
+
+def _exit_code(code: object) -> int:
+    """What a normal exit would give for `sys.exit(code)`: 0 for None, the number, or 1
+    after printing any other value on stderr."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1

@@ -241,3 +241,73 @@ def test_every_rule_kind_is_documented() -> None:
     docs = (ROOT / "docs" / "rules.md").read_text()
     for kind in EVALUATORS:
         assert f"| `{kind}` | {CODES[kind]} |" in docs, kind
+
+
+def _command(*args: object) -> list[str]:
+    """The `cardgen` command as installed (`cardgen.cli:run`), in a process of its own."""
+    import sys
+
+    code = "import sys; from cardgen.cli import run; run(sys.argv[1:])"
+    return [sys.executable, "-c", code, *map(str, args)]
+
+
+def test_the_command_ends_with_its_exit_code_and_all_its_output(
+    make_project: Callable[..., Path],
+) -> None:
+    """`cardgen` skips the interpreter's teardown: the exit code is still 0, 1 or 2, the
+    output is whole (a long JSON document on a pipe), and the error a single line."""
+    import subprocess
+
+    root = make_project()
+    good = root / "good.txt"
+    good.write_text("# game: tiny\n1 Aria\n3 Fireball\n")
+    bad = root / "bad.txt"
+    bad.write_text("# game: tiny\n1 Aria\n1 Borin\n4 Fireball\n4 Frost Bolt\n")
+    decks = [good, bad] * 200  # some 100 KB of JSON, more than a pipe's buffer
+    done = subprocess.run(
+        _command("validate", *decks, "--project", root, "--format", "json"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert len(done.stdout) > 65536
+    assert [d["legal"] for d in json.loads(done.stdout)["decks"]] == [True, False] * 200
+    ok = subprocess.run(
+        _command("validate", good, "--project", root), capture_output=True, text=True
+    )
+    assert ok.returncode == 0 and "legal" in ok.stdout
+    missing = subprocess.run(
+        _command("validate", root / "nope.txt", "--project", root),
+        capture_output=True,
+        text=True,
+    )
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+    assert len(missing.stderr.strip().splitlines()) == 1 and "nope.txt" in missing.stderr
+    usage = subprocess.run(_command("no-such-verb"), capture_output=True, text=True)
+    assert usage.returncode == 2 and "No such command" in usage.stderr
+    assert subprocess.run(_command("--version"), capture_output=True, text=True).stdout
+
+
+def test_a_reader_that_stops_early_is_no_crash(make_project: Callable[..., Path]) -> None:
+    """`cardgen ... | head -1`: the reader goes away, the command ends quietly."""
+    import subprocess
+
+    root = make_project()
+    decks = []
+    for number in range(4000):  # some 800 KB of JSON: far more than a pipe holds
+        deck = root / f"deck-{number}.txt"
+        deck.write_text("# game: tiny\n1 Aria\n3 Fireball\n")
+        decks.append(deck)
+    with subprocess.Popen(
+        _command("validate", *decks, "--project", root, "--format", "json"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.read(10)
+        process.stdout.close()
+        error = process.stderr.read().decode()
+        process.wait(timeout=120)
+    assert "Traceback" not in error and "Exception ignored" not in error
+    assert process.returncode in (0, 1)  # as click ends on a closed pipe, never 120

@@ -53,7 +53,7 @@ def _project(root: Path) -> Path:
 
 
 def _command(root: Path) -> list[str]:
-    code = "import sys; from cardgen.cli import main; main(sys.argv[1:])"
+    code = "import sys; from cardgen.cli import run; run(sys.argv[1:])"  # as `cardgen` runs
     return [sys.executable, "-c", code, "build", "tiny", "--jobs", "1", "--project", str(root)]
 
 
