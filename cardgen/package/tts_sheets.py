@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,14 +104,20 @@ def compose(
     `made` gives cells made beforehand (by `make_cell`, so the pixels are the same)."""
     sheet = Image.new("RGB", layout.size, (0, 0, 0))
     size = (layout.cell_w, layout.cell_h)
-    cache: dict[Path, Image.Image] = {}
+    # a face shown again further on keeps its cell until then; the others let go of theirs
+    # as soon as they are pasted (a sheet's worth of cells held at once was 65 MB)
+    later = Counter(face.path for face in faces)
+    kept: dict[Path, Image.Image] = {}
     for slot, face in enumerate(faces):
-        cell = cache.get(face.path)
+        cell = kept.pop(face.path, None)
         if cell is None:
             cell = (made(face, size) if made else None) or _cell(face, size)
-            cache[face.path] = cell
+        later[face.path] -= 1
+        if later[face.path]:
+            kept[face.path] = cell
         row, col = divmod(slot, layout.cols)
         sheet.paste(cell, (col * layout.cell_w, row * layout.cell_h))
+        del cell
     return sheet
 
 
