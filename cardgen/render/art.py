@@ -12,6 +12,7 @@ import colorsys
 import functools
 import hashlib
 import importlib
+import math
 import os
 import re
 import unicodedata
@@ -31,6 +32,7 @@ from PIL import (
 
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.render.fonts import missing_glyphs
+from cardgen.render.shapes import inner_pixels, paste_through
 
 MAX_ART_PIXELS = 40_000_000
 """Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
@@ -485,12 +487,16 @@ def _disc(
     outline: RGBA,
     line: float,
 ) -> None:
-    """A smooth translucent disc with a ring, blended onto an RGB image."""
+    """A smooth translucent disc with a ring, blended onto an RGB image. The ring leaves
+    the square inside it alone (checked on its mask), so only the bands around that square
+    go through the ring's mask."""
     left, top = int(centre[0] - radius) - 1, int(centre[1] - radius) - 1
     disc, ring = _disc_masks(centre[0] - left, centre[1] - top, radius, line, fill[3], outline[3])
     box = (left, top, left + disc.width, top + disc.height)
     image.paste(fill[:3], box, disc)
-    image.paste(outline[:3], box, ring)
+    half = (radius - max(1.0, line)) / math.sqrt(2)
+    square = (centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)
+    paste_through(image, outline[:3], box, ring, hole=inner_pixels(square, 1))
 
 
 @functools.lru_cache(maxsize=16)
