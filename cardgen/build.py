@@ -88,13 +88,14 @@ def build_game(
         if replayed is not None:
             replayed.seconds = time.perf_counter() - started
             return replayed
-    from cardgen.load.yaml import parse_cache
+    from cardgen.load.yaml import parse_cache, prune_parse_cache
 
     (project.root / "output" / game / CACHE / STAMP).unlink(missing_ok=True)  # until built
     shared = project.root / "output" / CACHE
     remove_stale_temps(shared)  # what a build killed while caching parsed YAML left
     with parse_cache(shared / "yaml"):
         result = _build(project, game, keep_going, use_cache, jobs, progress)
+    prune_parse_cache(shared / "yaml")  # the files read last, not every version ever read
     if result.built:
         _stamp(project.root / "output" / game, inputs, result)
     result.seconds = time.perf_counter() - started

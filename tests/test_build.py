@@ -167,6 +167,35 @@ def test_cleaning_the_last_game_takes_the_shared_cache(
     assert not (root / "output" / "tiny").exists()
 
 
+def test_the_parsed_yaml_cache_keeps_the_files_used_last(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    """Every version of every YAML file ever read is not kept: a build leaves the 400 most
+    recently used parsed files, those it read itself among them."""
+    import os
+
+    from cardgen.load.yaml import KEEP_PARSED
+
+    root = project(make_project)
+    build(run, root)
+    shared = root / "output" / ".cache" / "yaml"
+    used = {p.name for p in shared.glob("*.json")}
+    assert used
+    for number in range(KEEP_PARSED + 20):  # older versions of the files, long unused
+        old = shared / f"{number:032x}.json"
+        old.write_text("{}")
+        os.utime(old, (1_000_000_000 + number, 1_000_000_000 + number))
+    mine = shared / "notes.txt"
+    mine.write_text("not an entry")
+    cards = root / "decks" / "tiny" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Deal 2 damage.", "Deal 3 damage."))
+    build(run, root)
+    left = {p.name for p in shared.glob("*.json")}
+    assert len(left) == KEEP_PARSED and used <= left
+    assert f"{KEEP_PARSED + 19:032x}.json" in left and f"{0:032x}.json" not in left
+    assert mine.is_file()
+
+
 def test_new_game_builds(tmp_path: Path, run: Run) -> None:
     result = run("new", "Star Frontier", "--project", tmp_path)
     assert result.exit_code == 0, result.output

@@ -9,13 +9,16 @@ and game take 21 ms, against 133 ms with ruamel's pure-Python round-trip parser 
 takes over where the C one is not installed, with the same values and positions).
 Inside `parse_cache(folder)` (which `cardgen build` uses, with a folder under `output/`), a
 parsed file's data and positions are kept as JSON under the hash of its text, so a file
-read before is not parsed again, by this process or the next.
+read before is not parsed again, by this process or the next; a build then keeps the 400
+most recently used (`prune_parse_cache`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -315,6 +318,8 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
     entry = _cache_folder / f"{key[:32]}.json"
     cached = _read_entry(entry, shown)
     if cached is not None:
+        with contextlib.suppress(OSError):
+            os.utime(entry)  # used now: the last to go when the folder is pruned
         return cached
     doc = parse_yaml(text, shown)
     _write_entry(entry, doc)
@@ -324,6 +329,32 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
 _CACHE_FORMAT = f"cardgen {__version__} ruamel {ruamel.yaml.__version__} positions 2"
 _cache_folder: Path | None = None
 _MAP = "\u0000map"  # a mapping whose keys are not all text, as [[key, value], ...]
+
+
+KEEP_PARSED = 400
+"""Parsed files kept in the cache folder: the example games have some 40 YAML files, so
+each keeps its last ten versions or so (an edit undone is still a hit)."""
+_ENTRY = re.compile(r"[0-9a-f]{32}\.json")
+
+
+def prune_parse_cache(folder: Path, keep: int = KEEP_PARSED) -> int:
+    """Remove all but the `keep` most recently used entries (read or written) of a parse
+    cache folder; only entry files are touched. Returns how many were removed."""
+    try:
+        found = [e for e in os.scandir(folder) if _ENTRY.fullmatch(e.name) and e.is_file()]
+    except OSError:
+        return 0
+    if len(found) <= keep:
+        return 0
+    used: list[tuple[int, str, str]] = []
+    for entry in found:
+        with contextlib.suppress(OSError):
+            used.append((entry.stat().st_mtime_ns, entry.name, entry.path))
+    used.sort(reverse=True)
+    for _, _, path in used[keep:]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    return max(0, len(used) - keep)
 
 
 @contextmanager
