@@ -374,12 +374,12 @@ def clean(project: Project, games: list[str] | None = None) -> list[Path]:
                 folder.rmdir()
         if not any(out.iterdir()):
             out.rmdir()
-    if not everything and shared.is_dir() and not shared.is_symlink() and not _built(output):
+    if not everything and shared.is_dir() and not shared.is_symlink() and not _any_built(output):
         shutil.rmtree(shared)  # the last game's output is gone: nothing reads it any more
         removed.append(shared)
     return removed
 
 
-def _built(output: Path) -> list[Path]:
-    """The game folders under `output/` that still hold a build (a list of written files)."""
-    return [p for p in output.iterdir() if p.is_dir() and (p / MANIFEST).is_file()]
+def _any_built(output: Path) -> bool:
+    """Whether a game folder under `output/` still holds a build (its list of written files)."""
+    return any(p.is_dir() and (p / MANIFEST).is_file() for p in output.iterdir())
