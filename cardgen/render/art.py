@@ -12,7 +12,6 @@ import colorsys
 import functools
 import hashlib
 import importlib
-import math
 import os
 import re
 import unicodedata
@@ -32,7 +31,7 @@ from PIL import (
 
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.render.fonts import missing_glyphs
-from cardgen.render.shapes import inner_pixels, paste_through
+from cardgen.render.shapes import EllipseShape, fill_core, paste_through
 
 MAX_ART_PIXELS = 40_000_000
 """Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
@@ -494,9 +493,11 @@ def _disc(
     disc, ring = _disc_masks(centre[0] - left, centre[1] - top, radius, line, fill[3], outline[3])
     box = (left, top, left + disc.width, top + disc.height)
     image.paste(fill[:3], box, disc)
-    half = (radius - max(1.0, line)) / math.sqrt(2)
-    square = (centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)
-    paste_through(image, outline[:3], box, ring, hole=inner_pixels(square, 1))
+    inner = radius - max(1.0, line)  # what the ring leaves: the disc inside its line
+    within = EllipseShape(
+        (centre[0] - inner, centre[1] - inner, centre[0] + inner, centre[1] + inner)
+    )
+    paste_through(image, outline[:3], box, ring, hole=fill_core(within))
 
 
 @functools.lru_cache(maxsize=16)

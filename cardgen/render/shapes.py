@@ -283,12 +283,12 @@ def fill_core(shape: Shape) -> tuple[int, int, int, int] | None:
     """For a rectangle or an ellipse: the whole pixels well inside it, which it covers
     fully (clear of rounded corners, curves and antialiasing)."""
     if isinstance(shape, RectShape):
-        return inner_pixels(shape.box, shape.radius + 1)
+        return _inner_pixels(shape.box, shape.radius + 1)
     if isinstance(shape, EllipseShape):  # the square inscribed in the circle, stretched
         x0, y0, x1, y1 = shape.box
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         half_w, half_h = (x1 - x0) / 2 / math.sqrt(2), (y1 - y0) / 2 / math.sqrt(2)
-        return inner_pixels((cx - half_w, cy - half_h, cx + half_w, cy + half_h), 1)
+        return _inner_pixels((cx - half_w, cy - half_h, cx + half_w, cy + half_h), 1)
     return None
 
 
@@ -297,10 +297,10 @@ def _ring_hole(shape: Shape, width: float) -> tuple[int, int, int, int] | None:
     untouched (a box the corners' curves and the antialiasing do not reach)."""
     if not isinstance(shape, RectShape):
         return None
-    return inner_pixels(shape.box, max(width, shape.radius) + 2)
+    return _inner_pixels(shape.box, max(width, shape.radius) + 2)
 
 
-def inner_pixels(box: Box, inset: float) -> tuple[int, int, int, int] | None:
+def _inner_pixels(box: Box, inset: float) -> tuple[int, int, int, int] | None:
     """The whole pixels of `box` shrunk by `inset` on every side; None when none are left."""
     x0, y0, x1, y1 = box
     inner = (
