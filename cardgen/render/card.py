@@ -37,7 +37,8 @@ from cardgen.model.layout import (
 from cardgen.model.units import Measure, card_size, parse_length
 from cardgen.render import fonts, richtext, shapes
 from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
-from cardgen.render.icons import ICONS, render_icon
+from cardgen.render.icon_names import canonical
+from cardgen.render.icons import render_icon
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +305,7 @@ def _draw_text(
     icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: _icon_refs(layout, element))
 
     def is_icon(token: str) -> bool:
-        return token in icons or token in ICONS
+        return token in icons or canonical(token) is not None
 
     runs = richtext.parse_markup(text, is_icon)
     for run in runs:
