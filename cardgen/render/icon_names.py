@@ -88,4 +88,4 @@ def unknown_icon(name: str, extra: Iterable[str] = (), context: str = "") -> str
     from cardgen.load.validation import did_you_mean
 
     hint = did_you_mean(name, known_names(extra))
-    return f'unknown icon "{name}"{context}' + (hint or "; `cardgen icons` lists the icons")
+    return f'unknown icon "{name}"{context}' + (hint or "; cardgen icons lists them")
