@@ -121,6 +121,34 @@ def _length(font: ImageFont.FreeTypeFont, text: str) -> float:
     return font.getlength(text)
 
 
+CLOSING = frozenset(".,;:!?)]}»›”’'\"…")
+"""Marks that close what they follow: never the first thing on a line when no space
+comes before them (`**Rush**.`, `{coin},`, `"**Ward**"`)."""
+OPENING = frozenset("([{«‹“‘'\"¿¡")
+"""Marks that open what follows: never the last thing on a line before an icon."""
+
+
+def _joined(before: Atom, after: Atom) -> bool:
+    """Whether two atoms, with no space between them, must stay on one line: two words (one
+    word set in two styles: `**Rush**ing`), closing punctuation after a word or an icon,
+    an icon after opening punctuation. An icon next to a word may break (`3{coin}`)."""
+    if after.kind == "word":
+        return before.kind == "word" or after.text[0] in CLOSING
+    return after.kind == "icon" and before.kind == "word" and before.text[-1] in OPENING
+
+
+def _held(line: list[Atom], atom: Atom) -> int:
+    """How many atoms at the end of `line` go to the next line with `atom` (0: it may start
+    a line of its own)."""
+    count = 0
+    for before in reversed(line):
+        if before.kind == "space" or not _joined(before, atom):
+            break
+        count += 1
+        atom = before
+    return count
+
+
 def layout_text(
     atoms: list[Atom],
     style: TextStyle,
@@ -162,11 +190,16 @@ def layout_text(
                 widths[-1] += measured.width
             continue
         if style.wrap and line and widths[-1] + measured.width > width + 0.01:
-            while line and line[-1].kind == "space":
-                widths[-1] -= line.pop().width
-            lines.append([])
-            widths.append(0.0)
-            line = lines[-1]
+            keep = _held(line, measured)
+            if keep < len(line):  # else the line is one word: it cannot break
+                carried = line[len(line) - keep :]
+                del line[len(line) - keep :]
+                widths[-1] -= sum(a.width for a in carried)
+                while line and line[-1].kind == "space":
+                    widths[-1] -= line.pop().width
+                lines.append(carried)
+                widths.append(sum(a.width for a in carried))
+                line = lines[-1]
         line.append(measured)
         widths[-1] += measured.width
         too_wide = max(too_wide, widths[-1] - width)
