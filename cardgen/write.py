@@ -184,16 +184,16 @@ def remove_stale_temps(folder: Path) -> list[Path]:
     return removed
 
 
-def check_out(path: Path, project_root: Path, *, file: bool = False) -> Path:
-    """Refuse an `--out` that would write among the project's sources (decks/, layouts/),
-    into cardgen's own package, the home folder itself or a filesystem root. `file`: the
-    option names a file (a PDF), so its folder is what is checked (a file directly in the
-    home folder is fine; a folder of outputs spilled into it is not)."""
+def check_out(path: Path, project_root: Path, *, file: bool = False, option: str = "--out") -> Path:
+    """Refuse an `--out` (or another `option`) that would write among the project's sources
+    (decks/, layouts/), into cardgen's own package, the home folder itself or a filesystem
+    root. `file`: the option names a file (a PDF), so its folder is what is checked (a file
+    directly in the home folder is fine; a folder of outputs spilled into it is not)."""
     import cardgen
 
     if file and path.is_dir():
         raise CardgenError(
-            "--out names a folder; give the file to write, e.g. box.pdf",
+            f"{option} names a folder; give the file to write, e.g. box.pdf",
             Location(display_path(path)),
         )
     folder = (path.parent if file else path).resolve()
@@ -202,16 +202,18 @@ def check_out(path: Path, project_root: Path, *, file: bool = False) -> Path:
     package = Path(cardgen.__file__).resolve().parent
     where = Location(display_path(path))
     if folder == Path(folder.anchor):
-        raise CardgenError("--out must not be a filesystem root", where)
+        raise CardgenError(f"{option} must not be a filesystem root", where)
     if folder == home and not file:  # a file such as ~/box.pdf is fine
-        raise CardgenError("--out must not be your home folder itself: name a folder in it", where)
+        raise CardgenError(
+            f"{option} must not be your home folder itself: name a folder in it", where
+        )
     for source, what in (
         (project / "decks", "the project's decks/ (its game data)"),
         (project / "layouts", "the project's layouts/"),
         (package, "cardgen's own package"),
     ):
         if folder.is_relative_to(source):
-            raise CardgenError(f"--out must not point into {what}: outputs go elsewhere", where)
+            raise CardgenError(f"{option} must not point into {what}: outputs go elsewhere", where)
     return path
 
 

@@ -2,15 +2,16 @@
 
 `lint_game` lints every card of a pool (its text, and its name for the rules that read
 names); `lint_documents` lints rules documents (Markdown or plain text) against a game's
-glossary; `lint_targets` is what the command runs. The rules live in `lint_rules`, one
-function each; this module selects them, runs them, applies suppressions and turns their
-hits into `LintFinding`s with a file, line and column.
+glossary; `lint_targets` is what the command runs. The rules live in `lint_rules` (and
+`lint_icons`), one function each; this module selects them, runs them, applies
+suppressions and turns their hits into `LintFinding`s with a file, line and column.
 
-Selection: `--select` / `--ignore` take full codes, prefixes (`TX1`) or `ALL`. Without
-`--select`, the game's `lint.select` applies, else every rule that is on by default; the
-game's `lint.ignore` and `--ignore` take rules away (a `--select` on the command line sets
-the game's `lint.ignore` aside). Opt-in rules (TX1001, which renders every card) run only
-when selected by their full code or by `ALL`.
+Selection: `--select` / `--ignore` take full codes, prefixes (`TX1`: TX101 to TX199, not
+TX1101, whose family is 11) or `ALL`. Without `--select`, the game's `lint.select`
+applies, else every rule that is on by default; the game's `lint.ignore` and `--ignore`
+take rules away (a `--select` on the command line sets the game's `lint.ignore` aside).
+Opt-in rules (TX1001, which renders every card) run only when selected by their full code
+or by `ALL`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from cardgen.check import lint_icons as _lint_icons  # noqa: F401 - registers TX1101
 from cardgen.check.lint_rules import RULES, Hit, Rule, Severity
 from cardgen.check.lint_text import TextUnit
 from cardgen.check.lint_vocab import Analysis, Vocabulary
@@ -98,9 +100,20 @@ def split_codes(values: Iterable[str] | None) -> list[str]:
     return [c for c in codes if c]
 
 
+def covers(selector: str, code: str) -> bool:
+    """Whether a selector (a code, or a prefix of codes) names a rule code. The digits of a
+    prefix never stop inside a code's family (its number but the last two digits): `TX1`
+    names TX101 to TX199, not TX1101 (family 11), which `TX11` names."""
+    if not code.startswith(selector):
+        return False
+    letters = len(code.rstrip("0123456789"))
+    digits = max(0, len(selector) - letters)
+    return digits == 0 or digits >= len(code) - letters - 2
+
+
 def check_code(code: str, location: Location | None = None) -> None:
     """A selector must be `ALL`, a rule code or the prefix of one."""
-    if code == "ALL" or any(r.startswith(code) for r in RULES):
+    if code == "ALL" or any(covers(code, r) for r in RULES):
         return
     raise CardgenError(
         f'unknown lint rule "{code}"{did_you_mean(code, list(RULES))}'
@@ -112,7 +125,7 @@ def check_code(code: str, location: Location | None = None) -> None:
 def _selects(selector: str, rule: Rule) -> bool:
     if selector == "ALL":
         return True
-    return rule.code == selector if rule.opt_in else rule.code.startswith(selector)
+    return rule.code == selector if rule.opt_in else covers(selector, rule.code)
 
 
 def resolve_rules(
@@ -141,7 +154,7 @@ def resolve_rules(
     enabled: dict[str, Severity] = {}
     for rule in all_rules():
         on = any(_selects(s, rule) for s in chosen) if chosen else not rule.opt_in
-        if on and not any(_selects(s, rule) or rule.code.startswith(s) for s in ignored):
+        if on and not any(s == "ALL" or covers(s, rule.code) for s in ignored):
             severity = rule.severity
             if config is not None:
                 severity = config.severity.get(rule.code, severity)
@@ -151,7 +164,7 @@ def resolve_rules(
 
 def suppressed(codes: Iterable[str], code: str) -> bool:
     """Whether a list of suppressions (codes, prefixes, `ALL`) covers a rule code."""
-    return any(c == "ALL" or code.startswith(c) for c in codes)
+    return any(c == "ALL" or covers(c, code) for c in codes)
 
 
 # --- running ------------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardgen.errors import CardgenError, ErrorCollector, Location
+from cardgen.errors import CardgenError, ErrorCollector, InputErrors, Location
+from cardgen.load.layout_icons import icon_problems
 from cardgen.load.validation import did_you_mean, friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.game import Game
@@ -62,7 +63,11 @@ def _read(path: Path, name: str, root: Path | None = None) -> _Source:
         doc = YamlDocument(doc.path, {}, doc.values, doc.keys)
     if not isinstance(doc.data, dict):
         raise CardgenError("a layout is a mapping of keys", doc.location([]))
-    return _Source(name, doc, validate_yaml(LayoutFile, doc))
+    data = validate_yaml(LayoutFile, doc)
+    problems = icon_problems(doc, data.icons)
+    if problems:
+        raise InputErrors(problems)
+    return _Source(name, doc, data)
 
 
 def _sources(folder: Path, root: Path | None = None) -> dict[str, _Source]:

@@ -37,7 +37,8 @@ from cardgen.model.layout import (
 from cardgen.model.units import Measure, card_size, parse_length
 from cardgen.render import fonts, richtext, shapes
 from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
-from cardgen.render.icons import ICONS, render_icon
+from cardgen.render.icon_names import canonical, unknown_icon
+from cardgen.render.icons import render_icon
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +276,22 @@ def _icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconR
     return icons
 
 
+def _unknown_icons(
+    ctx: DrawContext, name: str, unknown: list[str], icons: dict[str, richtext.IconRef]
+) -> None:
+    """RN104 for each `{name}` of a text that names no icon (it prints as written): at the
+    card's line when the card's own data holds it, else at the layout's element."""
+    card = ctx.subject
+    for token in dict.fromkeys(unknown):
+        message = unknown_icon(token, icons, ", printed as written")
+        written = "{" + token + "}"
+        if card is not None and any(written in str(v) for v in ctx.values.values()):
+            at = (card.source_path, card.source_line)
+            ctx.warnings.append(RenderWarning("RN104", message, ctx.label, name, *at))
+        else:
+            ctx.warn("RN104", name, message)
+
+
 def _draw_text(
     ctx: DrawContext,
     image: Image.Image,
@@ -304,9 +321,12 @@ def _draw_text(
     icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: _icon_refs(layout, element))
 
     def is_icon(token: str) -> bool:
-        return token in icons or token in ICONS
+        return token in icons or canonical(token) is not None
 
-    runs = richtext.parse_markup(text, is_icon)
+    unknown: list[str] = []
+    runs = richtext.parse_markup(text, is_icon, unknown=unknown)
+    if unknown:
+        _unknown_icons(ctx, name, unknown, icons)
     for run in runs:
         if run.text and not run.icon:
             lacking = fonts.missing_glyphs(face(run.bold, run.italic), run.text)

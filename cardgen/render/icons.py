@@ -2,12 +2,13 @@
 
 An icon is a function `(draw, box) -> None` that paints the icon's shape with fill 255 (and
 cuts holes with fill 0) on an "L"-mode image through `draw`, inside `box = (x0, y0, x1, y1)`.
-The caller supersamples and colours the mask (see `render_icon`).
+The caller supersamples and colours the mask (see `render_icon`). Icons are registered under
+their English names; `icon_names` lists them with their other names (aliases), which
+`render_icon` draws too.
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
 import itertools
 import math
@@ -16,7 +17,9 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageColor, ImageDraw
 
-__all__ = ["ICONS", "IconFn", "icon", "icon_names", "render_icon"]
+from cardgen.render.icon_names import ALIASES, unknown_icon
+
+__all__ = ["ICONS", "IconFn", "icon", "render_icon"]
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -43,11 +46,6 @@ def icon(name: str) -> Callable[[IconFn], IconFn]:
         return fn
 
     return register
-
-
-def icon_names() -> list[str]:
-    """All registered icon names, sorted."""
-    return sorted(ICONS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -348,13 +346,11 @@ def _sketched(build: Callable[[], _Sketch]) -> IconFn:
     return paint
 
 
-def _sketch_icon(*names: str) -> Callable[[Callable[[], _Sketch]], Callable[[], _Sketch]]:
-    """Register a sketch builder under one or more icon names."""
+def _sketch_icon(name: str) -> Callable[[Callable[[], _Sketch]], Callable[[], _Sketch]]:
+    """Register a sketch builder under its icon's English name."""
 
     def register(build: Callable[[], _Sketch]) -> Callable[[], _Sketch]:
-        fn = _sketched(build)
-        for name in names:
-            icon(name)(fn)
+        icon(name)(_sketched(build))
         return build
 
     return register
@@ -407,7 +403,7 @@ def _agility() -> _Sketch:
     return s
 
 
-@_sketch_icon("vitality", "coeur")
+@_sketch_icon("heart")
 def _heart_icon() -> _Sketch:
     """A heart."""
     s = _Sketch()
@@ -507,24 +503,24 @@ def _shard() -> _Sketch:
 # --------------------------------------------------------------------------------------------
 
 
-@_sketch_icon("goutte", "drop")
-def _goutte() -> _Sketch:
+@_sketch_icon("drop")
+def _drop() -> _Sketch:
     """A water drop."""
     s = _Sketch()
     s.poly(_drop_outline())
     return s
 
 
-@_sketch_icon("etoile")
-def _etoile() -> _Sketch:
+@_sketch_icon("star")
+def _star_icon() -> _Sketch:
     """A five-pointed star."""
     s = _Sketch()
     s.poly(_star((50, 50), 50, 20, 5))
     return s
 
 
-@_sketch_icon("spirale")
-def _spirale() -> _Sketch:
+@_sketch_icon("spiral")
+def _spiral() -> _Sketch:
     """An Archimedean spiral of two and a half turns, drawn as a thick line."""
     s = _Sketch()
     turns, b = 2.5, 1.0
@@ -539,8 +535,8 @@ def _spirale() -> _Sketch:
     return s
 
 
-@_sketch_icon("nuage")
-def _nuage() -> _Sketch:
+@_sketch_icon("cloud")
+def _cloud() -> _Sketch:
     """A cloud: overlapping circles on a flat base."""
     s = _Sketch()
     base = 80
@@ -552,8 +548,8 @@ def _nuage() -> _Sketch:
     return s
 
 
-@_sketch_icon("lune")
-def _lune() -> _Sketch:
+@_sketch_icon("moon")
+def _moon() -> _Sketch:
     """A crescent moon: a disc minus an offset disc."""
     s = _Sketch()
     s.circle((50, 50), 50)
@@ -561,16 +557,16 @@ def _lune() -> _Sketch:
     return s
 
 
-@_sketch_icon("eclair")
-def _eclair() -> _Sketch:
+@_sketch_icon("lightning")
+def _lightning() -> _Sketch:
     """A lightning bolt."""
     s = _Sketch()
     s.poly(_BOLT)
     return s
 
 
-@_sketch_icon("bulle")
-def _bulle() -> _Sketch:
+@_sketch_icon("bubble")
+def _bubble() -> _Sketch:
     """A soap bubble: a ring with a highlight."""
     s = _Sketch()
     s.circle((50, 50), 50)
@@ -580,8 +576,8 @@ def _bulle() -> _Sketch:
     return s
 
 
-@_sketch_icon("flocon")
-def _flocon() -> _Sketch:
+@_sketch_icon("snowflake")
+def _snowflake() -> _Sketch:
     """A snowflake: six spokes with branches."""
     s = _Sketch()
     length, width = 50.0, 7.0
@@ -600,8 +596,8 @@ def _flocon() -> _Sketch:
     return s
 
 
-@_sketch_icon("feuille")
-def _feuille() -> _Sketch:
+@_sketch_icon("leaf")
+def _leaf() -> _Sketch:
     """A leaf: a pointed oval with a midrib and veins cut out, on a short stem."""
     s = _Sketch()
     n = 48
@@ -622,8 +618,8 @@ def _feuille() -> _Sketch:
     return s
 
 
-@_sketch_icon("coquille")
-def _coquille() -> _Sketch:
+@_sketch_icon("shell")
+def _shell() -> _Sketch:
     """A scallop shell: a fan of ribs with a scalloped rim and two ears at the hinge."""
     s = _Sketch()
     hinge: Point = (50, 88)
@@ -647,8 +643,8 @@ def _coquille() -> _Sketch:
     return s
 
 
-@_sketch_icon("plume")
-def _plume() -> _Sketch:
+@_sketch_icon("feather")
+def _feather() -> _Sketch:
     """A feather: a curved vane with a rachis, two notches and a quill."""
     s = _Sketch()
     spine = _bezier((10, 98), (30, 64), (56, 22), (94, 4), 80)
@@ -890,12 +886,12 @@ def render_icon(
 ) -> Image.Image:
     """Render icon `name` as an RGBA image of `size`: alpha is the anti-aliased mask, RGB `color`.
 
-    Results are cached; each call returns a fresh copy. Unknown names raise `KeyError`.
+    `name` is an English name or an alias (`lune` draws `moon`). Results are cached; each
+    call returns a fresh copy. Unknown names raise `KeyError`.
     """
+    name = ALIASES.get(name, name)
     if name not in ICONS:
-        close = difflib.get_close_matches(name, ICONS, n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise KeyError(f"unknown icon {name!r}{hint} (known: {len(ICONS)} icons)")
+        raise KeyError(unknown_icon(name))
     w, h = int(size[0]), int(size[1])
     if w <= 0 or h <= 0:
         raise ValueError(f"icon size must be positive, got {size!r}")

@@ -1,7 +1,6 @@
 """Rich text in a box: markup, icons on the baseline, wrapping, alignment, shrink to fit.
 
-Markup inside the text: `**bold**`, `*italic*`, `{icon}` for an icon (an icon the layout
-names, or one from the icon library), `\\n` a line break, `\\*` and `{{` literal. Glossary
+The markup (`**bold**`, `*italic*`, `{icon}`; see `markup`) comes in as runs; glossary
 keywords can be set in bold. Text shrinks from its size down to a minimum to fit both the
 width and the height of its box; what still does not fit is reported, never cut silently.
 """
@@ -10,24 +9,29 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cardgen.render.markup import Run, bold_terms, parse_markup
+
+__all__ = [
+    "Atom",
+    "FitResult",
+    "IconRef",
+    "Placed",
+    "Run",
+    "TextStyle",
+    "bold_terms",
+    "draw_text",
+    "fit_text",
+    "layout_text",
+    "parse_markup",
+]
+
 RGB = tuple[int, int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A piece of text in one style, or an icon (`icon` set), or a line break."""
-
-    text: str = ""
-    bold: bool = False
-    italic: bool = False
-    icon: str | None = None
-    newline: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,72 +40,6 @@ class IconRef:
 
     name: str
     color: RGB | None = None
-
-
-_TOKEN = re.compile(r"\\\*|\{\{|\}\}|\*\*|\*|\{([A-Za-z][\w-]*)\}|\n")
-
-
-def parse_markup(
-    text: str, icons: Callable[[str], bool], *, bold: bool = False, italic: bool = False
-) -> list[Run]:
-    """Split marked-up text into runs. `icons(name)` says whether `{name}` is an icon."""
-    runs: list[Run] = []
-    position = 0
-    buffer = ""
-
-    def flush() -> None:
-        nonlocal buffer
-        if buffer:
-            runs.append(Run(buffer, bold, italic))
-            buffer = ""
-
-    for match in _TOKEN.finditer(text):
-        buffer += text[position : match.start()]
-        position = match.end()
-        token = match.group(0)
-        if token == "\\*":
-            buffer += "*"
-        elif token in ("{{", "}}"):
-            buffer += token[0]
-        elif token == "**":
-            flush()
-            bold = not bold
-        elif token == "*":
-            flush()
-            italic = not italic
-        elif token == "\n":
-            flush()
-            runs.append(Run(newline=True))
-        elif icons(match.group(1)):
-            flush()
-            runs.append(Run(icon=match.group(1), bold=bold, italic=italic))
-        else:
-            buffer += token
-    buffer += text[position:]
-    flush()
-    return runs
-
-
-def bold_terms(runs: list[Run], terms: Iterable[str]) -> list[Run]:
-    """Set every whole-word occurrence of the terms in bold."""
-    ordered = sorted({t for t in terms if t}, key=len, reverse=True)
-    if not ordered:
-        return runs
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
-    result: list[Run] = []
-    for run in runs:
-        if run.icon or run.newline or run.bold:
-            result.append(run)
-            continue
-        position = 0
-        for match in pattern.finditer(run.text):
-            if match.start() > position:
-                result.append(Run(run.text[position : match.start()], False, run.italic))
-            result.append(Run(match.group(0), True, run.italic))
-            position = match.end()
-        if position < len(run.text):
-            result.append(Run(run.text[position:], False, run.italic))
-    return result
 
 
 @dataclass(slots=True)
@@ -183,6 +121,34 @@ def _length(font: ImageFont.FreeTypeFont, text: str) -> float:
     return font.getlength(text)
 
 
+CLOSING = frozenset(".,;:!?)]}»›”’'\"…")
+"""Marks that close what they follow: never the first thing on a line when no space
+comes before them (`**Rush**.`, `{coin},`, `"**Ward**"`)."""
+OPENING = frozenset("([{«‹“‘'\"¿¡")
+"""Marks that open what follows: never the last thing on a line before an icon."""
+
+
+def _joined(before: Atom, after: Atom) -> bool:
+    """Whether two atoms, with no space between them, must stay on one line: two words (one
+    word set in two styles: `**Rush**ing`), closing punctuation after a word or an icon,
+    an icon after opening punctuation. An icon next to a word may break (`3{coin}`)."""
+    if after.kind == "word":
+        return before.kind == "word" or after.text[0] in CLOSING
+    return after.kind == "icon" and before.kind == "word" and before.text[-1] in OPENING
+
+
+def _held(line: list[Atom], atom: Atom) -> int:
+    """How many atoms at the end of `line` go to the next line with `atom` (0: it may start
+    a line of its own)."""
+    count = 0
+    for before in reversed(line):
+        if before.kind == "space" or not _joined(before, atom):
+            break
+        count += 1
+        atom = before
+    return count
+
+
 def layout_text(
     atoms: list[Atom],
     style: TextStyle,
@@ -224,11 +190,16 @@ def layout_text(
                 widths[-1] += measured.width
             continue
         if style.wrap and line and widths[-1] + measured.width > width + 0.01:
-            while line and line[-1].kind == "space":
-                widths[-1] -= line.pop().width
-            lines.append([])
-            widths.append(0.0)
-            line = lines[-1]
+            keep = _held(line, measured)
+            if keep < len(line):  # else the line is one word: it cannot break
+                carried = line[len(line) - keep :]
+                del line[len(line) - keep :]
+                widths[-1] -= sum(a.width for a in carried)
+                while line and line[-1].kind == "space":
+                    widths[-1] -= line.pop().width
+                lines.append(carried)
+                widths.append(sum(a.width for a in carried))
+                line = lines[-1]
         line.append(measured)
         widths[-1] += measured.width
         too_wide = max(too_wide, widths[-1] - width)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from cardgen.render.icons import ICONS, icon, icon_names, render_icon
+from cardgen.render.icon_names import ALIASES, BUILT_IN, NAMES, canonical, known_names
+from cardgen.render.icons import ICONS, icon, render_icon
 
 REQUIRED = [
     # Shards of the Artisan
@@ -29,10 +30,35 @@ def _alpha(name: str, side: int) -> Image.Image:
 
 
 def test_required_icons_exist() -> None:
-    missing = sorted(set(REQUIRED) - set(ICONS))
+    missing = sorted(name for name in REQUIRED if canonical(name) is None)
     assert not missing
-    assert icon_names() == sorted(ICONS)
-    assert all(name == name.lower() for name in ICONS)
+    assert set(ICONS) == NAMES  # every name has a drawing, every drawing a name
+    assert len(BUILT_IN) == len(NAMES)  # no name twice
+    assert all(name == name.lower() for name in known_names())
+    assert not set(ALIASES) & NAMES  # an alias is never another icon's name
+    assert sum(len(i.aliases) for i in BUILT_IN) == len(ALIASES)  # nor one alias twice
+
+
+ENGLISH = {
+    "drop": "goutte", "star": "etoile", "spiral": "spirale", "cloud": "nuage",
+    "moon": "lune", "lightning": "eclair", "bubble": "bulle", "snowflake": "flocon",
+    "leaf": "feuille", "shell": "coquille", "feather": "plume", "heart": "coeur",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("alias", sorted(ALIASES))
+def test_an_alias_draws_its_icon_pixel_for_pixel(alias: str) -> None:
+    name = ALIASES[alias]
+    for size in ((37, 37), (120, 80)):
+        assert render_icon(alias, size, "#345678").tobytes() == (
+            render_icon(name, size, "#345678").tobytes()
+        )
+
+
+def test_every_french_name_is_an_alias_of_an_english_name() -> None:
+    for english, french in ENGLISH.items():
+        assert english in NAMES and ALIASES[french] == english
+    assert ALIASES["vitality"] == "heart"
 
 
 @pytest.mark.parametrize("side", SIZES)
