@@ -23,13 +23,27 @@ from cardgen import __version__
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _project_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """`--project` names a folder: a file there is one line, `error: PATH: ...`, exit 2
+    (click's own check is a three-line usage error)."""
+    if value.exists() and not value.is_dir():
+        from cardgen.errors import CardgenError, Location, display_path
+
+        raise CardgenError(
+            "is a file, not a project folder (--project names the folder that holds decks/)",
+            Location(display_path(value)),
+        )
+    return value
+
+
 def project_option(func: F) -> F:
     return click.option(
         "--project",
         "project_dir",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         default=".",
         show_default=True,
+        callback=_project_folder,
         help="Folder that holds decks/ and layouts/.",
     )(func)
 
