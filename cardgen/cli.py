@@ -541,15 +541,19 @@ def watch(game: str, interval: float, max_builds: int | None, project_dir: Path)
 
 
 @main.command()
-@click.argument("name")
+@click.argument("title")
+@click.option("--id", "game_id", help="The game's id, its folder name (default: from TITLE).")
 @project_option
-def new(name: str, project_dir: Path) -> None:
-    """Start a new game: decks/NAME/ and layouts/NAME/, ready for `cardgen build`."""
-    from cardgen.new import new_game
+def new(title: str, game_id: str | None, project_dir: Path) -> None:
+    """Start a game called TITLE: decks/ID/ and layouts/ID/, ready for `cardgen build`."""
+    from cardgen.new import new_game, next_commands
 
-    project_dir.mkdir(parents=True, exist_ok=True)
-    for path in new_game(project_dir, name):
+    made = new_game(project_dir, title, game_id)
+    for path in made.files:
         click.echo(f"created {path}")
+    for note in made.notes:
+        click.echo(f"note: {note}")
+    click.echo("next:\n" + "\n".join(f"  {line}" for line in next_commands(made.id, project_dir)))
 
 
 @main.command()
