@@ -96,9 +96,9 @@ def game_id_for(title: str, given: str | None = None) -> tuple[str, list[str]]:
         return given, []
     from slugify import slugify
 
-    made = slugify(
-        title, max_length=MAX_ID, word_boundary=True, replacements=[["'", ""], ["’", ""]]
-    )
+    made = slugify(title, replacements=[["'", ""], ["’", ""]])
+    if len(made) > MAX_ID:  # cut after the last whole word that fits
+        made = made[: MAX_ID + 1].rsplit("-", 1)[0] if "-" in made[:MAX_ID] else made[:MAX_ID]
     if not made or not re.fullmatch(ID_PATTERN, made):
         raise CardgenError(
             f'"{visible(title)}" leaves no letters or digits for the game\'s id (its folder'

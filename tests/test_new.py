@@ -87,6 +87,11 @@ def test_any_title_makes_a_game_of_that_name_or_one_line_refusal(title: str) -> 
         ("yes", "yes"),
         ("1984", "1984"),
         ("The Long " + "Way " * 40, "the-long" + "-way" * 14),
+        (
+            "The Very Long Chronicle of the Seven Rivers and the Kings Who Drowned in Them",
+            "the-very-long-chronicle-of-the-seven-rivers-and-the-kings-who",  # cut at a word
+        ),
+        ("X" * 100, "x" * MAX_ID),
     ],
 )
 def test_titles_give_transliterated_ids(tmp_path: Path, title: str, game_id: str) -> None:
