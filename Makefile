@@ -2,40 +2,52 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+# Two stamps: `make demo` installs only what cardgen needs to run; `make test`, `check`,
+# `bench` and `goldens` also the test and dev tools (which covers what the demo needs).
+RUNTIME := $(VENV)/.installed-runtime
+DEV := $(VENV)/.installed-dev
 GAMES := shards splatterkins splatoon blublers yokai-sketch
 
 .PHONY: demo test check bench goldens clean-venv
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
-	touch $(STAMP)
+
+$(RUNTIME): pyproject.toml | $(BIN)/python
+	@echo "installing cardgen and the libraries it needs to run into $(VENV)/ (pip install -e .)"
+	$(PIP) -e .
+	touch $(RUNTIME)
+
+$(DEV): pyproject.toml | $(BIN)/python
+	@echo "installing cardgen with its test and dev tools into $(VENV)/ (pip install -e '.[test,dev]')"
+	$(PIP) -e '.[test,dev]'
+	touch $(DEV) $(RUNTIME)
 
 # Build every example game into output/ with one `cardgen build`: check and lint each game,
 # render its cards (only those that changed since the last build), write an A4 and a Letter
 # duplex PDF, the Splatoon board posters and a Tabletop Simulator saved object for each game.
 # Then validate every example deck (illegal examples are meant to be illegal: exit 1 is fine,
 # bad input fails the demo).
-demo: $(STAMP)
+demo: $(RUNTIME)
 	$(BIN)/cardgen build $(GAMES)
 	@$(BIN)/cardgen validate decks/*/decks/* > output/decks.txt; status=$$?; \
 	  tail -n 1 output/decks.txt; [ $$status -le 1 ] || exit $$status
 
-test: $(STAMP)
+test: $(DEV)
 	$(BIN)/python -m pytest
 
 # Regenerate the golden images after a reviewed rendering change; look at the diff.
-goldens: $(STAMP)
+goldens: $(DEV)
 	CARDGEN_UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/render/test_goldens.py -q
 
-check: $(STAMP)
+check: $(DEV)
 	$(BIN)/ruff check cardgen tests benchmarks
 	$(BIN)/mypy
 
 # Bytecode first: the benchmarks time `cardgen` as an installed tool starts, not a first run
 # that compiles its modules (with PYTHONDONTWRITEBYTECODE set, every run would).
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python -m compileall -q cardgen
 	$(BIN)/python benchmarks/run.py
 

@@ -23,13 +23,27 @@ from cardgen import __version__
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _project_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """`--project` names a folder: a file there is one line, `error: PATH: ...`, exit 2
+    (click's own check is a three-line usage error)."""
+    if value.exists() and not value.is_dir():
+        from cardgen.errors import CardgenError, Location, display_path
+
+        raise CardgenError(
+            "is a file, not a project folder (--project names the folder that holds decks/)",
+            Location(display_path(value)),
+        )
+    return value
+
+
 def project_option(func: F) -> F:
     return click.option(
         "--project",
         "project_dir",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         default=".",
         show_default=True,
+        callback=_project_folder,
         help="Folder that holds decks/ and layouts/.",
     )(func)
 
@@ -553,15 +567,19 @@ def icons(game: str | None, sheet: Path | None, project_dir: Path, fmt: str) -> 
 
 
 @main.command()
-@click.argument("name")
+@click.argument("title")
+@click.option("--id", "game_id", help="The game's id, its folder name (default: from TITLE).")
 @project_option
-def new(name: str, project_dir: Path) -> None:
-    """Start a new game: decks/NAME/ and layouts/NAME/, ready for `cardgen build`."""
-    from cardgen.new import new_game
+def new(title: str, game_id: str | None, project_dir: Path) -> None:
+    """Start a game called TITLE: decks/ID/ and layouts/ID/, ready for `cardgen build`."""
+    from cardgen.new import new_game, next_commands
 
-    project_dir.mkdir(parents=True, exist_ok=True)
-    for path in new_game(project_dir, name):
+    made = new_game(project_dir, title, game_id)
+    for path in made.files:
         click.echo(f"created {path}")
+    for note in made.notes:
+        click.echo(f"note: {note}")
+    click.echo("next:\n" + "\n".join(f"  {line}" for line in next_commands(made.id, project_dir)))
 
 
 @main.command()

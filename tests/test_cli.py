@@ -217,6 +217,32 @@ def test_not_a_project(tmp_path: Path, run: Run) -> None:
     assert result.exit_code == 2 and "no decks/ folder" in result.stderr
 
 
+def test_a_file_as_project_is_one_line_for_every_command(tmp_path: Path, run: Run) -> None:
+    import click
+
+    from cardgen.cli import main
+
+    afile = tmp_path / "notes.txt"
+    afile.write_text("not a project")
+    tried = []
+    for name, command in main.commands.items():
+        if not any(p.name == "project_dir" for p in command.params):
+            continue
+        args = [
+            param.type.choices[0] if isinstance(param.type, click.Choice) else "x"
+            for param in command.params
+            if isinstance(param, click.Argument) and param.required
+        ]
+        result = run(name, *args, "--project", afile)
+        assert result.exit_code == 2, (name, result.output)
+        assert result.stderr == (
+            f"error: {afile}: is a file, not a project folder (--project names the folder that"
+            " holds decks/)\n"
+        ), name
+        tried.append(name)
+    assert {"games", "build", "new", "validate", "schema"} <= set(tried)
+
+
 def test_every_command_has_help(run: Run) -> None:
     from cardgen.cli import main
 

@@ -441,8 +441,7 @@ def deck_cards(pack: GamePack, deck: Deck) -> tuple[Counted, list[tuple[str, int
     counts: dict[str, int] = {}
     found: dict[str, Card] = {}
     unknown: dict[str, int] = {}
-    for entry in deck.entries:
-        card = pack.find(entry.name)
+    for entry, card in pack.entries_of(deck):
         if card is None:
             unknown[entry.name] = unknown.get(entry.name, 0) + entry.count
             continue

@@ -17,7 +17,7 @@ from cardgen.fuzzy import closest
 from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
 from cardgen.model.card import Card
-from cardgen.model.deck import Deck, DeckEntry
+from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
 from cardgen.model.rules import (
     BannedRule,
     CopiesRule,
@@ -273,16 +273,19 @@ class DeckValidator:
         """Every violation of the deck, unknown cards first, then rules in game order."""
         buckets: list[list[Line]] = [[] for _ in self.evaluators]
         violations: list[Violation] = []
-        unknown = 0
-        find, rules_of = self.pack.find, self._rules_of
-        for entry in deck.entries:
-            card = find(entry.name)
+        unknown = copies = 0
+        named: list[DeckEntry] = []
+        rules_of = self._rules_of
+        for entry, card in self.pack.entries_of(deck):
+            copies += entry.count
             if card is not None:
                 line = Line(card, entry)
                 for index in rules_of[id(card)]:
                     buckets[index].append(line)
                 continue
             unknown += entry.count
+            named.append(entry)
+        for entry in named[:UNKNOWN_SHOWN]:
             suggestion = self.suggest(entry.name)
             hint = f'; did you mean "{suggestion}"?' if suggestion else ""
             violations.append(
@@ -298,12 +301,25 @@ class DeckValidator:
                     suggestion=suggestion,
                 )
             )
+        if len(named) > UNKNOWN_SHOWN:
+            rest = named[UNKNOWN_SHOWN:]
+            violations.append(
+                Violation(
+                    rule="unknown-card",
+                    code=CODES["unknown_card"],
+                    kind="unknown_card",
+                    message=more_unknown(len(rest)),
+                    actual=sum(entry.count for entry in rest),
+                    line=rest[0].line,
+                    col=rest[0].col,
+                )
+            )
         for evaluator, chosen in zip(self.evaluators, buckets, strict=True):
             violations.extend(evaluator.evaluate(chosen, unknown, building))
         return DeckReport(
             path=deck.path,
             game=self.pack.id,
             name=deck.name,
-            card_count=deck.card_count,
+            card_count=copies,
             violations=violations,
         )

@@ -254,8 +254,7 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
             if violation.kind == "unknown_card":
                 yield Finding("box-decks", "SC203", violation.message, deck.path, violation.line)
         counts: Counter[str] = Counter()
-        for entry in deck.entries:
-            card = pack.find(entry.name)
+        for entry, card in pack.entries_of(deck):
             if card is not None:
                 counts[card.name] += entry.count
         in_decks.update(counts)

@@ -5,8 +5,14 @@ Text grammar, one entry a line:
     # game: shards            optional, on the first non-blank line
     Characters:               a section header (a line ending in ':' or `[Side]`)
     3 Ember Knight            a count, then the name
-    3x Ember Knight           the count may carry an x
+    3x Ember Knight           the count may carry an x (`3 x`, `3×` too)
+    Ember Knight x3           or come after the name (`x 3`, `×3` too)
+    Ember Knight              a name alone is one copy
     # a comment               `#` or `//` start a comment; blank lines are ignored
+
+A line that reads as a count and a name may also be a card's whole name (`Agent X2`, `3
+Wishes`): each entry keeps its whole line, and a pool that has a card of exactly that name
+reads the line as that card, once (`GamePack.entries_of`).
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from cardgen.model.deck import MAX_COUNT, Deck, DeckEntry, DeckFile
 
 _GAME_LINE = re.compile(r"^\s*(?:#|//)\s*game\s*:\s*(?P<game>\S+)\s*$", re.IGNORECASE)
 _COUNT_X = re.compile(r"^(?P<count>[0-9]+)[xX×]$")
+_COUNT_LIKE = re.compile(r"^[+-]?[0-9][0-9.,_eE+-]*$")
+"""A first word meant as a count (a bad one is an error), not the start of a name (`7th`)."""
+_COUNT_AFTER = re.compile(r"^(?P<name>.+?)\s+[xX×]\s?(?P<count>[+-]?[0-9]+)$")
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _PLAIN_NAME_FIRST = frozenset(" #/xX×\t")
 
@@ -57,17 +66,43 @@ MAX_DECK_BYTES = 1_000_000
 and a bigger file is refused at once, before it is read."""
 
 
-def _count(token: str) -> int | str:
-    """The integer count, or a message saying what is wrong with it."""
+def _count_and_name(text: str) -> tuple[str | None, str]:
+    """The count as written (None: a name alone, one copy) and the rest of an entry line:
+    `3 Name`, `3x Name`, `3 x Name`, `Name x3`, `Name x 3`, `Name`."""
+    first, _, rest = text.partition(" ")
+    x_form = _COUNT_X.match(first)
+    if x_form or _COUNT_LIKE.match(first):
+        rest = rest.strip()
+        if rest[:1] in ("x", "X", "×") and rest[1:2] == " ":
+            rest = rest[2:].strip()
+        return (x_form.group("count") if x_form else first), rest
+    after = _COUNT_AFTER.match(text)
+    if after:
+        return after.group("count"), after.group("name")
+    return None, text
+
+
+def _count(token: str, name: str = "") -> int | str:
+    """The integer count, or a message saying what is wrong with it (and how to write it)."""
     if not re.fullmatch(r"[0-9]+", token):
+        example = f' (e.g. "{_example_count(token)} {name}")' if name else ""
         if re.fullmatch(r"-[0-9]+", token):
-            return f"count must be positive, got {token}"
-        return f'count must be a whole number, got "{token}"'
+            return f"count must be positive, got {token}{example}"
+        return f'count must be a whole number, got "{token}"{example}'
     if len(token) > 12 or int(token) > MAX_COUNT:
         return f"count {token} is absurd (at most {MAX_COUNT:,} copies)"
     if int(token) == 0:
         return "count must be at least 1, got 0 (remove the line instead)"
     return int(token)
+
+
+def _example_count(token: str) -> int:
+    """A whole count near what a bad one says (`2.5` -> 2, `-3` -> 3), for the example."""
+    try:
+        value = abs(float(token.replace(",", ".").replace("_", "")))
+    except ValueError:
+        return 1
+    return max(1, min(MAX_COUNT, int(value))) if value == value and value != float("inf") else 1
 
 
 def parse_text_deck(text: str, shown: str) -> Deck:
@@ -88,7 +123,9 @@ def parse_text_deck(text: str, shown: str) -> Deck:
         plain = _plain_line(raw)
         if plain is not None:
             seen_content = True
-            entries.append(DeckEntry(plain[1], plain[0], number, raw.index(" ") + 2, section))
+            entries.append(
+                DeckEntry(plain[1], plain[0], number, raw.index(" ") + 2, section, (raw, 1))
+            )
             continue
         line = raw.replace("\t", " ").rstrip()
         stripped = line.strip()
@@ -108,21 +145,9 @@ def parse_text_deck(text: str, shown: str) -> Deck:
             section = stripped.strip("[]:").strip()
             continue
         indent = len(line) - len(line.lstrip())
-        first, _, rest = stripped.partition(" ")
-        x_form = _COUNT_X.match(first)
-        if x_form:
-            first = x_form.group("count")
-        elif first.lower() in ("x", "×") or not re.match(r"[+-]?[0-9]", first):
-            errors.add(
-                f'expected "COUNT NAME" (e.g. "3 {stripped}") or a section header ending in ":"',
-                Location(shown, number, indent + 1),
-            )
-            continue
-        count = _count(first)
-        rest = rest.strip()
-        if rest[:1] in ("x", "X", "×") and rest[1:2] == " ":
-            rest = rest[2:].strip()
+        token, rest = _count_and_name(stripped)
         name = _SET_SUFFIX.sub("", rest).strip()
+        count = _count(token, name) if token is not None else 1
         if isinstance(count, str):
             errors.add(count, Location(shown, number, indent + 1))
             continue
@@ -130,7 +155,8 @@ def parse_text_deck(text: str, shown: str) -> Deck:
             errors.add(f"a count ({count}) but no card name", Location(shown, number, indent + 1))
             continue
         col = line.index(name) + 1 if name in line else indent + 1
-        entries.append(DeckEntry(name=name, count=count, line=number, col=col, section=section))
+        whole = (stripped, indent + 1) if (name, count) != (stripped, 1) else None
+        entries.append(DeckEntry(name, count, number, col, section, whole))
     errors.raise_if_any()
     if not entries:
         raise CardgenError("the deck list has no cards", Location(shown, 1))

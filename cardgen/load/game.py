@@ -14,7 +14,7 @@ from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
-from cardgen.model.deck import Deck
+from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
 from cardgen.model.game import Game
 from cardgen.model.matchups import matchup_problems
 from cardgen.project import GAME_FILE
@@ -59,22 +59,44 @@ class GamePack:
                 raise CardgenError(f"{relative}: {exc.problem}", self.doc.location(where)) from None
         return path
 
+    def entries_of(self, deck: Deck) -> Iterator[tuple[DeckEntry, Card | None]]:
+        """Each line of a deck list with its pool card (None: not in the pool). A line that
+        is a card's whole name is that card once, though it reads as a count and a name
+        (`Agent X2`, `3 Wishes`)."""
+        for entry in deck.entries:
+            if entry.whole is not None:
+                card = self.find(entry.whole[0])
+                if card is not None:
+                    text, col = entry.whole
+                    yield DeckEntry(text, 1, entry.line, col, entry.section), card
+                    continue
+            yield entry, self.find(entry.name)
+
     def deck_counts(self, deck: Deck) -> dict[str, int]:
         """Card name -> copies in a deck list; every unknown name is an error (exit 2) at its
-        line, with the pool card it most likely means."""
+        line, with the pool card it most likely means (the first UNKNOWN_SHOWN, then one
+        error counting the rest)."""
         counts: dict[str, int] = {}
         errors = ErrorCollector()
         names = [card.name for card in self.cards]
-        for entry in deck.entries:
-            card = self.find(entry.name)
+        unknown: list[DeckEntry] = []
+        for entry, card in self.entries_of(deck):
             if card is None:
-                hint = closest(entry.name, names)
-                errors.add(
-                    f'unknown card "{entry.name}"' + (f'; did you mean "{hint}"?' if hint else ""),
-                    Location(deck.path, entry.line, entry.col),
-                )
+                unknown.append(entry)
                 continue
             counts[card.name] = counts.get(card.name, 0) + entry.count
+        for entry in unknown[:UNKNOWN_SHOWN]:
+            hint = closest(entry.name, names)
+            errors.add(
+                f'unknown card "{entry.name}"' + (f'; did you mean "{hint}"?' if hint else ""),
+                Location(deck.path, entry.line, entry.col),
+            )
+        if len(unknown) > UNKNOWN_SHOWN:
+            first = unknown[UNKNOWN_SHOWN]
+            errors.add(
+                more_unknown(len(unknown) - UNKNOWN_SHOWN),
+                Location(deck.path, first.line, first.col),
+            )
         errors.raise_if_any()
         return counts
 

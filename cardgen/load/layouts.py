@@ -19,6 +19,7 @@ from cardgen.load.layout_icons import icon_problems
 from cardgen.load.validation import did_you_mean, friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.game import Game
+from cardgen.model.labels import label_names
 from cardgen.model.layout import Layout, LayoutFile, element_adapter
 from cardgen.model.units import card_size, parse_length
 
@@ -200,7 +201,7 @@ def _resolve(
 ) -> Layout:
     merged = _merge(sources, name, [], cache)
     errors = ErrorCollector()
-    known = game.field_names() | {"art"} | DERIVED_FIELDS
+    known = game.field_names() | label_names(game) | {"art"} | DERIVED_FIELDS
     elements: dict[str, Any] = {}
     where_set: dict[str, tuple[str, int]] = {}
     for element_name, props in merged.elements.items():

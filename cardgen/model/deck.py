@@ -11,6 +11,17 @@ from cardgen.model.base import Strict
 
 MAX_COUNT = 9_999
 """A count above this in a deck list is refused as absurd."""
+UNKNOWN_SHOWN = 20
+"""Unknown card names reported one by one, each with its did-you-mean; the others of a list
+are counted in one more message (a list of 50,000 wrong names is not 50,000 lines)."""
+
+
+def more_unknown(count: int) -> str:
+    """The message for the unknown names past the first UNKNOWN_SHOWN, from its line on."""
+    return (
+        f"and {count:,} more unknown card name{'s' if count != 1 else ''} from this line on"
+        f" (the first {UNKNOWN_SHOWN} are named above)"
+    )
 
 
 @dataclass(slots=True)
@@ -31,6 +42,9 @@ class DeckEntry:
     """1-based column where the name starts."""
     section: str = ""
     """The section header above the line, if any."""
+    whole: tuple[str, int] | None = None
+    """The whole line and its column, when a count was read from it: a card of exactly
+    that name in the pool is what the line means, once (`Agent X2`)."""
 
 
 class Deck(Strict):

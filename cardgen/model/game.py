@@ -34,13 +34,20 @@ class FieldSpec(Strict):
         default_factory=list, description="The allowed values (choice fields)."
     )
     required: bool = Field(default=True, description="Every card of the type must set it.")
+    labels: dict[Scalar, str] = Field(
+        default_factory=dict,
+        description="Choice value -> what `{FIELD_label}` prints (default: `sun` -> `Sun`).",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> FieldSpec:
         if self.type == "choice" and not self.choices:
             raise ValueError("a choice field needs `choices`")
-        if self.type != "choice" and self.choices:
-            raise ValueError("`choices` only applies to choice fields")
+        for key in ("choices", "labels"):
+            if self.type != "choice" and getattr(self, key):
+                raise ValueError(f"`{key}` only applies to choice fields")
+        if stray := sorted({str(k) for k in self.labels} - {str(v) for v in self.choices}):
+            raise ValueError(f"`labels` names values not in `choices`: {', '.join(stray)}")
         if self.min is not None and self.max is not None and self.min > self.max:
             raise ValueError(f"min {self.min} is greater than max {self.max}")
         return self

@@ -135,9 +135,12 @@ def fill_template(template: str, values: dict[str, Any]) -> str:
         return template
 
 
-def card_values(card: Card, type_label: str, game_name: str) -> dict[str, Any]:
-    """Every value a layout template may use for this card."""
-    values: dict[str, Any] = dict(card.fields)
+def card_values(
+    card: Card, type_label: str, game_name: str, labels: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Every value a layout template may use for this card (`labels`: its choice fields'
+    `FIELD_label` values, see `model.labels`)."""
+    values: dict[str, Any] = {**(labels or {}), **card.fields}
     values.update(
         name=card.name,
         type=card.type,
@@ -886,9 +889,10 @@ def render_card(
     project_root: Path,
     game_folder: Path,
     keywords: list[str] | None = None,
+    labels: dict[str, str] | None = None,
 ) -> tuple[Image.Image, list[RenderWarning]]:
     """Draw a card's face."""
-    values = card_values(card, type_label, game_name)
+    values = card_values(card, type_label, game_name, labels)
     return render_face(
         layout,
         values,

@@ -26,6 +26,7 @@ from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.load.pool import card_label
 from cardgen.model.card import Card
 from cardgen.model.game import CardBack
+from cardgen.model.labels import label_values
 from cardgen.model.layout import Layout
 from cardgen.package.tts_sheets import make_cell, standard_cell
 from cardgen.parallel import cores, process_pool
@@ -88,7 +89,11 @@ class GameRenderer:
             self.pack.game.types[card.type].label,
             self.pack.game.name,
             keywords(self.pack),
+            self._labels(card),
         )
+
+    def _labels(self, card: Card) -> dict[str, str]:
+        return label_values(self.pack.game.types[card.type], card.fields)
 
     def back_key(self, back_id: str) -> str:
         spec = self.pack.game.backs.get(back_id)
@@ -130,6 +135,7 @@ class GameRenderer:
                 project_root=self.project.root,
                 game_folder=self.pack.folder,
                 keywords=keywords(self.pack),
+                labels=self._labels(card),
             )
         return image, warnings, layout
 

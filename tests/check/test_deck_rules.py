@@ -1,5 +1,6 @@
 """Each rule kind, on a tiny game written for the case."""
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -7,9 +8,10 @@ import pytest
 
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import DeckReport
+from cardgen.errors import InputErrors
 from cardgen.load.decklist import parse_text_deck
 from cardgen.project import Project
-from tests.conftest import TINY_GAME
+from tests.conftest import TINY_CARDS, TINY_GAME
 
 RULES = {
     "deck_size": "  - {id: size, kind: deck_size, min: 4, max: 8, message: 4 to 8 cards.}\n",
@@ -122,6 +124,41 @@ def test_unknown_card_did_you_mean_and_rules_still_run(make_project: Callable[..
     assert any(x.rule == "one-hero" for x in report.violations)
 
 
+def test_unknown_names_past_the_first_twenty_are_counted_in_one_line(
+    make_project: Callable[..., Path],
+) -> None:
+    v = validator(make_project, "deck_size")
+    names = "".join(f"2 Nobody {i}\n" for i in range(50_000))
+    started = time.process_time()  # CPU time: a busy machine does not make it fail
+    report = judge(v, "1 Aria\n" + names)
+    assert time.process_time() - started < 3.0  # a did-you-mean each took 27 s for Shards
+    unknown = [x for x in report.violations if x.code == "DK001"]
+    assert [x.line for x in unknown] == [*range(2, 22), 22]
+    assert unknown[19].message == 'unknown card "Nobody 19" in Tiny Game'
+    assert unknown[20].message == (
+        "and 49,980 more unknown card names from this line on (the first 20 are named above)"
+    )
+    assert unknown[20].actual == 2 * 49_980 and unknown[20].col == 3
+    assert [x.rule for x in report.violations[21:]] == ["size"]
+
+
+def test_a_line_that_is_a_whole_card_name_is_that_card(make_project: Callable[..., Path]) -> None:
+    cards = TINY_CARDS + "Agent X2,spell,1,,fire,1,\n3 Wishes,spell,1,,ice,1,\n"
+    cards += "Agent,spell,4,,ice,1,\n"
+    pack = Project(make_project(cards=cards)).game("tiny")
+    deck = parse_text_deck("Agent X2\nAgent x3\n3 Wishes\n2 Agent X2\n1 Agent x2\n", "d.txt")
+    read = [(e.name, e.count, e.col, card and card.name) for e, card in pack.entries_of(deck)]
+    assert read == [
+        ("Agent X2", 1, 1, "Agent X2"),
+        ("Agent", 3, 1, "Agent"),
+        ("3 Wishes", 1, 1, "3 Wishes"),
+        ("Agent X2", 2, 3, "Agent X2"),
+        ("Agent x2", 1, 3, "Agent X2"),  # the count first: the rest is the name
+    ]
+    report = DeckValidator(pack).validate(deck)
+    assert report.card_count == 8 and not [x for x in report.violations if x.code == "DK001"]
+
+
 def test_all_violations_collected(make_project: Callable[..., Path]) -> None:
     v = validator(make_project, *RULES)
     report = judge(v, "1 Aria\n1 Borin\n5 Fireball\n3 Ice Wall\n9 Nobody\n")
@@ -146,3 +183,17 @@ def test_list_selectors(make_project: Callable[..., Path], selector: str) -> Non
     v = DeckValidator(Project(make_project(game)).game("tiny"))
     assert not judge(v, "2 Fireball\n").legal
     assert judge(v, "4 Frost Bolt\n1 Fireball\n").legal
+
+
+def test_printing_a_list_of_unknown_names_names_twenty(make_project: Callable[..., Path]) -> None:
+    pack = Project(make_project()).game("tiny")
+    deck = parse_text_deck("1 Aria\n" + "".join(f"1 Firebal {i}\n" for i in range(30)), "d.txt")
+    with pytest.raises(InputErrors) as info:
+        pack.deck_counts(deck)
+    messages = [e.format_message() for e in info.value.errors]
+    assert len(messages) == 21
+    assert messages[0] == 'd.txt:2:3: unknown card "Firebal 0"; did you mean "Fireball"?'
+    assert messages[20] == (
+        "d.txt:22:3: and 10 more unknown card names from this line on (the first 20 are named"
+        " above)"
+    )
