@@ -13,7 +13,7 @@ from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool
 from cardgen.load.table import PoolSource
 from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
-from cardgen.load.workbook import split_pool
+from cardgen.load.workbook import UnknownSheet, split_pool
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
 from cardgen.model.deck import Deck
@@ -191,7 +191,10 @@ def load_game(folder: Path, root: Path | None = None) -> GamePack:
     _check_references(game, doc, errors)
     errors.raise_if_any()
     pool_path, sheet, notes = _pool_file(game, doc, folder, root)
-    loaded = read_pool(pool_path, game, root, sheet=sheet)
+    try:
+        loaded = read_pool(pool_path, game, root, sheet=sheet)
+    except UnknownSheet as exc:
+        raise CardgenError(f"pool {game.pool}: {exc.problem}", doc.location(["pool"])) from None
     return GamePack(
         game=game,
         folder=folder,

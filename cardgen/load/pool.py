@@ -162,10 +162,10 @@ def read_pool(
                     continue  # an int field with `allow`: one message, not one per branch
                 done.add(loc)
                 if error["type"] == "missing" and len(loc) == 1:
-                    first_card.setdefault((type_id, str(loc[0])), label)
-                    missing.setdefault((type_id, str(loc[0])), []).append(
-                        _field_location(doc, [*base, index], table.at(location, str(loc[0])))
-                    )
+                    cell = _field_location(doc, [*base, index], table.at(location, str(loc[0])))
+                    if cell not in table.failed:
+                        first_card.setdefault((type_id, str(loc[0])), label)
+                        missing.setdefault((type_id, str(loc[0])), []).append(cell)
                     continue
                 where = _field_location(
                     doc,

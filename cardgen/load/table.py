@@ -114,6 +114,8 @@ class Table:
     """The header (None for a YAML pool, or a header that could not be read)."""
     header: Location | None = None
     """Where the header row is."""
+    failed: set[Location] = field(default_factory=set)
+    """Cells already reported (a formula's error): their value is not missing as well."""
 
     def at(self, where: Location, name: str) -> Location:
         """Field `name`'s cell in the row at `where` (CSV and YAML: that row)."""

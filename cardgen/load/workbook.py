@@ -45,6 +45,10 @@ MAX_SHEET_ROWS = MAX_POOL_CARDS + 1_000
 """Rows a sheet may reach: the largest pool, a header and some blank or title rows."""
 
 
+class UnknownSheet(CardgenError):
+    """game.yaml's `pool:` names a sheet the workbook does not have."""
+
+
 def split_pool(pool: str) -> tuple[str, str | None]:
     """`cards.xlsx#Cards` -> (`cards.xlsx`, `Cards`); a name without a spreadsheet before
     its `#` is a file name (`Deck #1.csv`)."""
@@ -100,9 +104,9 @@ def _choose(names: list[str], wanted: str | None, shown: str) -> str:
     folded = [n for n in names if n.casefold() == wanted.strip().casefold()]
     if folded:
         return folded[0]
-    raise CardgenError(
-        f'no sheet "{wanted}"{did_you_mean(wanted, names)} (sheets: {", ".join(names)})',
-        Location(shown),
+    raise UnknownSheet(
+        f'{shown} has no sheet "{wanted}"{did_you_mean(wanted, names)}'
+        f" (its sheets: {', '.join(names)})"
     )
 
 
@@ -115,8 +119,8 @@ def _scan(archive: zipfile.ZipFile, kind: str, sheet: str, shown: str) -> Scan:
         return scan_xlsx(archive.read(part), MAX_SHEET_ROWS, MAX_POOL_COLUMNS) if part else Scan()
     except TooLarge as exc:
         raise CardgenError(
-            f"sheet {sheet!r} reaches {exc.reach:,} {exc.what}; a card pool has at most"
-            f" {exc.limit:,} (is this the right sheet?)",
+            f"sheet {sheet!r} reaches {exc.reach:,} {exc.what}; a card pool's sheet has at"
+            f" most {exc.limit:,} (is this the right sheet?)",
             Location(shown),
         ) from None
     except (KeyError, SyntaxError, zipfile.BadZipFile, OSError):
@@ -180,6 +184,7 @@ def read_workbook(
                     " out): fix it in the spreadsheet",
                     at(offset)(index),
                 )
+                table.failed.add(at(offset)(index))
                 continue
             value = None if cell == "" else sheet_value(game, name, cell) if name else cell
             if value is None:

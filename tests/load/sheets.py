@@ -110,8 +110,10 @@ def excel_xlsx(sheets: Sheets, *, suffix: str = "xlsx") -> bytes:
     rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
     content = "application/vnd.openxmlformats-officedocument.spreadsheetml"
     macro = suffix == "xlsm"
-    book_type = "application/vnd.ms-excel.sheet.macroEnabled.main+xml" if macro else (
-        f"{content}.sheet.main+xml"
+    book_type = (
+        "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+        if macro
+        else (f"{content}.sheet.main+xml")
     )
     overrides = "".join(
         f'<Override PartName="/{p}" ContentType="{content}.worksheet+xml"/>' for p in parts

@@ -61,7 +61,7 @@ def test_a_misspelt_required_column_is_named_once(make_project: Callable[..., Pa
     with pytest.raises(CardgenError) as info:
         Project(root).game("tiny")
     assert _errors(info.value) == [
-        f"{root / 'decks/tiny/cards.csv'}:1: no \"power\" column, and 2 cards of type hero need"
+        f'{root / "decks/tiny/cards.csv"}:1: no "power" column, and 2 cards of type hero need'
         ' it (the column "powr" is ignored: is it power?): add the column, or make the field'
         " optional with `required: false` on types.hero.fields.power in game.yaml"
     ]
