@@ -419,3 +419,18 @@ def test_findings_of_spreadsheet_cards_name_their_cells(tmp_path: Path, run: Run
     (result_,) = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "TX901"]
     region = result_["locations"][0]["physicalLocation"]["region"]
     assert region["startLine"] == 4 and result_["properties"]["cell"] == "G4"
+
+
+def test_the_pool_docs_name_every_file_and_limit() -> None:
+    from cardgen.load.game import POOL_FILES
+    from cardgen.load.pool import MAX_SHOWN
+    from cardgen.load.table import MAX_POOL_CARDS, MAX_POOL_COLUMNS
+    from cardgen.load.workbook import MAX_SHEET_ROWS, MAX_UNPACKED
+    from tests.conftest import ROOT
+
+    pools = (ROOT / "docs" / "pools.md").read_text(encoding="utf-8")
+    limits = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in pools for name in POOL_FILES)
+    for number in (MAX_POOL_CARDS, MAX_POOL_COLUMNS, MAX_SHOWN):
+        assert f"{number:,}" in pools and f"{number:,}" in limits, number
+    assert f"{MAX_SHEET_ROWS:,}" in limits and f"{MAX_UNPACKED // 2**20} MB" in limits
