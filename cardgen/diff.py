@@ -216,17 +216,19 @@ def read_pool(path: Path, game: Game | None = None, sheet: str | None = None) ->
     return parse_pool(read_text(path, allow_empty=True), path.suffix, display_path(path), game)
 
 
-def _pool_of_folder(folder: Path) -> Path:
-    """The pool file of a game folder (`pool:` in its game.yaml, else the usual names)."""
+def _pool_of_folder(folder: Path) -> tuple[Path, str | None]:
+    """The pool file of a game folder (`pool:` in its game.yaml, else the usual names) and
+    the sheet `pool:` names in it."""
     game_file = folder / GAME_FILE
     if game_file.is_file():
         doc = parse_yaml(read_text(game_file), display_path(game_file))
         pool = doc.data.get("pool") if isinstance(doc.data, dict) else None
         if isinstance(pool, str):
-            return folder / split_pool(pool)[0]
+            file, sheet = split_pool(pool)
+            return folder / file, sheet
     for name in POOL_FILES:
         if (folder / name).is_file():
-            return folder / name
+            return folder / name, None
     raise CardgenError(
         f"no card pool here ({', '.join(POOL_FILES)})", Location(display_path(folder))
     )
@@ -333,12 +335,15 @@ def diff_paths(project: Project, old: Path, new: Path, *, game: str | None = Non
     for path in (old, new):
         if not path.exists():
             raise CardgenError("no such file or folder", Location(display_path(path)))
-    old_pool = _pool_of_folder(old) if old.is_dir() else old
-    new_pool = _pool_of_folder(new) if new.is_dir() else new
+    old_pool, old_sheet = _pool_of_folder(old) if old.is_dir() else (old, None)
+    new_pool, new_sheet = _pool_of_folder(new) if new.is_dir() else (new, None)
     game_id = game or project.game_for_path(new_pool) or project.game_for_path(old_pool)
     model = project.game(game_id).game if game_id else None
     return diff_records(
-        read_pool(old_pool, model), read_pool(new_pool, model), _label(old_pool), _label(new_pool)
+        read_pool(old_pool, model, old_sheet),
+        read_pool(new_pool, model, new_sheet),
+        _label(old_pool),
+        _label(new_pool),
     )
 
 

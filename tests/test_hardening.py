@@ -9,10 +9,7 @@ import io
 import json
 import os
 import re
-import resource
 import shutil
-import subprocess
-import sys
 import time
 import zipfile
 from collections.abc import Callable
@@ -29,7 +26,7 @@ import cardgen.package.tts
 import cardgen.render.game
 import cardgen.validate
 from cardgen.cli import main
-from tests.conftest import ROOT, TINY_CARDS, TINY_GAME
+from tests.conftest import TINY_CARDS, TINY_GAME, bounded_cardgen
 
 BAD = Path(__file__).parent / "data" / "bad"
 LAYOUT = "extends: builtin:card\ndpi: 50\n"
@@ -460,32 +457,9 @@ def test_a_100_mb_deck_list_from_the_real_command(tmp_path: Path) -> None:
     root = project(tmp_path)
     deck = tmp_path / "huge.txt"
     _big_file(deck, 100 * 1024 * 1024, b"3 Fireball\n")
-    code = (
-        "import resource, sys\n"
-        "resource.setrlimit(resource.RLIMIT_AS, (1024 * 1024 * 1024,) * 2)\n"
-        "from cardgen.cli import main\n"
-        "main(sys.argv[1:])\n"
+    done, elapsed = bounded_cardgen(
+        "validate", deck, "--game", "tiny", "--project", root, timeout=30
     )
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            code,
-            "validate",
-            str(deck),
-            "--game",
-            "tiny",
-            "--project",
-            str(root),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        cwd=ROOT,
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # its CPU time: busy machines vary
-    elapsed = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("error: ") and "file is too large" in done.stderr
     assert "Traceback" not in done.stderr

@@ -41,13 +41,15 @@ UNION_PARTS = frozenset({"constrained-int", "int", "str"})
 
 
 def not_a_spreadsheet(path: Path, what: str = "CSV") -> None:
-    """Refuse a spreadsheet file that cardgen does not read, with what to do instead."""
+    """Refuse a spreadsheet file that cardgen does not read, with what to do instead: a
+    deck list (`what` CSV) is text, a pool may also be an XLSX, XLSM or ODS workbook."""
     suffix = path.suffix.lower()
     if suffix in SPREADSHEET_SUFFIXES or (what == "CSV" and suffix in WORKBOOK_SUFFIXES):
         kind = suffix.lstrip(".").upper()
+        instead = "save it as .xlsx, or " if what != "CSV" else ""
         raise CardgenError(
-            f"{kind} files are not supported: export the sheet as CSV (File > Save as >"
-            " CSV UTF-8) and use the .csv file",
+            f"{kind} files are not supported: {instead}export the sheet as CSV (File > Save"
+            " as > CSV UTF-8) and use the .csv file",
             Location(display_path(path)),
         )
 

@@ -434,3 +434,17 @@ def test_the_pool_docs_name_every_file_and_limit() -> None:
     for number in (MAX_POOL_CARDS, MAX_POOL_COLUMNS, MAX_SHOWN):
         assert f"{number:,}" in pools and f"{number:,}" in limits, number
     assert f"{MAX_SHEET_ROWS:,}" in limits and f"{MAX_UNPACKED // 2**20} MB" in limits
+
+
+def test_diff_compares_two_saved_workbooks(tmp_path: Path, run: Run) -> None:
+    rows = [HEADER, *[list(r) for r in ROWS]]
+    root = _project(tmp_path, "cards.xlsx", excel_xlsx({"Cards": rows}))
+    old = tmp_path / "old.ods"
+    old.write_bytes(ods({"Cards": [HEADER, *[list(r) for r in ROWS[:4]]]}))
+    rows[1][3] = 8
+    (root / "decks/tiny/cards.xlsx").write_bytes(excel_xlsx({"Cards": rows}))
+    result = run("diff", old, root / "decks/tiny/cards.xlsx", "--game", "tiny", "--project", root)
+    assert result.stdout.splitlines()[0].endswith("1 added, 0 removed, 1 changed, 3 unchanged")
+    assert "    power: 5 -> 8" in result.stdout
+    result = run("diff", "tiny", "--since", "HEAD", "--project", root)
+    assert result.exit_code == 2 and "--since compares text pools" in result.stderr
