@@ -54,6 +54,8 @@ class GameBuild:
     reused: int = 0
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What loading the game noticed that is no problem (a pool column ignored)."""
     files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     built: bool = False
@@ -121,6 +123,7 @@ def _build(
     lap = _Lap(result.steps)
     pack = project.game(game)
     result.cards = len(pack.cards)
+    result.notes = [str(note) for note in pack.notes]
     checks = check_game(pack)
     lints = lint_game(pack, project_root=project.root)
     result.errors.extend(str(f) for f in checks if f.severity == "error")
@@ -243,6 +246,7 @@ def _stamp(out: Path, inputs: str, result: GameBuild) -> None:
         "cards": result.cards,
         "errors": result.errors,
         "warnings": result.warnings,
+        "notes": result.notes,
         "outputs": outputs,
     }
     atomic_write(out / CACHE / STAMP, json.dumps(record).encode("utf-8"))
@@ -264,6 +268,7 @@ def replay(out: Path, inputs: str) -> GameBuild | None:
             reused=int(record["cards"]),
             errors=[str(e) for e in record["errors"]],
             warnings=[str(w) for w in record["warnings"]],
+            notes=[str(n) for n in record.get("notes", [])],
             files=[out / str(row[0]) for row in outputs],
             built=True,
             unchanged=True,

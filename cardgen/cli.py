@@ -63,6 +63,28 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def verbose_option(func: F) -> F:
+    return click.option(
+        "--verbose", "-v", is_flag=True, help="Also say how the card pool file was read."
+    )(func)
+
+
+def show_notes(pack: Any, verbose: bool = False) -> None:
+    """On stderr: how the pool was read (with --verbose), then loading's notes."""
+    from cardgen.errors import visible
+
+    if verbose and pack.source is not None:
+        click.echo(f"read {visible(pack.source.describe())}", err=True)
+    for note in pack.notes:
+        click.echo(f"note: {visible(str(note))}", err=True)
+
+
+def load_json(pack: Any) -> dict[str, Any]:
+    """How the pool was read and loading's notes, for a command's JSON document."""
+    source = pack.source.as_json() if pack.source is not None else None
+    return {"source": source, "notes": [note.as_json() for note in pack.notes]}
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardgen")
 def main() -> None:
@@ -103,17 +125,19 @@ def games(project_dir: Path, fmt: str) -> None:
 @main.command()
 @click.argument("game")
 @click.option("--type", "type_id", help="Only cards of this type.")
+@verbose_option
 @project_option
 @format_option
-def cards(game: str, type_id: str | None, project_dir: Path, fmt: str) -> None:
+def cards(game: str, type_id: str | None, verbose: bool, project_dir: Path, fmt: str) -> None:
     """List a game's card pool."""
     from cardgen.project import open_project
 
     pack = open_project(project_dir).game(game)
     chosen = [c for c in pack.cards if type_id is None or c.type == type_id]
     if fmt == "json":
-        emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen]})
+        emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen], **load_json(pack)})
         return
+    show_notes(pack, verbose)
     for card in chosen:
         fields = ", ".join(f"{k}={v}" for k, v in card.fields.items())
         click.echo(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}")
@@ -149,9 +173,10 @@ def validate(
 
 @main.command()
 @click.argument("game")
+@verbose_option
 @project_option
 @format_option
-def check(game: str, project_dir: Path, fmt: str) -> None:
+def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
     """Check a game's own data: pool against box manifest, bounds, pairs, chains, boards."""
     from cardgen.check.game_checks import check_game
     from cardgen.project import open_project
@@ -166,9 +191,11 @@ def check(game: str, project_dir: Path, fmt: str) -> None:
                 "ok": not findings,
                 "cards": len(pack.cards),
                 "findings": [f.as_json() for f in findings],
+                **load_json(pack),
             }
         )
     else:
+        show_notes(pack, verbose)
         click.echo(findings_text(pack, findings))
     sys.exit(1 if any(f.severity == "error" for f in findings) else 0)
 
@@ -441,6 +468,7 @@ def build(
     """Check, lint, render, print and export every game (or the named ones), incrementally."""
     from cardgen.build import build as build_games
     from cardgen.build import summary_table
+    from cardgen.errors import visible
     from cardgen.project import open_project
 
     progress = _progress_bars if fmt == "text" and sys.stderr.isatty() else None
@@ -465,6 +493,7 @@ def build(
                         "unchanged": r.unchanged,
                         "errors": r.errors,
                         "warnings": r.warnings,
+                        "notes": r.notes,
                         "files": [str(p) for p in r.files],
                         "seconds": round(r.seconds, 3),
                         "steps": {k: round(v, 3) for k, v in r.steps.items()},
@@ -479,6 +508,8 @@ def build(
                 click.echo(f"error: {error}", err=True)
             for warning in result.warnings:
                 click.echo(f"warning: {warning}", err=True)
+            for note in result.notes:
+                click.echo(f"note: {visible(note)}", err=True)
         click.echo(summary_table(results))
     sys.exit(0 if all(r.ok for r in results) else 1)
 

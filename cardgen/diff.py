@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import CardgenError, Location, display_path
+from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
 from cardgen.load.game import POOL_FILES
 from cardgen.load.pool import name_key
 from cardgen.load.text import read_text
+from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook, split_pool
 from cardgen.load.yaml import parse_yaml
 from cardgen.model.game import Game
 from cardgen.project import GAME_FILE, Project
@@ -199,21 +200,35 @@ def parse_pool(text: str, suffix: str, shown: str, game: Game | None = None) -> 
     return _records(rows, game)
 
 
-def read_pool(path: Path, game: Game | None = None) -> list[Record]:
+def read_pool(path: Path, game: Game | None = None, sheet: str | None = None) -> list[Record]:
+    """The cards of a pool file as written; a spreadsheet's (its first sheet, or `sheet`)
+    are read by the game's columns, so they need the game."""
+    if path.suffix.lower() in WORKBOOK_SUFFIXES:
+        if game is None:
+            raise CardgenError(
+                "comparing spreadsheets needs their game: name it with --game",
+                Location(display_path(path)),
+            )
+        errors = ErrorCollector()
+        table = read_workbook(path, sheet, game, errors, [])
+        errors.raise_if_any(limit=20, where=Location(display_path(path)))
+        return _records(table.rows, game)
     return parse_pool(read_text(path, allow_empty=True), path.suffix, display_path(path), game)
 
 
-def _pool_of_folder(folder: Path) -> Path:
-    """The pool file of a game folder (`pool:` in its game.yaml, else the usual names)."""
+def _pool_of_folder(folder: Path) -> tuple[Path, str | None]:
+    """The pool file of a game folder (`pool:` in its game.yaml, else the usual names) and
+    the sheet `pool:` names in it."""
     game_file = folder / GAME_FILE
     if game_file.is_file():
         doc = parse_yaml(read_text(game_file), display_path(game_file))
         pool = doc.data.get("pool") if isinstance(doc.data, dict) else None
         if isinstance(pool, str):
-            return folder / pool
+            file, sheet = split_pool(pool)
+            return folder / file, sheet
     for name in POOL_FILES:
         if (folder / name).is_file():
-            return folder / name
+            return folder / name, None
     raise CardgenError(
         f"no card pool here ({', '.join(POOL_FILES)})", Location(display_path(folder))
     )
@@ -320,12 +335,15 @@ def diff_paths(project: Project, old: Path, new: Path, *, game: str | None = Non
     for path in (old, new):
         if not path.exists():
             raise CardgenError("no such file or folder", Location(display_path(path)))
-    old_pool = _pool_of_folder(old) if old.is_dir() else old
-    new_pool = _pool_of_folder(new) if new.is_dir() else new
+    old_pool, old_sheet = _pool_of_folder(old) if old.is_dir() else (old, None)
+    new_pool, new_sheet = _pool_of_folder(new) if new.is_dir() else (new, None)
     game_id = game or project.game_for_path(new_pool) or project.game_for_path(old_pool)
     model = project.game(game_id).game if game_id else None
     return diff_records(
-        read_pool(old_pool, model), read_pool(new_pool, model), _label(old_pool), _label(new_pool)
+        read_pool(old_pool, model, old_sheet),
+        read_pool(new_pool, model, new_sheet),
+        _label(old_pool),
+        _label(new_pool),
     )
 
 
@@ -333,6 +351,12 @@ def diff_since(project: Project, game: str, rev: str) -> PoolDiff:
     """A game's pool now against the same file at a git revision."""
     pack = project.game(game)
     folder = pack.pool_path.parent
+    if pack.pool_path.suffix.lower() in WORKBOOK_SUFFIXES:
+        raise CardgenError(
+            "--since compares text pools (CSV, YAML) with git; for a spreadsheet, compare two"
+            " saved copies: cardgen diff OLD.xlsx NEW.xlsx --game GAME",
+            Location(display_path(pack.pool_path)),
+        )
     text = git_file(folder, rev, pack.pool_path.name)
     notes = []
     old_name = pack.pool_path.name

@@ -6,6 +6,7 @@ Several problems found at once are reported together, one line each.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,22 +15,88 @@ from typing import IO, Any
 
 import click
 
+_PLAIN_SHEET = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
+def column_letters(col: int) -> str:
+    """A spreadsheet column's letters: 1 -> `A`, 27 -> `AA`."""
+    letters = ""
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def sheet_ref(sheet: str) -> str:
+    """A sheet name as a cell reference writes it: `Cards`, or `'My cards'` quoted."""
+    if _PLAIN_SHEET.fullmatch(sheet) and not re.fullmatch(r"[A-Za-z]{1,3}[0-9]+", sheet):
+        return sheet
+    return "'" + sheet.replace("'", "''") + "'"
+
 
 @dataclass(frozen=True, slots=True)
 class Location:
-    """Where a value came from: a file, and a 1-based line and column when known."""
+    """Where a value came from: a file, and a 1-based line and column when known.
+
+    In a spreadsheet (`sheet` set) `line` is the row and `col` the column, and the
+    location reads as the spreadsheet names a cell: `cards.xlsx:Cards!C14`."""
 
     path: str
     line: int | None = None
     col: int | None = None
+    sheet: str | None = None
 
     def __str__(self) -> str:
         text = self.path
+        if self.sheet is not None:
+            if self.line is None:
+                return f"{text}:{sheet_ref(self.sheet)}"
+            if self.col is None:
+                return f"{text}:{sheet_ref(self.sheet)} row {self.line}"
+            return f"{text}:{sheet_ref(self.sheet)}!{self.cell}"
         if self.line is not None:
             text += f":{self.line}"
             if self.col is not None:
                 text += f":{self.col}"
         return text
+
+    @property
+    def cell(self) -> str | None:
+        """The spreadsheet cell (`C14`), when this is a spreadsheet location with a column."""
+        if self.sheet is None or self.line is None or self.col is None:
+            return None
+        return f"{column_letters(self.col)}{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something a loader did that the user should know but that is not an error (a column
+    the game does not define, ignored; an encoding guessed): printed as `note: ...`."""
+
+    message: str
+    location: Location | None = None
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}" if self.location else self.message
+
+    def as_json(self) -> dict[str, object]:
+        where = self.location
+        data: dict[str, object] = {
+            "message": self.message,
+            "path": where.path if where else None,
+            "line": where.line if where else None,
+        }
+        if where is not None and where.sheet is not None:
+            data["sheet"] = where.sheet
+            data["cell"] = where.cell
+        return data
+
+
+def capped(items: list[str], limit: int, what: str) -> list[str]:
+    """The first `limit` of many lines, then `... and N more WHAT`."""
+    if len(items) <= limit:
+        return items
+    return [*items[:limit], f"... and {len(items) - limit:,} more {what}"]
 
 
 def visible(text: str) -> str:
@@ -101,11 +168,17 @@ class ErrorCollector:
     def __bool__(self) -> bool:
         return bool(self.errors)
 
-    def raise_if_any(self) -> None:
+    def raise_if_any(self, limit: int | None = None, where: Location | None = None) -> None:
+        """Raise the problems collected (each once); with `limit`, the first `limit` of
+        them and one line `... and N more problems` at `where`."""
         unique: dict[str, CardgenError] = {}
         for error in self.errors:
             unique.setdefault(error.format_message(), error)
         self.errors = list(unique.values())
+        if limit is not None and len(self.errors) > limit:
+            rest = len(self.errors) - limit
+            more = CardgenError(f"... and {rest:,} more problem{'s' if rest > 1 else ''}", where)
+            self.errors = [*self.errors[:limit], more]
         if len(self.errors) == 1:
             raise self.errors[0]
         if self.errors:

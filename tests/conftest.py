@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import resource
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -84,3 +87,26 @@ def run() -> Callable[..., Result]:
         return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
 
     return invoke
+
+
+def bounded_cardgen(
+    *args: str | Path, memory: int = 1024 * 1024 * 1024, timeout: float = 60
+) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run the cardgen CLI in a fresh process whose address space is capped at `memory`
+    bytes; return it and the CPU seconds it took (busy machines vary in wall time)."""
+    code = (
+        "import resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({memory},) * 2)\n"
+        "from cardgen.cli import main\n"
+        "main(sys.argv[1:])\n"
+    )
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return done, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

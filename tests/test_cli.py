@@ -196,7 +196,21 @@ def test_check_ok_and_json(make_project: Callable[..., Path], run: Run) -> None:
     root = make_project()
     result = run("check", "tiny", "--project", root, "--format", "json")
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"game": "tiny", "ok": True, "cards": 5, "findings": []}
+    pool = str(root / "decks" / "tiny" / "cards.csv")
+    assert json.loads(result.stdout) == {
+        "game": "tiny",
+        "ok": True,
+        "cards": 5,
+        "findings": [],
+        "source": {
+            "path": pool,
+            "format": "csv",
+            "separator": ",",
+            "encoding": "utf-8",
+            "sheet": None,
+        },
+        "notes": [],
+    }
 
 
 def test_schema_kinds(make_project: Callable[..., Path], run: Run) -> None:

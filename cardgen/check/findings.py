@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cardgen.errors import Location
+
 Severity = Literal["error", "warning"]
 
 
@@ -58,9 +60,13 @@ class Finding:
     card: str | None = None
     severity: Severity = "error"
     cite: str = ""
+    sheet: str | None = None
+    """In a spreadsheet pool: the sheet (`line` is then the row)."""
+    col: int | None = None
+    """In a spreadsheet pool: the column of the cell."""
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "check": self.check,
             "code": self.code,
             "severity": self.severity,
@@ -70,9 +76,16 @@ class Finding:
             "card": self.card,
             "cite": self.cite,
         }
+        if self.sheet is not None:
+            data["sheet"] = self.sheet
+            data["cell"] = Location(self.path, self.line, self.col, self.sheet).cell
+        return data
 
     def __str__(self) -> str:
-        where = self.path + (f":{self.line}" if self.line else "")
+        if self.sheet is not None:
+            where = str(Location(self.path, self.line, self.col, self.sheet))
+        else:
+            where = self.path + (f":{self.line}" if self.line else "")
         return f"{where}: {self.code} {self.check}: {self.message}"
 
 

@@ -34,7 +34,17 @@ from cardgen.model.game import (
 
 
 def _card_finding(check: str, code: str, message: str, card: Card, cite: str = "") -> Finding:
-    return Finding(check, code, message, card.source_path, card.source_line, card.name, cite=cite)
+    return Finding(
+        check,
+        code,
+        message,
+        card.source_path,
+        card.source_line,
+        card.name,
+        cite=cite,
+        sheet=card.source_sheet,
+        col=card.source_col,
+    )
 
 
 def _bound_problem(value: object, bound: FieldBound) -> str | None:

@@ -27,7 +27,7 @@ from cardgen.check import lint_icons as _lint_icons  # noqa: F401 - registers TX
 from cardgen.check.lint_rules import RULES, Hit, Rule, Severity
 from cardgen.check.lint_text import TextUnit
 from cardgen.check.lint_vocab import Analysis, Vocabulary
-from cardgen.errors import CardgenError, Location, display_path
+from cardgen.errors import CardgenError, Location, display_path, sheet_ref
 from cardgen.load.game import GamePack
 from cardgen.load.text import read_text
 from cardgen.load.validation import did_you_mean
@@ -66,9 +66,14 @@ class LintFinding:
     suggestion: str | None = None
     fingerprint: str = ""
     game: str = ""
+    sheet: str | None = None
+    """A card of a spreadsheet pool: its sheet (`line` is the row)."""
+    cell: str | None = None
+    """A card of a spreadsheet pool: the cell holding the text (`C14`)."""
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        place = {"sheet": self.sheet, "cell": self.cell} if self.sheet is not None else {}
+        return place | {
             "path": self.path,
             "line": self.line,
             "col": self.col,
@@ -86,7 +91,10 @@ class LintFinding:
     def __str__(self) -> str:
         level = "" if self.severity == "error" else f" [{self.severity}]"
         card = f'card "{self.card}": ' if self.card else ""
-        return f"{self.path}:{self.line}:{self.col}: {self.code}{level} {card}{self.message}"
+        where = f"{self.path}:{self.line}:{self.col}"
+        if self.sheet is not None and self.cell is not None:
+            where = f"{self.path}:{sheet_ref(self.sheet)}!{self.cell}"
+        return f"{where}: {self.code}{level} {card}{self.message}"
 
 
 # --- selection --------------------------------------------------------------------------------
@@ -212,6 +220,7 @@ class _Run:
             self.reported.add((id(analysis), hit.start))
         end_line, end_col = unit.position(max(hit.start, hit.end - 1))
         context = unit.card.name if unit.card is not None else unit.line_text(hit.start)
+        cell = self._cell(unit)
         key = "|".join((rule.code, unit.path, unit.part, context, unit.text[hit.start : hit.end]))
         self.findings.append(
             LintFinding(
@@ -227,8 +236,18 @@ class _Run:
                 suggestion=hit.suggestion,
                 fingerprint=key,
                 game=self.vocab.pack.id,
+                sheet=cell.sheet if cell is not None else None,
+                cell=cell.cell if cell is not None else None,
             )
         )
+
+    def _cell(self, unit: TextUnit) -> Location | None:
+        """The spreadsheet cell of a card's text or name (None outside spreadsheets)."""
+        card = unit.card
+        source = self.vocab.pack.source
+        if card is None or card.source_sheet is None or source is None:
+            return None
+        return source.at(card.location, unit.part)
 
     def _finish(self) -> list[LintFinding]:
         """Sort, and turn each finding's key into a stable fingerprint (the Nth finding with

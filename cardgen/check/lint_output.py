@@ -131,8 +131,13 @@ def _sarif_result(finding: LintFinding, index: int, root: Path) -> dict[str, Any
         ],
         "partialFingerprints": {"primaryLocationLineHash": finding.fingerprint},
     }
+    properties: dict[str, Any] = {}
     if finding.suggestion is not None:
-        result["properties"] = {"suggestion": finding.suggestion}
+        properties["suggestion"] = finding.suggestion
+    if finding.sheet is not None:  # a spreadsheet pool: the region's line is the row
+        properties |= {"sheet": finding.sheet, "cell": finding.cell}
+    if properties:
+        result["properties"] = properties
     return result
 
 

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest
-from cardgen.load.pool import SPREADSHEET_SUFFIXES, load_pool, name_key
+from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool
+from cardgen.load.table import PoolSource
 from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
+from cardgen.load.workbook import UnknownSheet, split_pool
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
 from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
@@ -19,7 +21,16 @@ from cardgen.model.game import Game
 from cardgen.model.matchups import matchup_problems
 from cardgen.project import GAME_FILE
 
-POOL_FILES = ("cards.yaml", "cards.yml", "cards.csv")
+POOL_FILES = (
+    "cards.yaml",
+    "cards.yml",
+    "cards.csv",
+    "cards.tsv",
+    "cards.xlsx",
+    "cards.xlsm",
+    "cards.ods",
+)
+"""The pool files found in a game folder without `pool:` in game.yaml, first found first."""
 
 
 @dataclass
@@ -33,6 +44,10 @@ class GamePack:
     pool_path: Path
     root: Path | None = None
     """The project folder: the game's files (box decks, boards) must lie inside it."""
+    source: PoolSource | None = None
+    """How the pool file was read (format, a CSV's separator and encoding, the sheet)."""
+    notes: list[Note] = field(default_factory=list)
+    """What loading noticed that is not an error (an ignored column, a guessed encoding)."""
     _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
     _by_name: dict[str, Card] = field(default_factory=dict, repr=False)
 
@@ -197,8 +212,31 @@ def load_game(folder: Path, root: Path | None = None) -> GamePack:
         )
     _check_references(game, doc, errors)
     errors.raise_if_any()
+    pool_path, sheet, notes = _pool_file(game, doc, folder, root)
+    try:
+        loaded = read_pool(pool_path, game, root, sheet=sheet)
+    except UnknownSheet as exc:
+        raise CardgenError(f"pool {game.pool}: {exc.problem}", doc.location(["pool"])) from None
+    return GamePack(
+        game=game,
+        folder=folder,
+        doc=doc,
+        cards=loaded.cards,
+        pool_path=pool_path,
+        root=root,
+        source=loaded.source,
+        notes=notes + loaded.notes,
+    )
+
+
+def _pool_file(
+    game: Game, doc: YamlDocument, folder: Path, root: Path | None
+) -> tuple[Path, str | None, list[Note]]:
+    """The pool file (`pool:` in game.yaml, else the first of POOL_FILES), its sheet, and
+    a note when another pool file beside it is not read."""
     if game.pool:
-        pool_path = folder / game.pool
+        file, sheet = split_pool(game.pool)
+        pool_path = folder / file
         if root is not None:
             try:
                 check_inside(pool_path, root)
@@ -206,17 +244,35 @@ def load_game(folder: Path, root: Path | None = None) -> GamePack:
                 raise CardgenError(
                     f"pool {game.pool}: {exc.problem}", doc.location(["pool"])
                 ) from None
-    else:
-        found = [folder / name for name in POOL_FILES if (folder / name).exists()]
-        if not found:
-            sheets = [
-                p.name for p in sorted(folder.glob("cards.*")) if p.suffix in SPREADSHEET_SUFFIXES
-            ]
-            hint = f" ({sheets[0]} is not read: export it as cards.csv)" if sheets else ""
+        if not pool_path.exists():
+            files = [p.name for p in folder.glob("cards.*")]
             raise CardgenError(
-                f"no card pool: expected one of {', '.join(POOL_FILES)}{hint}",
-                Location(display_path(folder)),
+                f"pool {file}: no such file in {display_path(folder)}{did_you_mean(file, files)}",
+                doc.location(["pool"]),
             )
-        pool_path = found[0]
-    cards = load_pool(pool_path, game, root)
-    return GamePack(game=game, folder=folder, doc=doc, cards=cards, pool_path=pool_path, root=root)
+        return pool_path, sheet, []
+    found = [folder / name for name in POOL_FILES if (folder / name).exists()]
+    if not found:
+        sheets = [
+            p.name
+            for p in sorted(folder.glob("cards.*"))
+            if p.suffix.lower() in SPREADSHEET_SUFFIXES
+        ]
+        hint = (
+            f" ({sheets[0]} is not read: save it as cards.xlsx, or export cards.csv)"
+            if sheets
+            else ""
+        )
+        raise CardgenError(
+            f"no card pool: expected one of {', '.join(POOL_FILES)}{hint}",
+            Location(display_path(folder)),
+        )
+    notes = [
+        Note(
+            f"{other.name} is not read: {found[0].name} comes first (name the pool with"
+            " `pool:` in game.yaml to choose)",
+            Location(display_path(other)),
+        )
+        for other in found[1:]
+    ]
+    return found[0], None, notes

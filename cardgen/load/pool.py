@@ -1,38 +1,55 @@
-"""The card pool: `cards.csv` (a row per card) or `cards.yaml` (a list of mappings).
+"""The card pool: a table of cards (CSV, XLSX, XLSM, ODS: a row per card) or a YAML list.
 
 Every card is validated against its type's model; all problems are collected and raised
-together, each at its file and line (CSV: the row's first line; YAML: the value's line).
+together, each at its file and line (CSV: the row's first line; a spreadsheet: the cell,
+`cards.xlsx:Cards!C14`; YAML: the value's line). A value missing from a required field is
+reported once per field and type, with how many cards and which rows lack it, not once a
+card. Columns the game does not define are ignored with a note (`PoolLoad.notes`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
-from cardgen.load.text import read_text
+from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
+from cardgen.fuzzy import closest
+from cardgen.load.delimited import read_csv
+from cardgen.load.table import MAX_POOL_CARDS, PoolSource, Row, Table, header_key
 from cardgen.load.validation import did_you_mean, friendly
+from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card, CardEntry, pool_models
-from cardgen.model.game import Game
+from cardgen.model.game import RESERVED_FIELDS, Game
 
-MAX_POOL_CARDS = 100_000
-SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
-"""Spreadsheet files cardgen does not read: they are exported as CSV instead."""
+__all__ = ["MAX_POOL_CARDS", "PoolLoad", "card_label", "load_pool", "name_key", "read_pool"]
+
+SPREADSHEET_SUFFIXES = (".xls", ".numbers")
+"""Spreadsheet files cardgen does not read: they are saved as XLSX or exported as CSV."""
+MAX_SHOWN = 20
+"""Problems of one pool shown one by one; the rest are counted on one line."""
+ROWS_SHOWN = 5
+"""Rows named in a message about a whole column."""
+DELIMITED_SUFFIXES = (".csv", ".tsv", ".txt")
+"""Pools read as separated values (Excel saves its tab-separated "Unicode text" as .txt)."""
+UNION_PARTS = frozenset({"constrained-int", "int", "str"})
+"""Parts of a validation error's place that name a branch of a type, not a field."""
 
 
-def not_a_spreadsheet(path: Path) -> None:
-    """Refuse a spreadsheet file with what to do instead (cardgen reads CSV, not XLSX)."""
-    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
-        kind = path.suffix.lower().lstrip(".").upper()
+def not_a_spreadsheet(path: Path, what: str = "CSV") -> None:
+    """Refuse a spreadsheet file that cardgen does not read, with what to do instead: a
+    deck list (`what` CSV) is text, a pool may also be an XLSX, XLSM or ODS workbook."""
+    suffix = path.suffix.lower()
+    if suffix in SPREADSHEET_SUFFIXES or (what == "CSV" and suffix in WORKBOOK_SUFFIXES):
+        kind = suffix.lstrip(".").upper()
+        instead = "save it as .xlsx, or " if what != "CSV" else ""
         raise CardgenError(
-            f"{kind} files are not supported: export the sheet as CSV (File > Save as >"
-            " CSV UTF-8) and use the .csv file",
+            f"{kind} files are not supported: {instead}export the sheet as CSV (File > Save"
+            " as > CSV UTF-8) and use the .csv file",
             Location(display_path(path)),
         )
 
@@ -48,97 +65,9 @@ def name_key(name: str) -> str:
     return " ".join(name.replace("’", "'").replace("‘", "'").split()).casefold()
 
 
-def _parse_hexes(value: str) -> list[tuple[int, int]] | str:
-    """`0,1;1,0` -> [(0, 1), (1, 0)]; anything malformed is returned as is for the model."""
-    pairs: list[tuple[int, int]] = []
-    for part in value.replace(" ", "").split(";"):
-        if not part:
-            continue
-        bits = part.split(",")
-        if len(bits) != 2:
-            return value
-        try:
-            pairs.append((int(bits[0]), int(bits[1])))
-        except ValueError:
-            return value
-    return pairs
-
-
-def _csv_value(game: Game, column: str, value: str) -> Any:
-    spec = game.field_spec(column)
-    if column == "lint_ignore":
-        return [c for c in value.replace(",", ";").replace(" ", ";").split(";") if c]
-    if spec is not None and spec.type == "hexes":
-        return _parse_hexes(value)
-    return value
-
-
-def _read_csv(
-    path: Path, game: Game, errors: ErrorCollector, root: Path | None = None
-) -> list[tuple[dict[str, Any], Location]]:
-    shown = display_path(path)
-    text = read_text(path, root=root)
-    rows: list[tuple[dict[str, Any], Location]] = []
-    reader = csv.reader(io.StringIO(text), strict=True)
-    try:
-        header = next(reader)
-    except (StopIteration, csv.Error) as exc:
-        errors.add(f"cannot read the CSV header: {exc}", Location(shown, 1))
-        return rows
-    header = [h.strip() for h in header]
-    known = game.field_names() | {"art", "lint_ignore"}
-    for separator, called in (("\t", "tab"), (";", "semicolon")):
-        if len(header) == 1 and separator in header[0]:
-            errors.add(
-                f"the columns are separated by {called}s; cardgen reads comma-separated CSV"
-                " (export the sheet as CSV UTF-8, comma-delimited)",
-                Location(shown, 1),
-            )
-            return rows
-    for index, column in enumerate(header):
-        if not column:
-            errors.add(f"column {index + 1} has no name", Location(shown, 1))
-        elif column not in known:
-            errors.add(
-                f'unknown column "{column}"{did_you_mean(column, sorted(known))}',
-                Location(shown, 1),
-            )
-    if len(set(header)) != len(header):
-        dupes = sorted({h for h in header if header.count(h) > 1})
-        errors.add(f"duplicate column: {', '.join(dupes)}", Location(shown, 1))
-    if errors:
-        return rows
-    previous_end = reader.line_num
-    try:
-        for record in reader:
-            start = previous_end + 1
-            previous_end = reader.line_num
-            if not any(cell.strip() for cell in record):
-                continue
-            if len(record) > len(header):
-                errors.add(
-                    f"row has {len(record)} cells; the header has {len(header)}"
-                    " (put text with commas in double quotes)",
-                    Location(shown, start),
-                )
-                continue
-            row = {
-                column: _csv_value(game, column, cell.strip())
-                for column, cell in zip(header, record, strict=False)
-                if cell.strip() != ""
-            }
-            rows.append((row, Location(shown, start)))
-            if len(rows) > MAX_POOL_CARDS:
-                errors.add(f"more than {MAX_POOL_CARDS:,} cards", Location(shown, start))
-                break
-    except csv.Error as exc:
-        errors.add(f"malformed CSV: {exc}", Location(shown, reader.line_num))
-    return rows
-
-
 def _read_yaml(
     path: Path, errors: ErrorCollector, root: Path | None = None
-) -> tuple[list[tuple[dict[str, Any], Location]], YamlDocument]:
+) -> tuple[list[Row], YamlDocument]:
     doc = load_yaml(path, root)
     data = doc.data
     base: list[str | int] = []
@@ -164,52 +93,89 @@ def _read_yaml(
     return rows, doc
 
 
-def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
-    """Load and validate every card of the pool file; raise all problems together.
+@dataclass
+class PoolLoad:
+    """A pool file's cards, how the file was read, and the notes of reading it."""
+
+    cards: list[Card]
+    source: PoolSource
+    notes: list[Note] = field(default_factory=list)
+
+
+def _read_table(
+    path: Path,
+    game: Game,
+    sheet: str | None,
+    errors: ErrorCollector,
+    notes: list[Note],
+    root: Path | None,
+) -> tuple[Table, YamlDocument | None]:
+    suffix = path.suffix.lower()
+    not_a_spreadsheet(path, "pool")
+    if suffix in WORKBOOK_SUFFIXES:
+        return read_workbook(path, sheet, game, errors, notes, root), None
+    if suffix in (".yaml", ".yml"):
+        rows, doc = _read_yaml(path, errors, root)
+        return Table(PoolSource(display_path(path), "yaml"), rows), doc
+    if suffix in DELIMITED_SUFFIXES:
+        return read_csv(path, game, errors, notes, root), None
+    raise CardgenError(
+        "a card pool is a .csv, .tsv, .yaml, .xlsx, .xlsm or .ods file",
+        Location(display_path(path)),
+    )
+
+
+def read_pool(
+    path: Path, game: Game, root: Path | None = None, *, sheet: str | None = None
+) -> PoolLoad:
+    """Load and validate every card of the pool file (of its sheet `sheet`, or its first,
+    for a workbook); raise all problems together, the first MAX_SHOWN one by one.
 
     With `root`, a pool file outside that folder (through `..` or a symlink) is refused."""
     errors = ErrorCollector()
-    doc: YamlDocument | None = None
-    not_a_spreadsheet(path)
-    if path.suffix.lower() == ".csv":
-        rows = _read_csv(path, game, errors, root)
-    elif path.suffix.lower() in (".yaml", ".yml"):
-        rows, doc = _read_yaml(path, errors, root)
-    else:
-        errors.add("a card pool is a .csv or .yaml file", Location(display_path(path)))
-        rows = []
+    notes: list[Note] = []
+    table, doc = _read_table(path, game, sheet, errors, notes, root)
     models = pool_models(game)
     cards: list[Card] = []
     seen: dict[str, Location] = {}
+    missing: dict[tuple[str, str], list[Location]] = {}
+    first_card: dict[tuple[str, str], str] = {}
     base = ["cards"] if doc is not None and isinstance(doc.data, dict) else []
-    for index, (row, location) in enumerate(rows):
+    for index, (row, location) in enumerate(table.rows):
         type_id = row.get("type")
         if not isinstance(type_id, str) or type_id not in models:
             if type_id is None:
-                errors.add('missing "type"', location)
+                errors.add('missing "type"', table.at(location, "type"))
             else:
                 errors.add(
                     f'unknown card type "{type_id}"{did_you_mean(str(type_id), models)}',
-                    _field_location(doc, [*base, index, "type"], location),
+                    _field_location(doc, [*base, index, "type"], table.at(location, "type")),
                 )
             continue
         model = models[type_id]
         try:
             entry = model.model_validate(row)
         except ValidationError as exc:
+            label = card_label(row["name"]) if row.get("name") else ""
+            done: set[tuple[Any, ...]] = set()
             for error in exc.errors():
-                loc = error["loc"]
+                loc = tuple(p for p in error["loc"] if p not in UNION_PARTS and "[" not in str(p))
+                if loc in done:
+                    continue  # an int field with `allow`: one message, not one per branch
+                done.add(loc)
+                if error["type"] == "missing" and len(loc) == 1:
+                    cell = _field_location(doc, [*base, index], table.at(location, str(loc[0])))
+                    if cell not in table.failed:
+                        first_card.setdefault((type_id, str(loc[0])), label)
+                        missing.setdefault((type_id, str(loc[0])), []).append(cell)
+                    continue
                 where = _field_location(
-                    doc, [*base, index, *loc], location, key=error["type"] == "extra_forbidden"
+                    doc,
+                    [*base, index, *loc],
+                    table.at(location, str(loc[0])) if loc else location,
+                    key=error["type"] == "extra_forbidden",
                 )
-                label = card_label(row["name"]) if row.get("name") else ""
-                message = friendly(error, list(model.model_fields))
-                if error["type"] == "extra_forbidden":
-                    message = (
-                        f'"{loc[-1]}" is not a field of type {type_id}'
-                        f"{did_you_mean(str(loc[-1]), list(model.model_fields))}"
-                    )
-                errors.add(label + message, where)
+                errors.add(label + _message(game, type_id, model, error, loc), where)
             continue
         key = name_key(entry.name)
         if key in seen:
@@ -219,8 +185,95 @@ def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
             continue
         seen[key] = location
         cards.append(_to_card(entry, location))
-    errors.raise_if_any()
-    return cards
+    for (type_id, name), places in missing.items():
+        label = first_card[(type_id, name)] if len(places) == 1 else ""
+        message = _missing_message(table, type_id, name, places)
+        errors.add(label + message, _missing_at(table, name, places))
+    errors.raise_if_any(limit=MAX_SHOWN, where=Location(table.source.path))
+    if len(notes) > MAX_SHOWN:
+        rest = len(notes) - MAX_SHOWN
+        notes = [
+            *notes[:MAX_SHOWN],
+            Note(f"... and {rest:,} more notes", Location(table.source.path)),
+        ]
+    return PoolLoad(cards, table.source, notes)
+
+
+def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
+    """The cards of a pool file (see `read_pool`)."""
+    return read_pool(path, game, root).cards
+
+
+def _message(
+    game: Game, type_id: str, model: type[CardEntry], error: Any, loc: tuple[Any, ...]
+) -> str:
+    """One validation error of a card as a message, with the way out for an int field."""
+    if error["type"] == "extra_forbidden":
+        return (
+            f'"{loc[-1]}" is not a field of type {type_id}'
+            f"{did_you_mean(str(loc[-1]), list(model.model_fields))}"
+        )
+    message = friendly({**error, "loc": loc}, list(model.model_fields))
+    spec = game.types[type_id].fields.get(str(loc[0])) if loc else None
+    if spec is None or spec.type != "int":
+        return message
+    if spec.allow:
+        return message + f"; or one of {', '.join(repr(v) for v in spec.allow)}"
+    value = error.get("input")
+    if error["type"] == "int_parsing" and isinstance(value, str) and len(value) <= 20:
+        return (
+            message + f"; to allow it, add `allow: [{value!r}]` to the field in game.yaml"
+            f" (types.{type_id}.fields.{loc[0]})"
+        )
+    return message
+
+
+def _missing_at(table: Table, name: str, places: list[Location]) -> Location:
+    if table.columns is not None and table.columns.index(name) is None and table.header:
+        return table.header
+    return places[0]
+
+
+def _missing_message(table: Table, type_id: str, name: str, places: list[Location]) -> str:
+    """One message for every card of a type that lacks a required field's value."""
+    count = len(places)
+    cards = f"{count:,} card{'s' if count != 1 else ''} of type {type_id}"
+    fix = (
+        f"`required: false` on types.{type_id}.fields.{name} in game.yaml"
+        if name not in RESERVED_FIELDS
+        else None
+    )
+    columns = table.columns
+    if columns is not None and columns.index(name) is None:
+        near = closest(name, [header_key(h) for h in columns.ignored.values()])
+        hint = next(
+            (
+                f' (the column "{h}" is ignored: is it {name}?)'
+                for h in columns.ignored.values()
+                if near is not None and header_key(h) == near
+            ),
+            "",
+        )
+        return (
+            f'no "{name}" column, and {cards} need{"s" if count == 1 else ""} it{hint}: add'
+            " the column" + (f", or make the field optional with {fix}" if fix else "")
+        )
+    if table.columns is None:
+        shown = ", ".join(str(p.line) for p in places[:ROWS_SHOWN])
+        where = f"line{'s' if count != 1 else ''} {shown}"
+    elif places[0].sheet is not None:
+        where = f"cell{'s' if count != 1 else ''} " + ", ".join(
+            str(p.cell) for p in places[:ROWS_SHOWN]
+        )
+    else:
+        shown = ", ".join(str(p.line) for p in places[:ROWS_SHOWN])
+        where = f"row{'s' if count != 1 else ''} {shown}"
+    if count > ROWS_SHOWN:
+        where += f" and {count - ROWS_SHOWN:,} more"
+    them = "them" if count != 1 else "it"
+    return f'"{name}" is empty for {cards} ({where}): fill {them} in' + (
+        f", or make the field optional with {fix}" if fix else ""
+    )
 
 
 def _field_location(
@@ -248,4 +301,6 @@ def _to_card(entry: CardEntry, location: Location) -> Card:
         fields=fields,
         source_path=location.path,
         source_line=location.line,
+        source_sheet=location.sheet,
+        source_col=location.col if location.sheet is not None else None,
     )

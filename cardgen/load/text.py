@@ -39,20 +39,16 @@ def check_inside(path: Path, root: Path, shown: str | None = None) -> None:
         )
 
 
-def read_text(
+def read_bytes(
     path: Path,
     *,
     allow_empty: bool = False,
     limit: int = MAX_TEXT_BYTES,
     root: Path | None = None,
-) -> str:
-    """Return the text of `path`, newlines normalised to LF and any BOM removed.
-
-    Raises CardgenError (exit 2) naming the file for: a missing file, a folder, an empty
-    file, a file over `limit` bytes (checked before reading), a binary file, UTF-16 or
-    UTF-32 text, text that is not UTF-8 (with the line of the first bad byte). With
-    `root`, a file outside that folder (through `..` or a symlink) is refused too.
-    """
+) -> bytes:
+    """The bytes of `path`, or a CardgenError (exit 2) naming the file for: a missing file,
+    a folder, a device, an empty file, a file over `limit` bytes (checked before reading).
+    With `root`, a file outside that folder (through `..` or a symlink) is refused too."""
     shown = display_path(path)
     if root is not None:
         check_inside(path, root, shown)
@@ -77,6 +73,24 @@ def read_text(
         raise CardgenError(f"cannot read: {exc.strerror}", Location(shown)) from None
     if not data.strip() and not allow_empty:
         raise CardgenError("file is empty", Location(shown, 1))
+    return data
+
+
+def read_text(
+    path: Path,
+    *,
+    allow_empty: bool = False,
+    limit: int = MAX_TEXT_BYTES,
+    root: Path | None = None,
+) -> str:
+    """Return the text of `path`, newlines normalised to LF and any BOM removed.
+
+    Raises CardgenError (exit 2) naming the file for what `read_bytes` refuses, a binary
+    file, UTF-16 or UTF-32 text, text that is not UTF-8 (with the line of the first bad
+    byte).
+    """
+    data = read_bytes(path, allow_empty=allow_empty, limit=limit, root=root)
+    shown = display_path(path)
     for bom, encoding in UTF16_32_BOMS:
         if data.startswith(bom):
             raise CardgenError(
@@ -86,7 +100,7 @@ def read_text(
             )
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        if max(data[0::2].count(0), data[1::2].count(0)) > len(data) // 4:
+        if _utf16_order(data) is not None:
             raise CardgenError(
                 "the file looks like UTF-16 text; save it as UTF-8", Location(shown, line)
             )
@@ -100,4 +114,63 @@ def read_text(
             f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8",
             Location(shown, line, col),
         ) from None
+    return _lf(text)
+
+
+def _lf(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _utf16_order(data: bytes) -> str | None:
+    """`utf-16-le` or `utf-16-be` for text without a BOM whose every other byte is mostly
+    NUL (Latin letters in UTF-16), else None."""
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    if max(even, odd) <= len(data) // 4:
+        return None
+    return "utf-16-le" if odd > even else "utf-16-be"
+
+
+LEGACY_ENCODINGS = ("cp1252", "latin-1")
+"""What a file that is not UTF-8 is read as: Windows-1252 (Excel's "CSV" on Western
+Windows), else Latin-1 (which reads any byte)."""
+
+
+def read_exported_text(path: Path, *, root: Path | None = None) -> tuple[str, str]:
+    """The text of a table a spreadsheet exported, and the encoding it was read as.
+
+    Spreadsheets export in more encodings than cardgen's own files allow: UTF-8 with or
+    without a BOM, UTF-16 or UTF-32 with a BOM (Excel's "Unicode text"), UTF-16 without
+    one, and the legacy Windows-1252 / Latin-1 of Excel's plain "CSV". Newlines become LF.
+    A file with NUL bytes that is not UTF-16 is refused as binary."""
+    data = read_bytes(path, root=root)
+    shown = display_path(path)
+    for bom, encoding in (*UTF16_32_BOMS, (b"\xef\xbb\xbf", "UTF-8")):
+        if data.startswith(bom):
+            codec = {"UTF-32": "utf-32", "UTF-16": "utf-16", "UTF-8": "utf-8-sig"}[encoding]
+            return _decode(data, codec, shown), codec
+    if b"\x00" in data:
+        order = _utf16_order(data)
+        if order is None:
+            line = data[: data.index(b"\x00")].count(b"\n") + 1
+            raise CardgenError("binary file, expected text (NUL byte)", Location(shown, line))
+        return _decode(data, order, shown), order
+    try:
+        return _lf(data.decode("utf-8")), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    for codec in LEGACY_ENCODINGS:
+        try:
+            return _lf(data.decode(codec)), codec
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes any byte")  # pragma: no cover
+
+
+def _decode(data: bytes, codec: str, shown: str) -> str:
+    try:
+        return _lf(data.decode(codec))
+    except UnicodeDecodeError as exc:
+        raise CardgenError(
+            f"not valid {codec.upper()} text (at byte {exc.start:,}); save the file as UTF-8",
+            Location(shown),
+        ) from None

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, create_model, field_validator
 
+from cardgen.errors import Location
 from cardgen.model.base import Strict
 from cardgen.model.game import CardType, FieldSpec, Game
 
@@ -54,6 +55,11 @@ class CardEntry(Strict):
         return no_control_characters(value)
 
 
+SOURCE_FIELDS = {"source_path", "source_line", "source_sheet", "source_col"}
+"""Where a card was written: not part of what it is (a pool in CSV and in XLSX make the
+same cards, the same images)."""
+
+
 class Card(Strict):
     """A validated card of a game's pool, with where it was defined."""
 
@@ -66,8 +72,20 @@ class Card(Strict):
     fields: dict[str, Any] = Field(default_factory=dict, description="The type's own fields.")
     source_path: str = Field(description="The pool file the card comes from.")
     source_line: int | None = Field(
-        default=None, description="The line (YAML) or row (CSV) of the card in that file."
+        default=None,
+        description="The line (YAML) or row (CSV: its first line; a spreadsheet: its row).",
     )
+    source_sheet: str | None = Field(
+        default=None, description="The sheet of a spreadsheet pool (None for CSV and YAML)."
+    )
+    source_col: int | None = Field(
+        default=None, description="In a spreadsheet pool: the column of the card's name cell."
+    )
+
+    @property
+    def location(self) -> Location:
+        """Where the card is defined: `cards.csv:7`, `cards.yaml:12:5`, `cards.xlsx:Cards!A7`."""
+        return Location(self.source_path, self.source_line, self.source_col, self.source_sheet)
 
     def get(self, key: str) -> Any:
         """A field by name, including `name`, `type`, `copies` and `text`."""
@@ -100,7 +118,8 @@ def _distinct_offsets(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _python_type(spec: FieldSpec) -> Any:
     if spec.type == "int":
-        return int
+        number = Annotated[int, Field(ge=spec.min, le=spec.max)]
+        return number | Literal[tuple(spec.allow)] if spec.allow else number
     if spec.type == "bool":
         return bool
     if spec.type == "hexes":
@@ -118,11 +137,6 @@ def card_model(type_id: str, ctype: CardType) -> type[CardEntry]:
     for name, spec in ctype.fields.items():
         annotation = _python_type(spec)
         constraints: dict[str, Any] = {"description": spec.description or spec.label or name}
-        if spec.type == "int":
-            if spec.min is not None:
-                constraints["ge"] = spec.min
-            if spec.max is not None:
-                constraints["le"] = spec.max
         if spec.required:
             definitions[name] = (annotation, Field(**constraints))
         else:

@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
 from cardgen.model.layout import PlainColor
+from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
 from cardgen.model.rules import DeckRule
 
@@ -33,7 +34,21 @@ class FieldSpec(Strict):
     choices: list[Scalar] = Field(
         default_factory=list, description="The allowed values (choice fields)."
     )
-    required: bool = Field(default=True, description="Every card of the type must set it.")
+    required: bool = Field(
+        default=True,
+        description=(
+            "Every card of the type must set it; `false`: a card may leave it empty (an"
+            " empty cell in a spreadsheet)."
+        ),
+    )
+    allow: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        default_factory=list,
+        description=(
+            'Int fields: values that are not numbers but allowed, such as `["X", "*"]`'
+            " for a cost or a power that varies. They print on the card as written and count"
+            " as no number in statistics and bound checks."
+        ),
+    )
     labels: dict[Scalar, str] = Field(
         default_factory=dict,
         description="Choice value -> what `{FIELD_label}` prints (default: `sun` -> `Sun`).",
@@ -41,6 +56,11 @@ class FieldSpec(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> FieldSpec:
+        if self.allow and self.type != "int":
+            raise ValueError("`allow` only applies to int fields")
+        numbers = [v for v in self.allow if v.strip().lstrip("+-").isdigit()]
+        if numbers:
+            raise ValueError(f"`allow` lists values that are not numbers; {numbers[0]!r} is one")
         if self.type == "choice" and not self.choices:
             raise ValueError("a choice field needs `choices`")
         for key in ("choices", "labels"):
@@ -289,72 +309,6 @@ class Glossary(Strict):
     )
 
 
-class LabelCheck(Strict):
-    """A field whose value has a word in text: the text must not name another value's word."""
-
-    where: Selector = Field(default_factory=dict, description="Which cards the check is about.")
-    field: str = Field(description="The field whose value decides the right word.")
-    words: dict[str, str | list[str]] = Field(
-        min_length=2,
-        description=(
-            "Field value -> the word(s) that name it in text, e.g. `{instant: Instant, constant:"
-            " Constant}`; matched whole and with their capitals."
-        ),
-    )
-    at_start: bool = Field(
-        default=False,
-        description="Only look at the start of the text (a header such as `Constant:`).",
-    )
-
-
-class LintConfig(Strict):
-    """How `cardgen lint` treats this game: rule selection, extra words and checks."""
-
-    select: list[str] = Field(
-        default_factory=list,
-        description="Rule codes or prefixes to run (`TX1`, `RF101`, `ALL`); empty: the defaults.",
-    )
-    ignore: list[str] = Field(
-        default_factory=list, description="Rule codes or prefixes never to report for this game."
-    )
-    severity: dict[str, Literal["error", "warning", "info"]] = Field(
-        default_factory=dict, description="Rule code -> the severity to report it with."
-    )
-    misspellings: dict[str, str] = Field(
-        default_factory=dict,
-        description=(
-            "This game's own frequent misspellings, wrong -> right (codespell style, lint"
-            " TX903), e.g. `{Dual: Duel}`; matched as whole words, any capitals."
-        ),
-    )
-    label_checks: list[LabelCheck] = Field(
-        default_factory=list, description="Fields whose value must agree with the text (TX701)."
-    )
-    words: list[str] = Field(
-        default_factory=list,
-        description="Words that are right although no word list knows them (lint TX201).",
-    )
-    not_keywords: list[str] = Field(
-        default_factory=list,
-        description="Capitalised words followed by a number that are not keywords (TX401).",
-    )
-    possessors: list[str] = Field(
-        default_factory=lambda: ["player", "opponent", "owner"],
-        description=(
-            "Nouns whose plural before a game term is a missing apostrophe (TX904):"
-            " `opponents Shard Deck` -> `opponent's Shard Deck`."
-        ),
-    )
-    frequent_words: int = Field(
-        default=3,
-        ge=0,
-        description=(
-            "A word on at least this many cards of the pool is taken as deliberate, not as a"
-            " typo of a glossary term (0: off)."
-        ),
-    )
-
-
 class PlayerCount(Strict):
     """How many people play."""
 
@@ -372,7 +326,21 @@ class Game(Strict):
     players: PlayerCount = Field(description="The number of players: `{min: 2, max: 4}`.")
     rules_source: str = Field(default="", description="Where the rulebook this encodes comes from.")
     pool: str | None = Field(
-        default=None, description="The card pool file (default: cards.yaml or cards.csv)."
+        default=None,
+        description=(
+            "The card pool file, in the game folder (default: the first of cards.yaml,"
+            " cards.csv, cards.xlsx, cards.ods there). CSV (comma, semicolon or tab"
+            " separated), YAML, XLSX, XLSM or ODS; a spreadsheet's sheet is named after a"
+            " `#`, `cards.xlsx#Cards` (default: its first sheet)."
+        ),
+        min_length=1,
+    )
+    strict_columns: bool = Field(
+        default=False,
+        description=(
+            "A pool column that is no field of the game is an error (default: it is ignored"
+            " with a note, so a `notes` column can stay in the sheet)."
+        ),
     )
     card_size: str = Field(default="poker", description="Card size by name or `63.5mm x 88.9mm`.")
     constructed: bool = Field(

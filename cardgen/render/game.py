@@ -20,11 +20,11 @@ from PIL import Image
 
 from cardgen.cache import Cache, digest, file_digest
 from cardgen.check.select import parse_query, query_matches
-from cardgen.errors import CardgenError, ErrorCollector, Location
+from cardgen.errors import CardgenError, ErrorCollector
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.load.pool import card_label
-from cardgen.model.card import Card
+from cardgen.model.card import SOURCE_FIELDS, Card
 from cardgen.model.game import CardBack
 from cardgen.model.labels import label_values
 from cardgen.model.layout import Layout
@@ -75,7 +75,7 @@ class GameRenderer:
     def card_key(self, card: Card) -> str:
         """The cache key of a card's image: its data, its layout, its art, the fonts."""
         layout = self.layouts.for_type(card.type)
-        data = card.model_dump(exclude={"source_path", "source_line"})
+        data = card.model_dump(exclude=SOURCE_FIELDS)
         art = ""
         if card.art:
             with at_card(card):
@@ -199,7 +199,7 @@ def at_card(card: Card) -> Iterator[None]:
         where = f"{exc.location}: " if exc.location is not None else ""
         raise CardgenError(
             f"{card_label(card.name)}{where}{exc.problem}",
-            Location(card.source_path, card.source_line),
+            card.location,
         ) from None
 
 
@@ -256,10 +256,10 @@ def card_files(pack: GamePack) -> dict[str, str]:
     errors = ErrorCollector()
     for name, cards in by_slug.items():
         if len(cards) > 1:
-            listed = ", ".join(f'"{c.name}" ({c.source_path}:{c.source_line})' for c in cards)
+            listed = ", ".join(f'"{c.name}" ({c.location})' for c in cards)
             errors.add(
                 f"cards {listed} would all be written to cards/{name}.png; rename one",
-                Location(cards[1].source_path, cards[1].source_line),
+                cards[1].location,
             )
     errors.raise_if_any()
     return {cards[0].name: name for name, cards in by_slug.items()}

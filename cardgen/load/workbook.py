@@ -1,0 +1,201 @@
+"""XLSX, XLSM and ODS card pools, read directly with python-calamine.
+
+The first visible sheet, or the one named after a `#` in game.yaml's `pool:`
+(`cards.xlsx#Cards`). Formulas count as the values the spreadsheet last worked out (the
+values saved in the file); a cell holding an error (`#DIV/0!`) is an error at its cell.
+The header is the first row with a value in it; every message names the sheet and the
+cell as the spreadsheet does: `cards.xlsx:Cards!C14`.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
+from cardgen.load.sheet_scan import (
+    Scan,
+    TooLarge,
+    ods_sheet_names,
+    scan_ods,
+    scan_xlsx,
+    xlsx_sheet_parts,
+)
+from cardgen.load.table import (
+    MAX_POOL_CARDS,
+    MAX_POOL_COLUMNS,
+    PoolSource,
+    Table,
+    blank_column_notes,
+    match_header,
+    sheet_value,
+)
+from cardgen.load.text import read_bytes
+from cardgen.load.validation import did_you_mean
+from cardgen.model.game import Game
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
+"""Spreadsheets read directly."""
+MAX_UNPACKED = 256 * 1024 * 1024
+"""Bytes a workbook's archive may unpack to (its own declaration, checked before reading)."""
+MAX_SHEET_ROWS = MAX_POOL_CARDS + 1_000
+"""Rows a sheet may reach: the largest pool, a header and some blank or title rows."""
+
+
+class UnknownSheet(CardgenError):
+    """game.yaml's `pool:` names a sheet the workbook does not have."""
+
+
+def split_pool(pool: str) -> tuple[str, str | None]:
+    """`cards.xlsx#Cards` -> (`cards.xlsx`, `Cards`); a name without a spreadsheet before
+    its `#` is a file name (`Deck #1.csv`)."""
+    file, mark, sheet = pool.rpartition("#")
+    if mark and file.lower().endswith(WORKBOOK_SUFFIXES):
+        return file, sheet
+    return pool, None
+
+
+def _open(data: bytes, shown: str, kind: str) -> zipfile.ZipFile:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise CardgenError(
+            f"not an {kind} workbook (it is no zip archive); save it again from the"
+            " spreadsheet, or export the sheet as CSV",
+            Location(shown),
+        ) from None
+    if unpacked > MAX_UNPACKED:
+        raise CardgenError(
+            f"the workbook unpacks to {unpacked:,} bytes; the limit is {MAX_UNPACKED:,}",
+            Location(shown),
+        )
+    return archive
+
+
+def _unreadable(kind: str, shown: str) -> CardgenError:
+    return CardgenError(
+        f"not a readable {kind} workbook (a part of it is missing or broken); save it again"
+        " from the spreadsheet, or export the sheet as CSV",
+        Location(shown),
+    )
+
+
+def _sheet_names(archive: zipfile.ZipFile, kind: str, shown: str) -> list[str]:
+    try:
+        if kind == "ODS":
+            with archive.open("content.xml") as stream:
+                return ods_sheet_names(stream)
+        return list(xlsx_sheet_parts(archive))
+    except (KeyError, SyntaxError, zipfile.BadZipFile, OSError):
+        raise _unreadable(kind, shown) from None
+
+
+def _choose(names: list[str], wanted: str | None, shown: str) -> str:
+    if not names:
+        raise CardgenError("the workbook has no sheet", Location(shown))
+    if wanted is None:
+        return names[0]
+    if wanted in names:
+        return wanted
+    folded = [n for n in names if n.casefold() == wanted.strip().casefold()]
+    if folded:
+        return folded[0]
+    raise UnknownSheet(
+        f'{shown} has no sheet "{wanted}"{did_you_mean(wanted, names)}'
+        f" (its sheets: {', '.join(names)})"
+    )
+
+
+def _scan(archive: zipfile.ZipFile, kind: str, sheet: str, shown: str) -> Scan:
+    try:
+        if kind == "ODS":
+            with archive.open("content.xml") as stream:
+                return scan_ods(stream, sheet, MAX_SHEET_ROWS, MAX_POOL_COLUMNS)
+        part = xlsx_sheet_parts(archive).get(sheet)
+        return scan_xlsx(archive.read(part), MAX_SHEET_ROWS, MAX_POOL_COLUMNS) if part else Scan()
+    except TooLarge as exc:
+        raise CardgenError(
+            f"sheet {sheet!r} reaches {exc.reach:,} {exc.what}; a card pool's sheet has at"
+            f" most {exc.limit:,} (is this the right sheet?)",
+            Location(shown),
+        ) from None
+    except (KeyError, SyntaxError, zipfile.BadZipFile, OSError):
+        raise _unreadable(kind, shown) from None
+
+
+def _cells(data: bytes, sheet: str, shown: str) -> list[list[Any]]:
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    try:
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        values: list[list[Any]] = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+    except (CalamineError, ValueError, OSError) as exc:
+        problem = " ".join(str(exc).split())[:200]
+        raise CardgenError(f"cannot read the workbook: {problem}", Location(shown)) from None
+    return values
+
+
+def read_workbook(
+    path: Path,
+    wanted: str | None,
+    game: Game,
+    errors: ErrorCollector,
+    notes: list[Note],
+    root: Path | None = None,
+) -> Table:
+    """Every row of a sheet with a value in it, as a card's values at its name cell."""
+    shown = display_path(path)
+    kind = "ODS" if path.suffix.lower() == ".ods" else path.suffix.lower().lstrip(".").upper()
+    data = read_bytes(path, root=root)
+    archive = _open(data, shown, kind)
+    sheet = _choose(_sheet_names(archive, kind, shown), wanted, shown)
+    scan = _scan(archive, kind, sheet, shown)
+    table = Table(PoolSource(shown, kind.lower(), sheet=sheet))
+    grid = _cells(data, sheet, shown)
+
+    def at(row: int) -> Callable[[int], Location]:
+        return lambda index: Location(shown, row, index + 1, sheet)
+
+    rows = table.rows
+    start = next((i for i, cells in enumerate(grid) if any(c != "" for c in cells)), None)
+    if start is None:
+        errors.add(f"sheet {sheet!r} is empty", Location(shown, sheet=sheet))
+        return table
+    table.header = Location(shown, start + 1, sheet=sheet)
+    columns = match_header(grid[start], game, at(start + 1), errors, notes)
+    if columns is None:
+        return table
+    table.columns = columns
+    table.source.columns.update({name: index + 1 for index, name in columns.fields.items()})
+    name_index = columns.index("name")
+    used: set[int] = set()
+    for offset, cells in enumerate(grid[start + 1 :], start=start + 2):
+        row: dict[str, Any] = {}
+        for index, cell in enumerate(cells):
+            failed = scan.errors.get((offset, index + 1))
+            name = columns.fields.get(index)
+            if failed is not None and name is not None:
+                errors.add(
+                    f"the cell shows the error {failed} (a formula that cannot be worked"
+                    " out): fix it in the spreadsheet",
+                    at(offset)(index),
+                )
+                table.failed.add(at(offset)(index))
+                continue
+            value = None if cell == "" else sheet_value(game, name, cell) if name else cell
+            if value is None:
+                continue
+            if name is not None:
+                row[name] = value
+            elif index in columns.blank:
+                used.add(index)
+        if row:  # a row with values only in ignored columns (a comment) is no card
+            rows.append((row, at(offset)(name_index if name_index is not None else 0)))
+            if len(rows) > MAX_POOL_CARDS:
+                raise CardgenError(f"more than {MAX_POOL_CARDS:,} cards", rows[-1][1])
+    blank_column_notes(columns, used, game, at(start + 1), errors, notes)
+    return table
