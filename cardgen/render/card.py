@@ -35,9 +35,9 @@ from cardgen.model.layout import (
     element_adapter,
 )
 from cardgen.model.units import Measure, card_size, parse_length
-from cardgen.render import fonts, richtext, shapes
+from cardgen.render import fonts, richtext, shapes, textfit
 from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
-from cardgen.render.icons import ICONS, render_icon
+from cardgen.render.icons import render_icon
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,18 +263,6 @@ def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
     return render_icon(name, (px, px), color)
 
 
-def _icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconRef]:
-    """The icons a text of the layout may name, in the element's icon colour if it has one."""
-    icons = {
-        k: richtext.IconRef(v.icon, shapes.rgb(v.color) if v.color else None)
-        for k, v in layout.icons.items()
-    }
-    icon_color = shapes.rgb(element.icon_color) if element.icon_color else None
-    if icon_color is not None:
-        icons = {k: richtext.IconRef(v.name, v.color or icon_color) for k, v in icons.items()}
-    return icons
-
-
 def _draw_text(
     ctx: DrawContext,
     image: Image.Image,
@@ -291,23 +279,12 @@ def _draw_text(
         return None
     canvas = ctx.canvas
     layout = ctx.layout
-
-    def face(bold: bool, italic: bool) -> Path:
-        return fonts.face_file(
-            element.font,
-            bold or element.bold,
-            italic or element.italic,
-            layout.fonts,
-            ctx.project_root,
-        )
-
-    icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: _icon_refs(layout, element))
-
-    def is_icon(token: str) -> bool:
-        return token in icons or token in ICONS
-
-    runs = richtext.parse_markup(text, is_icon)
-    for run in runs:
+    face = textfit.face_of(element, layout, ctx.project_root)
+    icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: textfit.icon_refs(layout, element))
+    setting = textfit.set_text(
+        element, text, canvas, box, face=face, icons=icons, keywords=ctx.keywords
+    )
+    for run in setting.runs:
         if run.text and not run.icon:
             lacking = fonts.missing_glyphs(face(run.bold, run.italic), run.text)
             if lacking:
@@ -318,43 +295,10 @@ def _draw_text(
                     f" {' '.join(repr(c) for c in lacking)}: they print as boxes",
                 )
                 break
-    if element.upper:  # after the markup is read, so icon names keep their case
-        runs = [richtext.Run(r.text.upper(), r.bold, r.italic, r.icon, r.newline) for r in runs]
-    if element.bold_keywords and ctx.keywords:
-        runs = richtext.bold_terms(runs, ctx.keywords)
-    size_px = canvas.pt(element.size)
-    min_px = canvas.pt(element.min_size) if element.min_size else size_px
-    style = richtext.TextStyle(
-        face=face,
-        color=shapes.rgb(element.color),
-        size_px=size_px,
-        min_px=min(min_px, size_px),
-        line_spacing=element.line_spacing,
-        align=element.align,
-        valign=element.valign,
-        wrap=element.wrap,
-        icons=icons,
-        outline=shapes.rgb(element.outline) if element.outline else None,
-        outline_px=round(canvas.x(element.outline_width)) if element.outline else 0,
-    )
-    x0, y0, x1, y1 = box
-    width, height = x1 - x0, y1 - y0
-    if element.rotate in (90, 270):
-        width, height = height, width
-    fit = richtext.fit_text(runs, style, width, height, fonts.font_at)
+    fit, style = setting.fit, setting.style
     if not fit.fits:
-        mm = 25.4 / canvas.dpi
-        parts = []
-        if fit.over_height > 0.5:
-            parts.append(f"{fit.over_height * mm:.1f} mm too tall")
-        if fit.over_width > 0.5:
-            parts.append(f"a word {fit.over_width * mm:.1f} mm too wide")
-        smallest = element.min_size or element.size
-        ctx.warn(
-            "RN101",
-            name,
-            f"text of element {name} overflows its box at {smallest:g} pt ({', '.join(parts)})",
-        )
+        ctx.warn("RN101", name, textfit.overflow(element, name, fit, canvas.dpi))
+    width, height = textfit.text_area(element, box)
     if element.rotate == 0 and element.opacity >= 1:
         ink = richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image, measure)
         if not fit.fits:

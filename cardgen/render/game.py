@@ -40,20 +40,13 @@ from cardgen.render.card import (
     render_face,
 )
 from cardgen.render.png import encode_png
+from cardgen.render.textfit import keywords
 from cardgen.write import Writer, slug
 
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """Encode a PNG deterministically (no time stamps), with its DPI recorded."""
     return encode_png(image, dpi)
-
-
-BOLD_KINDS = ("keyword", "action")
-
-
-def keywords(pack: GamePack) -> list[str]:
-    """Glossary terms set in bold where a layout asks for it: keywords and actions."""
-    return [e.term for e in pack.game.glossary.entries if e.kind in BOLD_KINDS]
 
 
 @dataclass
