@@ -73,7 +73,8 @@ class Finding:
 
     def __str__(self) -> str:
         where = self.path + (f":{self.line}" if self.line else "")
-        return f"{where}: {self.code} {self.check}: {self.message}"
+        level = "" if self.severity == "error" else " [warning]"
+        return f"{where}: {self.code}{level} {self.check}: {self.message}"
 
 
 @dataclass

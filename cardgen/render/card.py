@@ -224,7 +224,8 @@ def _has_templated_colors(element: Any) -> bool:
     )
 
 
-def _resolved(name: str, element: Any, values: dict[str, Any], layout: Layout) -> Any:
+def resolved_element(name: str, element: Any, values: dict[str, Any], layout: Layout) -> Any:
+    """The element as drawn for these values: its switches applied, its colours filled in."""
     if not element.switch and not _templated_colors(element):
         return element
     props: dict[str, Any] = element.model_dump(exclude_unset=True)
@@ -249,7 +250,8 @@ def _resolved(name: str, element: Any, values: dict[str, Any], layout: Layout) -
         ) from None
 
 
-def _visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool:
+def element_visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool:
+    """Whether the element is drawn for the card (or, with no card, a back's values)."""
     if not element.when and not element.unless:
         return True
     if subject is None:
@@ -520,10 +522,10 @@ def render_face(
         label=label or str(values.get("name", "")),
     )
     items = [
-        (name, _resolved(name, element, values, layout))
+        (name, resolved_element(name, element, values, layout))
         for name, element in layout.elements.items()
     ]
-    shown = [_visible(resolved, subject, values) for _, resolved in items]
+    shown = [element_visible(resolved, subject, values) for _, resolved in items]
     hoisted, later = _split_plate(items, shown, canvas, values=values)
     plate_key = (
         layout.name,
