@@ -52,7 +52,7 @@ def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
     )
     faces = _Faces(pack, layouts, root, fit_text)
     for layout in faces.used():
-        findings.extend(_literal_icons(layout))
+        findings.extend(_fixed_icons(layout))
         findings.extend(faces.placed(layout, layout.elements.items()))
     for face in faces.each():
         findings.extend(faces.drawn(face))
@@ -107,9 +107,16 @@ def _where(layouts: LayoutSet, layout: Layout, name: str) -> tuple[Location, str
     return Location(at.path, at.line), f" (inherited from {builtin})"
 
 
-def _literal_icons(layout: Layout) -> Iterator[Finding]:
-    """`{{icon}}` written in a text element's template naming no icon: printed as is."""
+def _fixed_icons(layout: Layout) -> Iterator[Finding]:
+    """Icons named as they are written: an `icon` element's fixed `name` (a `{field}` name
+    is filled in card by card) and `{{icon}}` in a text element's template."""
     for name, element in layout.elements.items():
+        if isinstance(element, IconElement) and "{" not in element.name:
+            problem = _icon_problem(element.name)
+            if problem is not None:
+                path, line = layout.sources.get(name, (layout.name, 0))
+                message = f"element {name}: {problem}"
+                yield Finding("layout-icon", "SC503", message, path, line or None)
         if not isinstance(element, TextElement):
             continue
         icons = textfit.icon_refs(layout, element)
@@ -156,6 +163,15 @@ def _not_icons(text: str, is_icon: Callable[[str], bool]) -> list[str]:
 
     richtext.parse_markup(text, probe)
     return missing
+
+
+def _icon_problem(icon: str) -> str | None:
+    """Why the renderer cannot draw an icon of that name (its own message), or None."""
+    try:
+        render_icon(icon, (1, 1), "#000000")
+    except KeyError as exc:
+        return str(exc.args[0])
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,19 +278,16 @@ class _Faces:
     def _icon(
         self, face: _Face, name: str, element: IconElement, where: Location
     ) -> Iterator[Finding]:
+        """The icon a `{field}` name comes to for the face: reported once per value."""
         icon = fill_template(element.name, face.values).strip()
         key = (face.layout.name, name, icon)
-        if not icon or key in self._icons:
+        if "{" not in element.name or not icon or key in self._icons:
             return
         self._icons.add(key)
-        try:
-            render_icon(icon, (1, 1), "#000000")  # the renderer's own test of the name
-        except KeyError as exc:
-            source = f" (from {element.name})" if element.name != icon else ""
-            message = f"{face.prefix}element {name}{source}: {exc.args[0]}"
-            yield Finding(
-                "layout-icon", "SC503", message, where.path, where.line, card=face.label
-            )
+        problem = _icon_problem(icon)
+        if problem is not None:
+            message = f"{face.prefix}element {name} (from {element.name}): {problem}"
+            yield Finding("layout-icon", "SC503", message, where.path, where.line, card=face.label)
 
     def _fit(
         self, face: _Face, name: str, element: TextElement, written: Any, where: Location

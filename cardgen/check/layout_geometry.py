@@ -72,14 +72,15 @@ def overhang(box: Box, limits: Box) -> dict[str, float]:
 
 
 def canvas_box(canvas: Canvas) -> Box:
-    width, height = canvas.size
-    return (0.0, 0.0, float(width), float(height))
+    """The trim and its bleed (the image is this, rounded to whole pixels)."""
+    return (0.0, 0.0, canvas.trim_w + 2 * canvas.bleed, canvas.trim_h + 2 * canvas.bleed)
 
 
 def safe_box(canvas: Canvas) -> Box:
+    """The trim less its safe margin."""
     inset = canvas.bleed + canvas.safe
-    width, height = canvas.size
-    return (inset, inset, width - inset, height - inset)
+    right = canvas.bleed + canvas.trim_w - canvas.safe
+    return (inset, inset, right, canvas.bleed + canvas.trim_h - canvas.safe)
 
 
 @dataclass(frozen=True, slots=True)
