@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.check.findings import Finding
-from cardgen.check.layout_fields import field_problems
+from cardgen.check.layout_fields import field_problems, uses
 from cardgen.check.layout_geometry import misplaced
 from cardgen.errors import CardgenError, Location
 from cardgen.load.game import GamePack
@@ -203,6 +203,9 @@ class _Faces:
     _placed: set[tuple[str, str]] = field(default_factory=set)
     _canvases: dict[str, Canvas] = field(default_factory=dict)
     _keywords: list[str] | None = None
+    _work: dict[str, list[tuple[str, Any, tuple[str, ...]]]] = field(default_factory=dict)
+    _looks: dict[tuple[Any, ...], tuple[Any, bool]] = field(default_factory=dict)
+    _icon_maps: dict[tuple[str, str | None], Any] = field(default_factory=dict)
 
     def canvas(self, layout: Layout) -> Canvas:
         if layout.name not in self._canvases:
@@ -256,16 +259,23 @@ class _Faces:
         names filled in, text set in its box (a built-in layout's text overflowing is the
         card's to shorten: reported at the card)."""
         layout = face.layout
-        for name, element in layout.elements.items():
-            resolved = resolved_element(name, element, face.values, layout)
-            if not element_visible(resolved, face.card, face.values):
+        for name, element, reads in self._card_work(layout):
+            card = face.card
+            seen = tuple((face.values.get(f), card.get(f) if card else None) for f in reads)
+            key = (layout.name, name, seen)
+            look = self._looks.get(key)
+            if look is None:  # the same values, the same look (switches resolved)
+                resolved = resolved_element(name, element, face.values, layout)
+                look = self._looks[key] = (resolved, element_visible(resolved, card, face.values))
+                if look[1] and element.switch:
+                    yield from self.placed(layout, [(name, resolved)])
+            resolved, visible = look
+            if not visible:
                 continue
-            if resolved is not element:
-                yield from self.placed(layout, [(name, resolved)])
             path, line = layout.sources.get(name, (layout.name, 0))
             where = Location(path, line or None)
             if isinstance(resolved, IconElement):
-                yield from self._icon(face, name, resolved, where)
+                yield from self._icon(face, name, resolved, element, where)
             elif isinstance(resolved, TextElement) and self.fit_text:
                 problem = self._fit(face, name, resolved, element, where)
                 if problem is not None:
@@ -275,19 +285,45 @@ class _Faces:
                         "layout-overflow", "SC507", message, at.path, at.line, card=face.label
                     )
 
+    def _card_work(self, layout: Layout) -> list[tuple[str, Any, tuple[str, ...]]]:
+        """The layout's elements that are checked card by card (the rest are the same on
+        every card: placed, and their icons checked, once), with the values each reads."""
+        if layout.name not in self._work:
+            self._work[layout.name] = [
+                (name, element, tuple(dict.fromkeys(f for f, _ in uses(element))))
+                for name, element in layout.elements.items()
+                if element.switch or self._per_card(element)
+            ]
+        return self._work[layout.name]
+
+    def _per_card(self, element: Any) -> bool:
+        """Whether checking the element takes each card's values: a text to set in its box,
+        an icon whose name is a `{field}`."""
+        if isinstance(element, TextElement):
+            return self.fit_text
+        return isinstance(element, IconElement) and "{" in element.name
+
     def _icon(
-        self, face: _Face, name: str, element: IconElement, where: Location
+        self, face: _Face, name: str, element: IconElement, written: Any, where: Location
     ) -> Iterator[Finding]:
-        """The icon a `{field}` name comes to for the face: reported once per value."""
+        """The icon a `{field}` name (or a switch case's) comes to for the face: reported
+        once per name (a fixed name as written is checked once for the layout)."""
         icon = fill_template(element.name, face.values).strip()
         key = (face.layout.name, name, icon)
-        if "{" not in element.name or not icon or key in self._icons:
+        if icon in ("", written.name) or key in self._icons:
             return
         self._icons.add(key)
         problem = _icon_problem(icon)
         if problem is not None:
-            message = f"{face.prefix}element {name} (from {element.name}): {problem}"
+            source = element.name if "{" in element.name else "a switch case"
+            message = f"{face.prefix}element {name} (from {source}): {problem}"
             yield Finding("layout-icon", "SC503", message, where.path, where.line, card=face.label)
+
+    def _icons_of(self, layout: Layout, element: TextElement) -> Any:
+        key = (layout.name, element.icon_color)
+        if key not in self._icon_maps:
+            self._icon_maps[key] = textfit.icon_refs(layout, element)
+        return self._icon_maps[key]
 
     def _fit(
         self, face: _Face, name: str, element: TextElement, written: Any, where: Location
@@ -312,7 +348,7 @@ class _Faces:
                 canvas,
                 canvas.box(element),
                 face=textfit.face_of(element, layout, self.root),
-                icons=textfit.icon_refs(layout, element),
+                icons=self._icons_of(layout, element),
                 keywords=self._keywords,
             )
         except CardgenError as exc:  # a font: the layout's line names it, as in rendering

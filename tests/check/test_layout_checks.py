@@ -175,6 +175,8 @@ def test_icons_that_do_not_exist(game: Callable[..., Path], run: Run) -> None:
                   seal: {kind: icon, name: agilty, x: 2in, y: 0.2in, width: 0.3in, height: 0.3in}
                   school: {kind: icon, name: "{school}", x: 2in, y: 0.6in, width: 0.3in,
                            height: 0.3in}
+                  mark: {kind: icon, name: circle, x: 2in, y: 1in, width: 0.3in, height: 0.3in,
+                         switch: [{field: level, cases: {"3": {name: sqare}}}]}
                 """
         }
     )
@@ -190,7 +192,10 @@ def test_icons_that_do_not_exist(game: Callable[..., Path], run: Run) -> None:
             " unknown icon 'fire'; did you mean 'circle', 'spirale'? (known: 36 icons)",
             f'{spell}:9: SC503 layout-icon: card "Frost Bolt": element school (from {{school}}):'
             " unknown icon 'ice'; did you mean 'magic', 'coeur'? (known: 36 icons)",
-            "Tiny Game: 4 findings",
+            f'{spell}:11: SC503 layout-icon: card "Ice Wall": element mark (from a switch'
+            " case): unknown icon 'sqare'; did you mean 'square', 'shard', 'spirale'? (known: 36"
+            " icons)",
+            "Tiny Game: 5 findings",
         ],
     )
 
