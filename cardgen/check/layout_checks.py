@@ -2,11 +2,12 @@
 
 The layouts are loaded as rendering loads them (a layout that does not load is bad input,
 exit 2), then: SC501 a layout file that no card type or back uses and that no layout
-extends; SC502 a value an element reads that the type (or a back) does not have; SC503 an
-icon that does not exist; SC504 an element wholly outside the canvas; SC505 one cut by the
-canvas's edge (text: an error; art, icons and helpers: a warning); SC506 text outside the
-safe zone (a warning); SC507 a card whose text overflows its box even at `min_size`. Text
-is set as the renderer sets it (`render.textfit`), card by card, without drawing it.
+extends, or that is not read at all (`hero.yml`, `layouts/star_frontier/`); SC502 a value
+an element reads that the type (or a back) does not have; SC503 an icon that does not
+exist; SC504 an element wholly outside the canvas; SC505 one cut by the canvas's edge
+(text: an error; art, icons and helpers: a warning); SC506 text outside the safe zone (a
+warning); SC507 a card whose text overflows its box even at `min_size`. Text is set as the
+renderer sets it (`render.textfit`), card by card, without drawing it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any
 from cardgen.check.findings import Finding
 from cardgen.check.layout_fields import field_problems, uses
 from cardgen.check.layout_geometry import misplaced
-from cardgen.errors import CardgenError, Location
+from cardgen.errors import CardgenError, Location, display_path
+from cardgen.fuzzy import closest
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import BUILTIN_DIR, BUILTIN_PREFIX, LayoutSet, load_layouts
 from cardgen.load.pool import card_label
@@ -28,6 +30,7 @@ from cardgen.load.validation import did_you_mean
 from cardgen.model.card import Card
 from cardgen.model.game import CardBack
 from cardgen.model.layout import IconElement, Layout, TextElement
+from cardgen.project import Project
 from cardgen.render import richtext, textfit
 from cardgen.render.card import (
     Canvas,
@@ -45,7 +48,8 @@ def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
     with `fit_text`, every card's text set in its box too (SC507)."""
     root = pack.root if pack.root is not None else pack.folder.parent.parent
     layouts = load_layouts(root, pack.game)
-    findings = list(unused_layouts(layouts))
+    findings = list(unread_files(root, pack.game.id))
+    findings.extend(unused_layouts(layouts))
     findings.extend(
         Finding("layout-field", "SC502", p.message, p.where.path, p.where.line)
         for p in field_problems(layouts)
@@ -58,6 +62,34 @@ def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
         findings.extend(faces.drawn(face))
     unique = {str(f): f for f in findings}  # a parent's element, met again in each child
     return list(unique.values())
+
+
+def unread_files(root: Path, game_id: str) -> Iterator[Finding]:
+    """Layouts cardgen never reads: `*.yml` files (layouts end in `.yaml`), and a folder
+    named nearly as the game when `layouts/<game>/` does not exist."""
+    folder = root / "layouts" / game_id
+    for path in sorted(folder.glob("*.yml")) if folder.is_dir() else []:
+        yield Finding(
+            "layout-unused",
+            "SC501",
+            f"{path.name} is not read: layout files end in .yaml (rename it {path.stem}.yaml)",
+            display_path(path),
+            None,
+        )
+    if folder.is_dir() or not folder.parent.is_dir():
+        return
+    games = set(Project(root).game_ids())
+    others = [p.name for p in folder.parent.iterdir() if p.is_dir() and p.name not in games]
+    near = closest(game_id, others)
+    if near is not None:
+        yield Finding(
+            "layout-unused",
+            "SC501",
+            f"layouts/{near}/ is not read: the layouts of game {game_id} are in"
+            f" layouts/{game_id}/ (its cards are drawn with the built-in layouts)",
+            display_path(folder.parent / near),
+            None,
+        )
 
 
 def unused_layouts(layouts: LayoutSet) -> Iterator[Finding]:

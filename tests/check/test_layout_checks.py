@@ -80,6 +80,33 @@ def test_layout_files_no_type_or_back_uses(game: Callable[..., Path], run: Run) 
     )
 
 
+def test_layout_files_cardgen_does_not_read(
+    make_project: Make, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_project()
+    (root / "layouts" / "Tiny").mkdir(parents=True)
+    (root / "layouts" / "Tiny" / "hero.yaml").write_text("dpi: 50\n")
+    monkeypatch.chdir(root)
+    assert check(run, root) == (
+        1,
+        [
+            "layouts/Tiny: SC501 layout-unused: layouts/Tiny/ is not read: the layouts of game"
+            " tiny are in layouts/tiny/ (its cards are drawn with the built-in layouts)",
+            "Tiny Game: 1 finding",
+        ],
+    )
+    (root / "layouts" / "Tiny").rename(root / "layouts" / "tiny")
+    (root / "layouts" / "tiny" / "hero.yaml").rename(root / "layouts" / "tiny" / "hero.yml")
+    assert check(run, root) == (
+        1,
+        [
+            "layouts/tiny/hero.yml: SC501 layout-unused: hero.yml is not read: layout files end"
+            " in .yaml (rename it hero.yaml)",
+            "Tiny Game: 1 finding",
+        ],
+    )
+
+
 SPELL_READS_HERO = """\
 extends: builtin:card
 dpi: 50
