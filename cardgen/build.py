@@ -124,9 +124,10 @@ def _build(
     pack = project.game(game)
     result.cards = len(pack.cards)
     result.notes = [str(note) for note in pack.notes]
-    checks = check_game(pack)
+    checks = check_game(pack, fit_text=False)  # overflowing text: the renderer warns
     lints = lint_game(pack, project_root=project.root)
-    result.errors.extend(str(f) for f in checks if f.severity == "error")
+    for check in checks:  # a check's warnings (a layout's) are shown, as lint's are
+        (result.errors if check.severity == "error" else result.warnings).append(str(check))
     for finding in lints:
         (result.errors if finding.severity == "error" else result.warnings).append(str(finding))
     lap("check")

@@ -177,7 +177,8 @@ def validate(
 @project_option
 @format_option
 def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
-    """Check a game's own data: pool against box manifest, bounds, pairs, chains, boards."""
+    """Check a game's own data: pool against box manifest, bounds, pairs, chains, boards,
+    and its layouts as they will be drawn."""
     from cardgen.check.game_checks import check_game
     from cardgen.project import open_project
     from cardgen.report import findings_text
@@ -188,7 +189,7 @@ def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
         emit_json(
             {
                 "game": pack.id,
-                "ok": not findings,
+                "ok": not any(f.severity == "error" for f in findings),
                 "cards": len(pack.cards),
                 "findings": [f.as_json() for f in findings],
                 **load_json(pack),

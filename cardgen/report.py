@@ -45,8 +45,11 @@ def findings_text(pack: GamePack, findings: list[Finding]) -> str:
         lines.append(f"... and {len(findings) - MAX_SHOWN} more")
     copies = sum(c.copies for c in pack.cards)
     if findings:
+        warnings = sum(1 for f in findings if f.severity == "warning")
+        counted = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
         lines.append(
             f"{pack.game.name}: {len(findings)} finding{'s' if len(findings) != 1 else ''}"
+            + counted
         )
     else:
         lines.append(f"{pack.game.name}: ok ({len(pack.cards)} cards, {copies} copies in the box)")

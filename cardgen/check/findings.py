@@ -86,7 +86,8 @@ class Finding:
             where = str(Location(self.path, self.line, self.col, self.sheet))
         else:
             where = self.path + (f":{self.line}" if self.line else "")
-        return f"{where}: {self.code} {self.check}: {self.message}"
+        level = "" if self.severity == "error" else " [warning]"
+        return f"{where}: {self.code}{level} {self.check}: {self.message}"
 
 
 @dataclass

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import Finding
+from cardgen.check.layout_checks import check_layouts
 from cardgen.check.select import describe, matches
 from cardgen.errors import ErrorCollector, Location, display_path
 from cardgen.load.decklist import load_deck
@@ -373,8 +374,9 @@ def check_setup(pack: GamePack) -> Iterator[Finding]:
             )
 
 
-def check_game(pack: GamePack) -> list[Finding]:
-    """Every finding about the game's own data."""
+def check_game(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
+    """Every finding about the game's own data and its layouts (without `fit_text`, no
+    card's text is set in its box: a build's renderer does that, and warns, RN101)."""
     findings: list[Finding] = []
     findings.extend(check_constraints(pack))
     findings.extend(check_card_refs(pack))
@@ -391,4 +393,5 @@ def check_game(pack: GamePack) -> list[Finding]:
     findings.extend(check_setup(pack))
     for ref in pack.game.boards:
         findings.extend(check_board(pack, ref))
+    findings.extend(check_layouts(pack, fit_text=fit_text))
     return findings

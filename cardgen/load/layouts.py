@@ -45,6 +45,10 @@ class LayoutSet:
 
     game: Game
     layouts: dict[str, Layout] = field(default_factory=dict)
+    documents: dict[str, YamlDocument] = field(default_factory=dict)
+    """Each layout's file as read (with the positions of its values), by name."""
+    parents: dict[str, list[str]] = field(default_factory=dict)
+    """Each layout's `extends:` as written, by name."""
 
     def for_type(self, type_id: str) -> Layout:
         """The layout of a card type: `layouts/<game>/<type>.yaml`, else the built-in card."""
@@ -153,7 +157,8 @@ def _place(
     merged.origin[element] = origin
 
 
-def _template_fields(text: str) -> list[str]:
+def template_fields(text: str) -> list[str]:
+    """The values a `{field}` template names, in order (a ValueError for bad braces)."""
     try:
         parsed = list(string.Formatter().parse(text))
     except ValueError as exc:
@@ -185,7 +190,7 @@ def _check_element(
         if not isinstance(value, str):
             continue
         try:
-            names = _template_fields(value)
+            names = template_fields(value)
         except ValueError as exc:
             errors.add(f"{label}: {exc}", where)
             continue
@@ -324,7 +329,9 @@ def load_layouts(project_root: Path, game: Game) -> LayoutSet:
     cache: dict[str, _Merged] = {}
     result = LayoutSet(game)
     errors = ErrorCollector()
-    for name in sources:
+    for name, source in sources.items():
+        result.documents[name] = source.doc
+        result.parents[name] = source.data.extends
         try:
             result.layouts[name] = _resolve(sources, name, game, cache)
         except CardgenError as exc:

@@ -88,7 +88,7 @@ def collect_notes(
     from cardgen.check.lint import lint_game
 
     notes = [Note("render", w.code, "warning", w.message, w.card) for w in rendered.warnings]
-    found_checks = check_game(pack) if checks is None else checks
+    found_checks = check_game(pack, fit_text=False) if checks is None else checks  # RN101 says it
     notes += [Note("check", f.code, f.severity, f.message, f.card) for f in found_checks]
     if lints is None:
         try:

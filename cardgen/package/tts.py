@@ -704,7 +704,7 @@ def export_table(
 ) -> TtsResult:
     """Sheets, JSON and thumbnail from card images already rendered (sheets made on `jobs`
     processes, default all cores)."""
-    from cardgen.render.game import keywords
+    from cardgen.render.textfit import keywords
 
     faces = {
         c["name"]: (Path(c["file"]), round(c["bleed_pt"] * c["dpi"] / 72), c)

@@ -35,9 +35,9 @@ from cardgen.model.layout import (
     element_adapter,
 )
 from cardgen.model.units import Measure, card_size, parse_length
-from cardgen.render import fonts, richtext, shapes
+from cardgen.render import fonts, richtext, shapes, textfit
 from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
-from cardgen.render.icon_names import canonical, unknown_icon
+from cardgen.render.icon_names import unknown_icon
 from cardgen.render.icons import render_icon
 
 
@@ -228,7 +228,8 @@ def _has_templated_colors(element: Any) -> bool:
     )
 
 
-def _resolved(name: str, element: Any, values: dict[str, Any], layout: Layout) -> Any:
+def resolved_element(name: str, element: Any, values: dict[str, Any], layout: Layout) -> Any:
+    """The element as drawn for these values: its switches applied, its colours filled in."""
     if not element.switch and not _templated_colors(element):
         return element
     props: dict[str, Any] = element.model_dump(exclude_unset=True)
@@ -253,7 +254,8 @@ def _resolved(name: str, element: Any, values: dict[str, Any], layout: Layout) -
         ) from None
 
 
-def _visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool:
+def element_visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool:
+    """Whether the element is drawn for the card (or, with no card, a back's values)."""
     if not element.when and not element.unless:
         return True
     if subject is None:
@@ -265,18 +267,6 @@ def _visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool
 
 def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
     return render_icon(name, (px, px), color)
-
-
-def _icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconRef]:
-    """The icons a text of the layout may name, in the element's icon colour if it has one."""
-    icons = {
-        k: richtext.IconRef(v.icon, shapes.rgb(v.color) if v.color else None)
-        for k, v in layout.icons.items()
-    }
-    icon_color = shapes.rgb(element.icon_color) if element.icon_color else None
-    if icon_color is not None:
-        icons = {k: richtext.IconRef(v.name, v.color or icon_color) for k, v in icons.items()}
-    return icons
 
 
 def _unknown_icons(
@@ -311,26 +301,15 @@ def _draw_text(
         return None
     canvas = ctx.canvas
     layout = ctx.layout
-
-    def face(bold: bool, italic: bool) -> Path:
-        return fonts.face_file(
-            element.font,
-            bold or element.bold,
-            italic or element.italic,
-            layout.fonts,
-            ctx.project_root,
-        )
-
-    icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: _icon_refs(layout, element))
-
-    def is_icon(token: str) -> bool:
-        return token in icons or canonical(token) is not None
-
+    face = textfit.face_of(element, layout, ctx.project_root)
+    icons = _BY_ELEMENT.get(layout, element.icon_color, lambda: textfit.icon_refs(layout, element))
     unknown: list[str] = []
-    runs = richtext.parse_markup(text, is_icon, unknown=unknown)
+    setting = textfit.set_text(
+        element, text, canvas, box, face=face, icons=icons, keywords=ctx.keywords, unknown=unknown
+    )
     if unknown:
         _unknown_icons(ctx, name, unknown, icons)
-    for run in runs:
+    for run in setting.runs:
         if run.text and not run.icon:
             lacking = fonts.missing_glyphs(face(run.bold, run.italic), run.text)
             if lacking:
@@ -341,43 +320,10 @@ def _draw_text(
                     f" {' '.join(repr(c) for c in lacking)}: they print as boxes",
                 )
                 break
-    if element.upper:  # after the markup is read, so icon names keep their case
-        runs = [richtext.Run(r.text.upper(), r.bold, r.italic, r.icon, r.newline) for r in runs]
-    if element.bold_keywords and ctx.keywords:
-        runs = richtext.bold_terms(runs, ctx.keywords)
-    size_px = canvas.pt(element.size)
-    min_px = canvas.pt(element.min_size) if element.min_size else size_px
-    style = richtext.TextStyle(
-        face=face,
-        color=shapes.rgb(element.color),
-        size_px=size_px,
-        min_px=min(min_px, size_px),
-        line_spacing=element.line_spacing,
-        align=element.align,
-        valign=element.valign,
-        wrap=element.wrap,
-        icons=icons,
-        outline=shapes.rgb(element.outline) if element.outline else None,
-        outline_px=round(canvas.x(element.outline_width)) if element.outline else 0,
-    )
-    x0, y0, x1, y1 = box
-    width, height = x1 - x0, y1 - y0
-    if element.rotate in (90, 270):
-        width, height = height, width
-    fit = richtext.fit_text(runs, style, width, height, fonts.font_at)
+    fit, style = setting.fit, setting.style
     if not fit.fits:
-        mm = 25.4 / canvas.dpi
-        parts = []
-        if fit.over_height > 0.5:
-            parts.append(f"{fit.over_height * mm:.1f} mm too tall")
-        if fit.over_width > 0.5:
-            parts.append(f"a word {fit.over_width * mm:.1f} mm too wide")
-        smallest = element.min_size or element.size
-        ctx.warn(
-            "RN101",
-            name,
-            f"text of element {name} overflows its box at {smallest:g} pt ({', '.join(parts)})",
-        )
+        ctx.warn("RN101", name, textfit.overflow(element, name, fit, canvas.dpi))
+    width, height = textfit.text_area(element, box)
     if element.rotate == 0 and element.opacity >= 1:
         ink = richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image, measure)
         if not fit.fits:
@@ -599,10 +545,10 @@ def render_face(
         label=label or str(values.get("name", "")),
     )
     items = [
-        (name, _resolved(name, element, values, layout))
+        (name, resolved_element(name, element, values, layout))
         for name, element in layout.elements.items()
     ]
-    shown = [_visible(resolved, subject, values) for _, resolved in items]
+    shown = [element_visible(resolved, subject, values) for _, resolved in items]
     hoisted, later = _split_plate(items, shown, canvas, values=values)
     plate_key = (
         layout.name,

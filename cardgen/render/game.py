@@ -19,6 +19,7 @@ import reportlab
 from PIL import Image
 
 from cardgen.cache import Cache, digest, file_digest
+from cardgen.check.layout_fields import field_problems
 from cardgen.check.select import parse_query, query_matches
 from cardgen.errors import CardgenError, ErrorCollector
 from cardgen.load.game import GamePack
@@ -41,6 +42,7 @@ from cardgen.render.card import (
     render_face,
 )
 from cardgen.render.png import encode_png
+from cardgen.render.textfit import keywords
 from cardgen.write import Writer, slug
 
 
@@ -49,12 +51,15 @@ def png_bytes(image: Image.Image, dpi: int) -> bytes:
     return encode_png(image, dpi)
 
 
-BOLD_KINDS = ("keyword", "action")
-
-
-def keywords(pack: GamePack) -> list[str]:
-    """Glossary terms set in bold where a layout asks for it: keywords and actions."""
-    return [e.term for e in pack.game.glossary.entries if e.kind in BOLD_KINDS]
+def drawable_layouts(root: Path, pack: GamePack) -> LayoutSet:
+    """The game's layouts; a value one reads that the cards drawn with it do not have (a
+    field of another type) is an error naming the element, not a blank on the card."""
+    layouts = load_layouts(root, pack.game)
+    errors = ErrorCollector()
+    for problem in field_problems(layouts):
+        errors.add(problem.message, problem.where)
+    errors.raise_if_any()
+    return layouts
 
 
 @dataclass
@@ -70,7 +75,7 @@ class GameRenderer:
     def open(cls, root: Path, game_id: str) -> GameRenderer:
         project = Project(root)
         pack = project.game(game_id)
-        return cls(project, pack, load_layouts(root, pack.game))
+        return cls(project, pack, drawable_layouts(root, pack))
 
     def card_key(self, card: Card) -> str:
         """The cache key of a card's image: its data, its layout, its art, the fonts."""
@@ -338,7 +343,7 @@ def render_game(
     they use into `out`. With a cache, a card whose inputs did not change is not drawn
     again; `progress(n)` is told as cards are done."""
     pack = project.game(game_id)
-    renderer = GameRenderer(project, pack, load_layouts(project.root, pack.game))
+    renderer = GameRenderer(project, pack, drawable_layouts(project.root, pack))
     files = card_files(pack)
     query = parse_query(only) if only else None
     if isinstance(query, dict):
