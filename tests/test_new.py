@@ -58,8 +58,17 @@ def accepted(root: Path, title: str) -> str:
     assert pack.game.id == made.id
     text = (root / "decks" / made.id / "game.yaml").read_text(encoding="utf-8")
     assert yaml11(text)["name"] == name
-    assert not [f for f in check_game(pack) if f.severity == "error"]
+    errors = [f for f in check_game(pack) if f.severity == "error"]
+    if max(map(len, name.split()), default=0) > LONGEST_WORD_ON_BACK:
+        # a word wider than the back's label box even at its smallest size: check says so
+        errors = [e for e in errors if (e.code, e.card) != ("SC507", "back main")]
+    assert not errors
     return made.id
+
+
+LONGEST_WORD_ON_BACK = 12
+"""A title word of this many characters, any of them, fits a line of the built-in back's
+label at its smallest size; a longer one may not (it is not broken inside)."""
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -258,3 +267,10 @@ def test_any_accepted_title_builds(title: str) -> None:
         games = CliRunner().invoke(main, ["games", "--project", folder, "--format", "json"])
         assert json.loads(games.stdout)["games"][0]["name"] == title.strip()
         assert (Path(folder) / f"output/{game_id}/{game_id}-a4-duplex-long.pdf").is_file()
+
+
+def test_a_title_word_too_wide_for_the_back_is_a_check_finding(tmp_path: Path) -> None:
+    made = new_game(tmp_path, "X" * 100)
+    pack = load_game(tmp_path / "decks" / made.id, tmp_path)
+    errors = [(f.code, f.card) for f in check_game(pack) if f.severity == "error"]
+    assert errors == [("SC507", "back main")]

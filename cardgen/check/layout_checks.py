@@ -40,7 +40,8 @@ from cardgen.render.card import (
     fill_template,
     resolved_element,
 )
-from cardgen.render.icons import icon_names, render_icon
+from cardgen.render.icon_names import known_names
+from cardgen.render.icons import render_icon
 
 
 def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
@@ -163,7 +164,7 @@ def _fixed_icons(layout: Layout) -> Iterator[Finding]:
         ]
         path, line = layout.sources.get(name, (layout.name, 0))
         for token in dict.fromkeys(missing):
-            hint = did_you_mean(token, [*icons, *icon_names()])
+            hint = did_you_mean(token, known_names(icons))
             yield Finding(
                 "layout-icon",
                 "SC503",

@@ -213,15 +213,14 @@ def test_icons_that_do_not_exist(game: Callable[..., Path], run: Run) -> None:
         [
             f"{spell}:6: SC503 layout-icon: element price: {{coin}} in its text is neither an"
             ' icon of the layout nor one of the library, so it prints as "{coin}"',
-            f"{spell}:8: SC503 layout-icon: element seal: unknown icon 'agilty'; did you mean"
-            " 'agility', 'vitality', 'magic'? (known: 36 icons)",
+            f'{spell}:8: SC503 layout-icon: element seal: unknown icon "agilty"; did you mean'
+            ' "agility"?',
             f'{spell}:9: SC503 layout-icon: card "Fireball": element school (from {{school}}):'
-            " unknown icon 'fire'; did you mean 'circle', 'spirale'? (known: 36 icons)",
+            ' unknown icon "fire"; cardgen icons lists them',
             f'{spell}:9: SC503 layout-icon: card "Frost Bolt": element school (from {{school}}):'
-            " unknown icon 'ice'; did you mean 'magic', 'coeur'? (known: 36 icons)",
+            ' unknown icon "ice"; cardgen icons lists them',
             f'{spell}:11: SC503 layout-icon: card "Ice Wall": element mark (from a switch'
-            " case): unknown icon 'sqare'; did you mean 'square', 'shard', 'spirale'? (known: 36"
-            " icons)",
+            ' case): unknown icon "sqare"; did you mean "square"?',
             "Tiny Game: 5 findings",
         ],
     )
