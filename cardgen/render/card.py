@@ -36,8 +36,9 @@ from cardgen.model.layout import (
 )
 from cardgen.model.units import Measure, card_size, parse_length
 from cardgen.render import fonts, richtext, shapes
-from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
+from cardgen.render.art import fit_art, load_art, resolve_art
 from cardgen.render.icons import ICONS, render_icon
+from cardgen.render.placeholder import placeholder
 
 
 @dataclass(frozen=True, slots=True)
