@@ -251,13 +251,27 @@ def fit_art(
         offset = ((width - inner[0]) // 2, (height - inner[1]) // 2)
         return _over_background(fitted, size, offset, background)
     if mode == "cover":
-        scale = max(width / source.width, height / source.height)
-        crop_w, crop_h = width / scale, height / scale
-        left, top = (source.width - crop_w) / 2, (source.height - crop_h) / 2
-        box = (left, top, left + crop_w, top + crop_h)
+        box = _cover_box(source.size, size)
         fitted = source.copy() if source.size == size else source.resize(size, lanczos, box=box)
         return _over_background(fitted, size, (0, 0), background)
     raise ValueError(f'unknown fit mode "{mode}" (expected contain, cover or stretch)')
+
+
+def _cover_box(art: tuple[int, int], size: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The centred part of the art that "cover" scales to `size`: the art's whole width or
+    its whole height, whichever the box's aspect keeps, so the box never leaves the art.
+
+    The aspects are compared in integers and the side that is kept is the art's own (not a
+    scale's quotient rounded back, which could land a hair outside the art: Pillow refuses
+    a box at -1e-14).
+    """
+    (art_w, art_h), (width, height) = art, size
+    if width * art_h >= height * art_w:  # the box is wider than the art: keep its width
+        crop_w, crop_h = float(art_w), min(float(art_h), art_w * height / width)
+    else:  # the box is taller: keep the art's height
+        crop_w, crop_h = min(float(art_w), art_h * width / height), float(art_h)
+    left, top = (art_w - crop_w) / 2, (art_h - crop_h) / 2
+    return (left, top, left + crop_w, top + crop_h)
 
 
 def _over_background(
