@@ -1,27 +1,25 @@
-"""Card art: find it safely, load any image as RGBA, and fit it to a frame.
+"""Card art files: find them safely, and load any image Pillow reads as RGBA.
 
-`resolve_art` keeps art paths inside the project, `load_art` refuses decompression bombs and
-turns every decoding problem into a one-line `CardgenError`, and `fit_art` scales art into a
-box ("contain", "cover" or "stretch"). Cards without art get a stand-in picture from
-`cardgen.render.placeholder`.
+`resolve_art` keeps art paths inside the project (and `similar_art` finds the file a path
+that was not found most likely meant), `load_art` refuses decompression bombs and turns
+every decoding problem into a one-line `CardgenError`. `cardgen.render.fit` scales the
+art into its box; cards without art get a stand-in from `cardgen.render.placeholder`.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
-from pathlib import Path, PureWindowsPath
-from typing import Literal
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from PIL import Image, ImageMath, ImageOps, UnidentifiedImageError
 
 from cardgen.errors import CardgenError, Location, display_path
+from cardgen.fuzzy import closest
 
 MAX_ART_PIXELS = 40_000_000
 """Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
-
-FitMode = Literal["contain", "cover", "stretch"]
-RGBA = tuple[int, int, int, int]
 
 
 # --------------------------------------------------------------------------- resolving paths
@@ -30,25 +28,27 @@ RGBA = tuple[int, int, int, int]
 def resolve_art(art: str, game_folder: Path, project_root: Path) -> Path:
     """The file an art path names: relative to the game folder, and inside the project.
 
-    Symlinks are followed before the check, so a link that leads out of the project is
-    refused too. Absolute paths and empty strings are refused. The returned path is
-    resolved but may not exist.
+    Windows separators are read as `/` (`art\\hero.png` is `art/hero.png` everywhere), then
+    symlinks are followed before the check, so neither `..\\..\\x` nor a link may lead out
+    of the project. Absolute paths, drive letters and empty strings are refused. The
+    returned path is resolved but may not exist.
     """
     if not art.strip():
         raise CardgenError("art path is empty")
     if "\0" in art:
-        raise CardgenError(f"art {_quote(art)} contains a NUL character")
-    if Path(art).is_absolute() or PureWindowsPath(art).is_absolute() or art.startswith(("/", "\\")):
-        raise CardgenError(
-            f"art {_quote(art)} is an absolute path; give it relative to the game folder"
-        )
+        raise CardgenError(f"{art_label(art)} contains a NUL character")
+    windows = PureWindowsPath(art)
+    if Path(art).is_absolute() or windows.is_absolute() or windows.drive or art[0] in "/\\":
+        drive_only = windows.drive and not windows.root  # "C:art": relative to a drive
+        what = f"names the drive {windows.drive}" if drive_only else "is an absolute path"
+        raise CardgenError(f"{art_label(art)} {what}; give it relative to the game folder")
     try:
         root = project_root.resolve()
-        target = (game_folder / art).resolve()
+        target = (game_folder / art.replace("\\", "/")).resolve()
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
-        raise CardgenError(f"art {_quote(art)} cannot be resolved: {exc}") from None
+        raise CardgenError(f"{art_label(art)} cannot be resolved: {exc}") from None
     if not target.is_relative_to(root):
-        raise CardgenError(f"art {_quote(art)} is outside the project")
+        raise CardgenError(f"{art_label(art)} is outside the project")
     return target
 
 
@@ -58,10 +58,71 @@ def _quote(text: str) -> str:
     return '"' + "".join(c if c.isprintable() else repr(c)[1:-1] for c in escaped) + '"'
 
 
+def art_label(art: str) -> str:
+    """`art "path"` for a message: the path as written, control characters made visible."""
+    return f"art {_quote(art)}"
+
+
+_LISTED = 5000
+"""At most this many names of one folder are compared with a path that was not found."""
+
+
+def similar_art(art: str, game_folder: Path, project_root: Path) -> str | None:
+    """An existing file inside the project whose path is nearly `art`, as it would be
+    written (with `/`): a typo in a folder or file name, another case, or the same name
+    with another extension (`hero.png` for `hero.jpg`). None when nothing is that close."""
+    parts = [part for part in art.replace("\\", "/").split("/") if part not in ("", ".")]
+    folder, written = game_folder, []
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        here = folder / part
+        if part != ".." and not (here.is_file() if last else here.is_dir()):
+            found = _similar_name(part, _names(folder, files=last), last)
+            if found is None:
+                return None
+            part, here = found, folder / found
+        written.append(part)
+        folder = here
+    suggestion = "/".join(written)
+    try:
+        target = resolve_art(suggestion, game_folder, project_root)
+    except CardgenError:
+        return None
+    return suggestion if target.is_file() and suggestion != "/".join(parts) else None
+
+
+def _names(folder: Path, *, files: bool) -> list[str]:
+    """The names of a folder's files (or sub-folders), at most `_LISTED` of them."""
+    names: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_file() if files else entry.is_dir():
+                    names.append(entry.name)
+                    if len(names) >= _LISTED:
+                        break
+    except OSError:
+        return []
+    return sorted(names)
+
+
+def _similar_name(name: str, names: list[str], is_file: bool) -> str | None:
+    """The name in `names` that `name` most likely meant; a file's stem counts alone too."""
+    found = closest(name, names)
+    if found is not None or not is_file:
+        return found
+    images = Image.registered_extensions()
+    stems: dict[str, str] = {}  # an image first where a picture.png sits by its picture.psd
+    for option in sorted(names, key=lambda n: PurePosixPath(n).suffix.lower() not in images):
+        stems.setdefault(PurePosixPath(option).stem, option)
+    stem = closest(PurePosixPath(name).stem, stems)
+    return None if stem is None else stems[stem]
+
+
 # --------------------------------------------------------------------------- loading
 
 
-def load_art(path: Path) -> Image.Image:
+def load_art(path: Path, notes: list[str] | None = None) -> Image.Image:
     """Open an image file safely and return it as a fully loaded "RGBA" image.
 
     The pixel count is checked from the header before any decoding, and images larger than
@@ -69,54 +130,101 @@ def load_art(path: Path) -> Image.Image:
     images keep their transparency, 16-bit and 32-bit integer and float greys are scaled
     (not clipped) to 8 bits. The EXIF orientation is applied. An ICC profile is left
     unapplied and dropped from the result's `info`. Any problem (missing file, not an image,
-    truncated data, too large) raises `CardgenError` naming the file.
+    truncated data, too large) raises `CardgenError` naming the file. What Pillow warns
+    about while reading (damaged metadata it skips) is never printed: each warning is added
+    to `notes` as one line, once.
     """
     where = Location(display_path(path))
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         warnings.simplefilter("error", Image.DecompressionBombWarning)
-        try:
-            source = Image.open(path)
-        except FileNotFoundError:
-            raise CardgenError("art file not found", where) from None
-        except IsADirectoryError:
-            raise CardgenError("art path is a folder, not an image file", where) from None
-        except PermissionError:
-            raise CardgenError("cannot read the art file: permission denied", where) from None
-        except UnidentifiedImageError:
+        image = _read(path, where)
+    if notes is not None:
+        for warning in caught:
+            text = _reason(warning.message)  # type: ignore[arg-type]
+            if not issubclass(warning.category, DeprecationWarning) and text not in notes:
+                notes.append(text)
+    return image
+
+
+def _read(path: Path, where: Location) -> Image.Image:
+    """`load_art`'s work, with Pillow's warnings caught by the caller."""
+    try:
+        source = Image.open(path)
+    except FileNotFoundError:
+        raise CardgenError("art file not found", where) from None
+    except IsADirectoryError:
+        raise CardgenError("art path is a folder, not an image file", where) from None
+    except PermissionError:
+        raise CardgenError("cannot read the art file: permission denied", where) from None
+    except UnidentifiedImageError:
+        raise CardgenError(_unidentified(path), where) from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise CardgenError(_bomb_message(exc), where) from None
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        raise CardgenError(f"cannot open the image: {_reason(exc)}", where) from None
+    with source:
+        if source.format in _VECTOR:
+            raise CardgenError(f"{_VECTOR[source.format]}; {_EXPORT}", where)
+        width, height = source.size
+        pixels = width * height
+        if pixels > MAX_ART_PIXELS:
             raise CardgenError(
-                "not an image (Pillow cannot identify the file's format)", where
-            ) from None
+                f"image is {width} x {height} px ({pixels:,} pixels); "
+                f"the limit is {MAX_ART_PIXELS:,}",
+                where,
+            )
+        if pixels == 0:
+            raise CardgenError(f"image is empty ({width} x {height} px)", where)
+        try:
+            source.load()
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
             raise CardgenError(_bomb_message(exc), where) from None
-        except (OSError, SyntaxError, ValueError, EOFError) as exc:
-            raise CardgenError(f"cannot open the image: {_reason(exc)}", where) from None
-        with source:
-            width, height = source.size
-            pixels = width * height
-            if pixels > MAX_ART_PIXELS:
-                raise CardgenError(
-                    f"image is {width} x {height} px ({pixels:,} pixels); "
-                    f"the limit is {MAX_ART_PIXELS:,}",
-                    where,
-                )
-            if pixels == 0:
-                raise CardgenError(f"image is empty ({width} x {height} px)", where)
-            try:
-                source.load()
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-                raise CardgenError(_bomb_message(exc), where) from None
-            except Exception as exc:  # decoders raise OSError, SyntaxError, ValueError, ...
-                raise CardgenError(_decode_message(exc), where) from None
-            try:
-                image = _to_rgba(_oriented(source))
-            except (ValueError, OSError) as exc:
-                raise CardgenError(
-                    f"unsupported colour mode {source.mode!r}: {_reason(exc)}", where
-                ) from None
+        except Exception as exc:  # decoders raise OSError, SyntaxError, ValueError, ...
+            raise CardgenError(_decode_message(exc), where) from None
+        try:
+            image = _to_rgba(_oriented(source))
+        except (ValueError, OSError) as exc:
+            raise CardgenError(
+                f"unsupported colour mode {source.mode!r}: {_reason(exc)}", where
+            ) from None
     image.load()
     for key in ("icc_profile", "transparency"):
         image.info.pop(key, None)
     return image
+
+
+_EXPORT = "export the art as PNG or JPEG"
+_VECTOR = {
+    "EPS": "an EPS (PostScript) file, which cardgen does not run",
+    "WMF": "a Windows metafile, a vector format cardgen does not draw",
+}
+"""Formats Pillow opens but draws only through another program: refused, with the fix."""
+
+_SIGNATURES = (
+    (b"%PDF", "a PDF document, not an image"),
+    (b"<svg", "an SVG drawing: cardgen draws pixel images, not vector ones"),
+    (b"gimp xcf", "a GIMP picture (XCF)"),
+    (b"PK\x03\x04", "a ZIP archive (a Krita or OpenRaster picture?), not an image"),
+)
+
+
+def _unidentified(path: Path) -> str:
+    """Why Pillow cannot read a file: what it is when its first bytes say, and the fix."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(512)
+    except OSError:
+        head = b""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith((b"<?xml", b"<!DOCTYPE svg")) and b"<svg" in head:
+        text = b"<svg"
+    for signature, kind in _SIGNATURES:
+        if text.startswith(signature):
+            return f"{kind}; {_EXPORT}"
+    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc"):
+        return f"a HEIC photo, which Pillow cannot read; {_EXPORT}"
+    return "not an image (Pillow cannot identify the file's format)"
 
 
 def _reason(exc: BaseException) -> str:
@@ -143,10 +251,14 @@ def _decode_message(exc: BaseException) -> str:
 
 
 def _oriented(image: Image.Image) -> Image.Image:
-    """A copy of the image turned upright from its EXIF orientation (bad EXIF is ignored)."""
+    """A copy of the image turned upright from its EXIF orientation (EXIF that cannot be
+    read is warned about, and the pixels are used as stored)."""
     try:
         turned = ImageOps.exif_transpose(image)
-    except Exception:  # malformed EXIF must not stop a render: use the pixels as stored
+    except Exception as exc:  # malformed EXIF must not stop a render
+        warnings.warn(
+            f"EXIF orientation unreadable ({_reason(exc)}); drawn as stored", stacklevel=1
+        )
         return image.copy()
     return turned if turned is not None else image.copy()
 
@@ -211,79 +323,3 @@ def _grey_to_8bit(image: Image.Image) -> Image.Image:
     scale = 255.0 / (float(high) - float(low))
     offset = 0.5 - float(low) * scale  # + 0.5: F -> L truncates, this rounds
     return floats.point(lambda v: v * scale + offset).convert("L")
-
-
-# --------------------------------------------------------------------------- fitting
-
-
-def fit_art(
-    art: Image.Image,
-    size: tuple[int, int],
-    mode: FitMode,
-    background: RGBA = (0, 0, 0, 0),
-) -> Image.Image:
-    """Art scaled into a box of exactly `size`, as a new RGBA image.
-
-    - "stretch": resized to `size`, ignoring the aspect ratio;
-    - "contain": scaled to fit entirely, centred, with `background` margins;
-    - "cover": scaled to fill the box, the centre kept and the overflow cropped.
-
-    The scale is exactly what the mode needs (no extra upscaling), with Lanczos resampling.
-    Art with transparency is composited over `background` (transparent by default).
-    """
-    width, height = size
-    if width <= 0 or height <= 0:
-        raise ValueError(f"fit_art size must be positive, got {width} x {height}")
-    if art.width <= 0 or art.height <= 0:
-        raise ValueError("fit_art needs a non-empty image")
-    source = art if art.mode == "RGBA" else art.convert("RGBA")
-    lanczos = Image.Resampling.LANCZOS
-    if mode == "stretch":
-        fitted = source.copy() if source.size == size else source.resize(size, lanczos)
-        return _over_background(fitted, size, (0, 0), background)
-    if mode == "contain":
-        scale = min(width / source.width, height / source.height)
-        inner = (
-            max(1, min(width, round(source.width * scale))),
-            max(1, min(height, round(source.height * scale))),
-        )
-        fitted = source.copy() if source.size == inner else source.resize(inner, lanczos)
-        offset = ((width - inner[0]) // 2, (height - inner[1]) // 2)
-        return _over_background(fitted, size, offset, background)
-    if mode == "cover":
-        box = _cover_box(source.size, size)
-        fitted = source.copy() if source.size == size else source.resize(size, lanczos, box=box)
-        return _over_background(fitted, size, (0, 0), background)
-    raise ValueError(f'unknown fit mode "{mode}" (expected contain, cover or stretch)')
-
-
-def _cover_box(art: tuple[int, int], size: tuple[int, int]) -> tuple[float, float, float, float]:
-    """The centred part of the art that "cover" scales to `size`: the art's whole width or
-    its whole height, whichever the box's aspect keeps, so the box never leaves the art.
-
-    The aspects are compared in integers and the side that is kept is the art's own (not a
-    scale's quotient rounded back, which could land a hair outside the art: Pillow refuses
-    a box at -1e-14).
-    """
-    (art_w, art_h), (width, height) = art, size
-    if width * art_h >= height * art_w:  # the box is wider than the art: keep its width
-        crop_w, crop_h = float(art_w), min(float(art_h), art_w * height / width)
-    else:  # the box is taller: keep the art's height
-        crop_w, crop_h = min(float(art_w), art_h * width / height), float(art_h)
-    left, top = (art_w - crop_w) / 2, (art_h - crop_h) / 2
-    return (left, top, left + crop_w, top + crop_h)
-
-
-def _over_background(
-    fitted: Image.Image, size: tuple[int, int], offset: tuple[int, int], background: RGBA
-) -> Image.Image:
-    """`fitted` placed at `offset` on a canvas of `size` filled with `background`."""
-    if background[3] == 0:
-        if fitted.size == size:
-            return fitted
-        canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-        canvas.paste(fitted, offset)
-        return canvas
-    canvas = Image.new("RGBA", size, background)
-    canvas.alpha_composite(fitted, dest=offset)
-    return canvas

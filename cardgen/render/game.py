@@ -104,10 +104,15 @@ class GameRenderer:
         """The layout with everything it extends, the files its images and fonts come from."""
         if layout.name not in self._layout_keys:
             files = []
-            for element in layout.elements.values():
+            for name, element in layout.elements.items():
                 src = getattr(element, "src", None)
-                if isinstance(src, str) and "{" not in src:
-                    path = resolve_art(src, self.pack.folder, self.project.root)
+                if isinstance(src, str) and src.strip() and "{" not in src:
+                    try:
+                        path = resolve_art(src.strip(), self.pack.folder, self.project.root)
+                    except CardgenError as exc:  # at the layout's line, as drawing it would be
+                        at, line = layout.sources.get(name, (layout.name, 0))
+                        where = Location(at, line or None)
+                        raise CardgenError(f"element {name}: {exc.problem}", where) from None
                     files.append(file_digest(path) if path.is_file() else "missing")
             for family in layout.fonts.values():
                 for face in family.model_dump().values():

@@ -17,10 +17,10 @@ from cardgen.errors import CardgenError
 from cardgen.render import art
 from cardgen.render.art import (
     MAX_ART_PIXELS,
-    fit_art,
     load_art,
     resolve_art,
 )
+from cardgen.render.fit import fit_art
 
 RED = (255, 0, 0, 255)
 GREEN = (0, 255, 0, 255)

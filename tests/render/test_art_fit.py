@@ -20,8 +20,9 @@ from PIL import Image
 
 from cardgen.load.layouts import load_layouts
 from cardgen.project import Project
-from cardgen.render.art import fit_art, load_art
+from cardgen.render.art import load_art
 from cardgen.render.card import Canvas
+from cardgen.render.fit import fit_art
 from tests.render.artfiles import (
     EXTENSIONS,
     LOSSY,
