@@ -466,10 +466,15 @@ def test_load_art_drops_the_icc_profile_and_leaves_pixels_alone(tmp_path: Path) 
     assert px(loaded, (0, 0)) == (12, 34, 56, 255)
 
 
-def test_load_art_takes_the_first_frame_of_an_animation(tmp_path: Path) -> None:
-    path = tmp_path / "anim.gif"
+@pytest.mark.parametrize("suffix", [".gif", ".webp", ".png", ".tif"])
+def test_load_art_takes_the_first_frame_of_an_animation(tmp_path: Path, suffix: str) -> None:
+    """Animated GIF, WebP and PNG (APNG), and a TIFF of several pages: the first."""
+    path = tmp_path / f"anim{suffix}"
     frames = [Image.new("RGB", (4, 4), colour) for colour in ((255, 0, 0), (0, 0, 255))]
-    frames[0].save(path, save_all=True, append_images=frames[1:])
+    options = {"lossless": True} if suffix == ".webp" else {}
+    frames[0].save(path, save_all=True, append_images=frames[1:], **options)
+    with Image.open(path) as written:
+        assert getattr(written, "n_frames", 1) == 2
     assert load_art(path).getpixel((0, 0)) == RED
 
 
