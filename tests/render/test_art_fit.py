@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from cardgen.load.layouts import load_layouts
+from cardgen.model.layout import Layout, element_adapter
 from cardgen.project import Project
 from cardgen.render.art import MAX_ART_PIXELS, load_art
-from cardgen.render.card import Canvas
+from cardgen.render.card import Canvas, render_face
 from cardgen.render.fit import fit_art
 from tests.render.artfiles import (
     EXTENSIONS,
@@ -50,11 +51,14 @@ boxes = st.one_of(st.tuples(box_side, box_side), thin_box, thin_box.map(lambda s
 colours = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 alphas = st.one_of(st.sampled_from([0, 255]), st.integers(128, 254))
 
-SETTINGS = settings(
-    max_examples=300,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+
+def examples(count: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Hypothesis settings: `count` examples, no deadline (files are written and read)."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
 
 
 def written(tmp_path: Path, art: Art, fmt: str, exif: Image.Exif | None = None) -> Path:
@@ -95,7 +99,7 @@ def check_contain_placement(fitted: Image.Image, art: tuple[int, int]) -> tuple[
     return bbox
 
 
-@SETTINGS
+@examples(300)
 @given(
     pair=st.sampled_from(PAIRS),
     size=sizes,
@@ -196,9 +200,7 @@ def assert_quadrants(image: Image.Image, region: tuple[int, int, int, int], loss
             assert all(abs(g - w) <= 3 for g, w in zip(got, want, strict=True)), (got, want)
 
 
-@settings(
-    max_examples=200, deadline=None, suppress_health_check=list(SETTINGS.suppress_health_check)
-)
+@examples(200)
 @given(
     fmt=st.sampled_from(["PNG", "JPEG", "WEBP", "TIFF"]),
     orientation=st.integers(1, 8),
@@ -276,3 +278,64 @@ def test_art_at_the_pixel_guard_fits_every_way_in_seconds(
         assert bbox is not None
         assert solid(fitted.crop(bbox), (255, 255, 255, 255), 0)
     assert time.process_time() - started < 8  # 19 s before, 1.3 s now
+
+
+# --------------------------------------------------------------------------- on a card
+
+
+@examples(150)
+@given(
+    size=sizes,
+    fit=st.sampled_from(FITS),
+    at=st.tuples(st.integers(0, 120), st.integers(0, 170)),
+    box=st.tuples(st.integers(1, 140), st.integers(1, 190)),
+    radius=st.integers(0, 12),
+    opacity=st.sampled_from([1.0, 0.5]),
+)
+def test_art_drawn_into_any_box_of_a_card_shows_in_it(
+    tmp_path: Path,
+    size: tuple[int, int],
+    fit: str,
+    at: tuple[int, int],
+    box: tuple[int, int],
+    radius: int,
+    opacity: float,
+) -> None:
+    """The image element as a layout draws it (rounded corners, opacity, any box on or off
+    the canvas): never an exception, and the art's colour at the middle of its box."""
+    folder = tmp_path / "decks" / "g"
+    folder.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", size, (200, 20, 60)).save(folder / "a.png")
+    element = element_adapter().validate_python(
+        {
+            "kind": "image",
+            "src": "{art}",
+            "fit": fit,
+            "x": f"{at[0]}px",
+            "y": f"{at[1]}px",
+            "width": f"{box[0]}px",
+            "height": f"{box[1]}px",
+            "radius": f"{radius}px",
+            "opacity": opacity,
+        }
+    )
+    layout = Layout(name="t", dpi=50, bleed="0", background="#ffffff", elements={"art": element})
+    face, warnings = render_face(
+        layout,
+        {"name": "A", "art": "a.png"},
+        subject=None,
+        project_root=tmp_path,
+        game_folder=folder,
+        label="A",
+    )
+    assert warnings == []
+    inner = box  # where the art lies in its box: all of it, or (contain) a centred part
+    if fit == "contain":
+        scale = min(box[0] / size[0], box[1] / size[1])
+        inner = (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
+    middle = tuple(a + (b - i) // 2 + i // 2 for a, b, i in zip(at, box, inner, strict=True))
+    inside = middle[0] < face.width and middle[1] < face.height
+    if inside and min(box) >= 4 and radius <= min(box) // 4:
+        want = (200, 20, 60) if opacity == 1 else (228, 138, 158)
+        got = face.getpixel(middle)
+        assert isinstance(got, tuple) and math.dist(got, want) <= 3, (got, want)
