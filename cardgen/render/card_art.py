@@ -17,7 +17,7 @@ from PIL import Image, ImageChops
 
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.pool import card_label
-from cardgen.model.layout import ImageElement
+from cardgen.model.layout import ImageElement, Layout
 from cardgen.render import shapes
 from cardgen.render.art import art_label, load_art, resolve_art, similar_art
 from cardgen.render.fit import fit_art
@@ -99,14 +99,31 @@ def _art(
     return fit_art(art, size, element.fit)
 
 
+def layout_file(layout: Layout, name: str, game_folder: Path, root: Path) -> Path | None:
+    """The fixed file a layout's image element names (a `src` without `{field}`), resolved;
+    None for any other element. A path that may not be used is an error at its line."""
+    element = layout.elements[name]
+    src = element.src.strip() if isinstance(element, ImageElement) else ""
+    if not src or "{" in src:
+        return None
+    try:
+        return resolve_art(src, game_folder, root)
+    except CardgenError as exc:
+        raise CardgenError(f"element {name}: {exc.problem}", _layout_line(layout, name)) from None
+
+
 def _written_at(ctx: DrawContext, name: str, element: ImageElement) -> tuple[Location, str]:
     """Where the element's path was written, and who to name in a message there: the card
     (its file and line) for a path made of the card's values, else the layout's line."""
     card = ctx.subject
     if card is not None and "{" in element.src.replace("{{", ""):
         return Location(card.source_path, card.source_line), card_label(card.name)
-    path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
-    return Location(path, line or None), f"element {name}: "
+    return _layout_line(ctx.layout, name), f"element {name}: "
+
+
+def _layout_line(layout: Layout, name: str) -> Location:
+    path, line = layout.sources.get(name, (layout.name, 0))
+    return Location(path, line or None)
 
 
 def _missing(ctx: DrawContext, element: ImageElement, src: str, path: Path) -> str:

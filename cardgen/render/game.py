@@ -39,6 +39,7 @@ from cardgen.render.card import (
     render_card,
     render_face,
 )
+from cardgen.render.card_art import layout_file
 from cardgen.render.png import encode_png
 from cardgen.write import Writer, slug
 
@@ -104,15 +105,9 @@ class GameRenderer:
         """The layout with everything it extends, the files its images and fonts come from."""
         if layout.name not in self._layout_keys:
             files = []
-            for name, element in layout.elements.items():
-                src = getattr(element, "src", None)
-                if isinstance(src, str) and src.strip() and "{" not in src:
-                    try:
-                        path = resolve_art(src.strip(), self.pack.folder, self.project.root)
-                    except CardgenError as exc:  # at the layout's line, as drawing it would be
-                        at, line = layout.sources.get(name, (layout.name, 0))
-                        where = Location(at, line or None)
-                        raise CardgenError(f"element {name}: {exc.problem}", where) from None
+            for name in layout.elements:  # the fixed images it draws
+                path = layout_file(layout, name, self.pack.folder, self.project.root)
+                if path is not None:
                     files.append(file_digest(path) if path.is_file() else "missing")
             for family in layout.fonts.values():
                 for face in family.model_dump().values():
