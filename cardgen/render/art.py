@@ -287,6 +287,10 @@ def _to_rgba(image: Image.Image) -> Image.Image:
                 rgba.putalpha(mask)
                 return rgba
         return grey.convert("RGBA")
+    key = image.info.get("transparency")
+    if mode == "RGB" and isinstance(key, tuple) and max(key) > 255:
+        # A 16-bit PNG's transparent colour: Pillow keeps each sample's high byte only.
+        image.info["transparency"] = tuple(value >> 8 for value in key)
     try:
         return image.convert("RGBA")
     except ValueError:

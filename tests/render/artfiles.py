@@ -138,15 +138,27 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def png16(size: tuple[int, int], channels: tuple[int, ...]) -> bytes:
-    """A 16-bit PNG of one colour: grey, grey + alpha, RGB or RGBA by the channel count."""
+def png16(
+    size: tuple[int, int], channels: tuple[int, ...], transparent: tuple[int, ...] | None = None
+) -> bytes:
+    """A 16-bit PNG of one colour: grey, grey + alpha, RGB or RGBA by the channel count;
+    with `transparent`, a tRNS chunk naming that grey or RGB colour see-through (the first
+    pixel of each row is then that colour, as ImageMagick writes binary transparency)."""
     colour_type = {1: 0, 2: 4, 3: 2, 4: 6}[len(channels)]
     width, height = size
-    row = b"\0" + struct.pack(f">{len(channels)}H", *channels) * width
+    pixel = struct.pack(f">{len(channels)}H", *channels)
+    first = pixel if transparent is None else struct.pack(f">{len(channels)}H", *transparent)
+    row = b"\0" + first + pixel * (width - 1)
     header = struct.pack(">IIBBBBB", width, height, 16, colour_type, 0, 0, 0)
+    key = (
+        b""
+        if transparent is None
+        else _chunk(b"tRNS", struct.pack(f">{len(transparent)}H", *transparent))
+    )
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
+        + key
         + _chunk(b"IDAT", zlib.compress(row * height))
         + _chunk(b"IEND", b"")
     )

@@ -33,6 +33,7 @@ from tests.render.artfiles import (
     RGBA,
     Art,
     encode,
+    png16,
     quadrants,
     solid_art,
     wide_art,
@@ -339,3 +340,14 @@ def test_art_drawn_into_any_box_of_a_card_shows_in_it(
         want = (200, 20, 60) if opacity == 1 else (228, 138, 158)
         got = face.getpixel(middle)
         assert isinstance(got, tuple) and math.dist(got, want) <= 3, (got, want)
+
+
+@pytest.mark.parametrize("channels", [(40000,), (40000, 20000, 1000)])
+def test_a_16_bit_pngs_transparent_colour_is_transparent(
+    tmp_path: Path, channels: tuple[int, ...]
+) -> None:
+    """Grey or RGB: the tRNS colour is see-through, every other colour opaque."""
+    path = tmp_path / "key.png"
+    path.write_bytes(png16((3, 2), channels, transparent=(1000,) * len(channels)))
+    loaded = load_art(path)
+    assert [loaded.getchannel("A").getpixel((x, 0)) for x in range(3)] == [0, 255, 255]
