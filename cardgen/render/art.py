@@ -1,52 +1,25 @@
-"""Card art: find it safely, load any image as RGBA, fit it to a frame, or draw a placeholder.
+"""Card art files: find them safely, and load any image Pillow reads as RGBA.
 
-`resolve_art` keeps art paths inside the project, `load_art` refuses decompression bombs and
-turns every decoding problem into a one-line `CardgenError`, `fit_art` scales art into a box
-("contain", "cover" or "stretch"), and `placeholder` draws a deterministic stand-in picture
-from a card's name for cards that have no art yet.
+`resolve_art` keeps art paths inside the project (and `similar_art` finds the file a path
+that was not found most likely meant), `load_art` refuses decompression bombs and turns
+every decoding problem into a one-line `CardgenError`. `cardgen.render.fit` scales the
+art into its box; cards without art get a stand-in from `cardgen.render.placeholder`.
 """
 
 from __future__ import annotations
 
-import colorsys
-import functools
-import hashlib
-import importlib
 import os
 import re
-import unicodedata
 import warnings
-from pathlib import Path, PureWindowsPath
-from typing import Literal
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from PIL import (
-    Image,
-    ImageChops,
-    ImageDraw,
-    ImageFont,
-    ImageMath,
-    ImageOps,
-    UnidentifiedImageError,
-)
+from PIL import Image, ImageMath, ImageOps, UnidentifiedImageError
 
 from cardgen.errors import CardgenError, Location, display_path
-from cardgen.render.fonts import missing_glyphs
-from cardgen.render.shapes import EllipseShape, fill_core, paste_through
+from cardgen.fuzzy import closest
 
 MAX_ART_PIXELS = 40_000_000
 """Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
-
-FitMode = Literal["contain", "cover", "stretch"]
-RGB = tuple[int, int, int]
-RGBA = tuple[int, int, int, int]
-
-# ReportLab ships no type hints: import it dynamically so mypy needs no stubs or overrides.
-_REPORTLAB_DIR = os.path.dirname(importlib.import_module("reportlab").__file__ or "")
-PLACEHOLDER_FONT = os.path.join(_REPORTLAB_DIR, "fonts", "VeraBd.ttf")
-"""Vera Bold, shipped with ReportLab: the only font placeholders use."""
-
-_SUPERSAMPLE = 3
-"""Placeholder shapes are drawn this many times larger as masks, then scaled down."""
 
 
 # --------------------------------------------------------------------------- resolving paths
@@ -55,25 +28,27 @@ _SUPERSAMPLE = 3
 def resolve_art(art: str, game_folder: Path, project_root: Path) -> Path:
     """The file an art path names: relative to the game folder, and inside the project.
 
-    Symlinks are followed before the check, so a link that leads out of the project is
-    refused too. Absolute paths and empty strings are refused. The returned path is
-    resolved but may not exist.
+    Windows separators are read as `/` (`art\\hero.png` is `art/hero.png` everywhere), then
+    symlinks are followed before the check, so neither `..\\..\\x` nor a link may lead out
+    of the project. Absolute paths, drive letters and empty strings are refused. The
+    returned path is resolved but may not exist.
     """
     if not art.strip():
         raise CardgenError("art path is empty")
     if "\0" in art:
-        raise CardgenError(f"art {_quote(art)} contains a NUL character")
-    if Path(art).is_absolute() or PureWindowsPath(art).is_absolute() or art.startswith(("/", "\\")):
-        raise CardgenError(
-            f"art {_quote(art)} is an absolute path; give it relative to the game folder"
-        )
+        raise CardgenError(f"{art_label(art)} contains a NUL character")
+    windows = PureWindowsPath(art)
+    if Path(art).is_absolute() or windows.is_absolute() or windows.drive or art[0] in "/\\":
+        drive_only = windows.drive and not windows.root  # "C:art": relative to a drive
+        what = f"names the drive {windows.drive}" if drive_only else "is an absolute path"
+        raise CardgenError(f"{art_label(art)} {what}; give it relative to the game folder")
     try:
         root = project_root.resolve()
-        target = (game_folder / art).resolve()
+        target = (game_folder / art.replace("\\", "/")).resolve()
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
-        raise CardgenError(f"art {_quote(art)} cannot be resolved: {exc}") from None
+        raise CardgenError(f"{art_label(art)} cannot be resolved: {exc}") from None
     if not target.is_relative_to(root):
-        raise CardgenError(f"art {_quote(art)} is outside the project")
+        raise CardgenError(f"{art_label(art)} is outside the project")
     return target
 
 
@@ -83,10 +58,71 @@ def _quote(text: str) -> str:
     return '"' + "".join(c if c.isprintable() else repr(c)[1:-1] for c in escaped) + '"'
 
 
+def art_label(art: str) -> str:
+    """`art "path"` for a message: the path as written, control characters made visible."""
+    return f"art {_quote(art)}"
+
+
+_LISTED = 5000
+"""At most this many names of one folder are compared with a path that was not found."""
+
+
+def similar_art(art: str, game_folder: Path, project_root: Path) -> str | None:
+    """An existing file inside the project whose path is nearly `art`, as it would be
+    written (with `/`): a typo in a folder or file name, another case, or the same name
+    with another extension (`hero.png` for `hero.jpg`). None when nothing is that close."""
+    parts = [part for part in art.replace("\\", "/").split("/") if part not in ("", ".")]
+    folder, written = game_folder, []
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        here = folder / part
+        if part != ".." and not (here.is_file() if last else here.is_dir()):
+            found = _similar_name(part, _names(folder, files=last), last)
+            if found is None:
+                return None
+            part, here = found, folder / found
+        written.append(part)
+        folder = here
+    suggestion = "/".join(written)
+    try:
+        target = resolve_art(suggestion, game_folder, project_root)
+    except CardgenError:
+        return None
+    return suggestion if target.is_file() and suggestion != "/".join(parts) else None
+
+
+def _names(folder: Path, *, files: bool) -> list[str]:
+    """The names of a folder's files (or sub-folders), at most `_LISTED` of them."""
+    names: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_file() if files else entry.is_dir():
+                    names.append(entry.name)
+                    if len(names) >= _LISTED:
+                        break
+    except OSError:
+        return []
+    return sorted(names)
+
+
+def _similar_name(name: str, names: list[str], is_file: bool) -> str | None:
+    """The name in `names` that `name` most likely meant; a file's stem counts alone too."""
+    found = closest(name, names)
+    if found is not None or not is_file:
+        return found
+    images = Image.registered_extensions()
+    stems: dict[str, str] = {}  # an image first where a picture.png sits by its picture.psd
+    for option in sorted(names, key=lambda n: PurePosixPath(n).suffix.lower() not in images):
+        stems.setdefault(PurePosixPath(option).stem, option)
+    stem = closest(PurePosixPath(name).stem, stems)
+    return None if stem is None else stems[stem]
+
+
 # --------------------------------------------------------------------------- loading
 
 
-def load_art(path: Path) -> Image.Image:
+def load_art(path: Path, notes: list[str] | None = None) -> Image.Image:
     """Open an image file safely and return it as a fully loaded "RGBA" image.
 
     The pixel count is checked from the header before any decoding, and images larger than
@@ -94,54 +130,101 @@ def load_art(path: Path) -> Image.Image:
     images keep their transparency, 16-bit and 32-bit integer and float greys are scaled
     (not clipped) to 8 bits. The EXIF orientation is applied. An ICC profile is left
     unapplied and dropped from the result's `info`. Any problem (missing file, not an image,
-    truncated data, too large) raises `CardgenError` naming the file.
+    truncated data, too large) raises `CardgenError` naming the file. What Pillow warns
+    about while reading (damaged metadata it skips) is never printed: each warning is added
+    to `notes` as one line, once.
     """
     where = Location(display_path(path))
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         warnings.simplefilter("error", Image.DecompressionBombWarning)
-        try:
-            source = Image.open(path)
-        except FileNotFoundError:
-            raise CardgenError("art file not found", where) from None
-        except IsADirectoryError:
-            raise CardgenError("art path is a folder, not an image file", where) from None
-        except PermissionError:
-            raise CardgenError("cannot read the art file: permission denied", where) from None
-        except UnidentifiedImageError:
+        image = _read(path, where)
+    if notes is not None:
+        for warning in caught:
+            text = _reason(warning.message)  # type: ignore[arg-type]
+            if not issubclass(warning.category, DeprecationWarning) and text not in notes:
+                notes.append(text)
+    return image
+
+
+def _read(path: Path, where: Location) -> Image.Image:
+    """`load_art`'s work, with Pillow's warnings caught by the caller."""
+    try:
+        source = Image.open(path)
+    except FileNotFoundError:
+        raise CardgenError("art file not found", where) from None
+    except IsADirectoryError:
+        raise CardgenError("art path is a folder, not an image file", where) from None
+    except PermissionError:
+        raise CardgenError("cannot read the art file: permission denied", where) from None
+    except UnidentifiedImageError:
+        raise CardgenError(_unidentified(path), where) from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise CardgenError(_bomb_message(exc), where) from None
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        raise CardgenError(f"cannot open the image: {_reason(exc)}", where) from None
+    with source:
+        if source.format in _VECTOR:
+            raise CardgenError(f"{_VECTOR[source.format]}; {_EXPORT}", where)
+        width, height = source.size
+        pixels = width * height
+        if pixels > MAX_ART_PIXELS:
             raise CardgenError(
-                "not an image (Pillow cannot identify the file's format)", where
-            ) from None
+                f"image is {width} x {height} px ({pixels:,} pixels); "
+                f"the limit is {MAX_ART_PIXELS:,}",
+                where,
+            )
+        if pixels == 0:
+            raise CardgenError(f"image is empty ({width} x {height} px)", where)
+        try:
+            source.load()
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
             raise CardgenError(_bomb_message(exc), where) from None
-        except (OSError, SyntaxError, ValueError, EOFError) as exc:
-            raise CardgenError(f"cannot open the image: {_reason(exc)}", where) from None
-        with source:
-            width, height = source.size
-            pixels = width * height
-            if pixels > MAX_ART_PIXELS:
-                raise CardgenError(
-                    f"image is {width} x {height} px ({pixels:,} pixels); "
-                    f"the limit is {MAX_ART_PIXELS:,}",
-                    where,
-                )
-            if pixels == 0:
-                raise CardgenError(f"image is empty ({width} x {height} px)", where)
-            try:
-                source.load()
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-                raise CardgenError(_bomb_message(exc), where) from None
-            except Exception as exc:  # decoders raise OSError, SyntaxError, ValueError, ...
-                raise CardgenError(_decode_message(exc), where) from None
-            try:
-                image = _to_rgba(_oriented(source))
-            except (ValueError, OSError) as exc:
-                raise CardgenError(
-                    f"unsupported colour mode {source.mode!r}: {_reason(exc)}", where
-                ) from None
+        except Exception as exc:  # decoders raise OSError, SyntaxError, ValueError, ...
+            raise CardgenError(_decode_message(exc), where) from None
+        try:
+            image = _to_rgba(_oriented(source))
+        except (ValueError, OSError) as exc:
+            raise CardgenError(
+                f"unsupported colour mode {source.mode!r}: {_reason(exc)}", where
+            ) from None
     image.load()
     for key in ("icc_profile", "transparency"):
         image.info.pop(key, None)
     return image
+
+
+_EXPORT = "export the art as PNG or JPEG"
+_VECTOR = {
+    "EPS": "an EPS (PostScript) file, which cardgen does not run",
+    "WMF": "a Windows metafile, a vector format cardgen does not draw",
+}
+"""Formats Pillow opens but draws only through another program: refused, with the fix."""
+
+_SIGNATURES = (
+    (b"%PDF", "a PDF document, not an image"),
+    (b"<svg", "an SVG drawing: cardgen draws pixel images, not vector ones"),
+    (b"gimp xcf", "a GIMP picture (XCF)"),
+    (b"PK\x03\x04", "a ZIP archive (a Krita or OpenRaster picture?), not an image"),
+)
+
+
+def _unidentified(path: Path) -> str:
+    """Why Pillow cannot read a file: what it is when its first bytes say, and the fix."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(512)
+    except OSError:
+        head = b""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith((b"<?xml", b"<!DOCTYPE svg")) and b"<svg" in head:
+        text = b"<svg"
+    for signature, kind in _SIGNATURES:
+        if text.startswith(signature):
+            return f"{kind}; {_EXPORT}"
+    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc"):
+        return f"a HEIC photo, which Pillow cannot read; {_EXPORT}"
+    return "not an image (Pillow cannot identify the file's format)"
 
 
 def _reason(exc: BaseException) -> str:
@@ -168,10 +251,14 @@ def _decode_message(exc: BaseException) -> str:
 
 
 def _oriented(image: Image.Image) -> Image.Image:
-    """A copy of the image turned upright from its EXIF orientation (bad EXIF is ignored)."""
+    """A copy of the image turned upright from its EXIF orientation (EXIF that cannot be
+    read is warned about, and the pixels are used as stored)."""
     try:
         turned = ImageOps.exif_transpose(image)
-    except Exception:  # malformed EXIF must not stop a render: use the pixels as stored
+    except Exception as exc:  # malformed EXIF must not stop a render
+        warnings.warn(
+            f"EXIF orientation unreadable ({_reason(exc)}); drawn as stored", stacklevel=1
+        )
         return image.copy()
     return turned if turned is not None else image.copy()
 
@@ -200,6 +287,10 @@ def _to_rgba(image: Image.Image) -> Image.Image:
                 rgba.putalpha(mask)
                 return rgba
         return grey.convert("RGBA")
+    key = image.info.get("transparency")
+    if mode == "RGB" and isinstance(key, tuple) and max(key) > 255:
+        # A 16-bit PNG's transparent colour: Pillow keeps each sample's high byte only.
+        image.info["transparency"] = tuple(value >> 8 for value in key)
     try:
         return image.convert("RGBA")
     except ValueError:
@@ -236,323 +327,3 @@ def _grey_to_8bit(image: Image.Image) -> Image.Image:
     scale = 255.0 / (float(high) - float(low))
     offset = 0.5 - float(low) * scale  # + 0.5: F -> L truncates, this rounds
     return floats.point(lambda v: v * scale + offset).convert("L")
-
-
-# --------------------------------------------------------------------------- fitting
-
-
-def fit_art(
-    art: Image.Image,
-    size: tuple[int, int],
-    mode: FitMode,
-    background: RGBA = (0, 0, 0, 0),
-) -> Image.Image:
-    """Art scaled into a box of exactly `size`, as a new RGBA image.
-
-    - "stretch": resized to `size`, ignoring the aspect ratio;
-    - "contain": scaled to fit entirely, centred, with `background` margins;
-    - "cover": scaled to fill the box, the centre kept and the overflow cropped.
-
-    The scale is exactly what the mode needs (no extra upscaling), with Lanczos resampling.
-    Art with transparency is composited over `background` (transparent by default).
-    """
-    width, height = size
-    if width <= 0 or height <= 0:
-        raise ValueError(f"fit_art size must be positive, got {width} x {height}")
-    if art.width <= 0 or art.height <= 0:
-        raise ValueError("fit_art needs a non-empty image")
-    source = art if art.mode == "RGBA" else art.convert("RGBA")
-    lanczos = Image.Resampling.LANCZOS
-    if mode == "stretch":
-        fitted = source.copy() if source.size == size else source.resize(size, lanczos)
-        return _over_background(fitted, size, (0, 0), background)
-    if mode == "contain":
-        scale = min(width / source.width, height / source.height)
-        inner = (
-            max(1, min(width, round(source.width * scale))),
-            max(1, min(height, round(source.height * scale))),
-        )
-        fitted = source.copy() if source.size == inner else source.resize(inner, lanczos)
-        offset = ((width - inner[0]) // 2, (height - inner[1]) // 2)
-        return _over_background(fitted, size, offset, background)
-    if mode == "cover":
-        scale = max(width / source.width, height / source.height)
-        crop_w, crop_h = width / scale, height / scale
-        left, top = (source.width - crop_w) / 2, (source.height - crop_h) / 2
-        box = (left, top, left + crop_w, top + crop_h)
-        fitted = source.copy() if source.size == size else source.resize(size, lanczos, box=box)
-        return _over_background(fitted, size, (0, 0), background)
-    raise ValueError(f'unknown fit mode "{mode}" (expected contain, cover or stretch)')
-
-
-def _over_background(
-    fitted: Image.Image, size: tuple[int, int], offset: tuple[int, int], background: RGBA
-) -> Image.Image:
-    """`fitted` placed at `offset` on a canvas of `size` filled with `background`."""
-    if background[3] == 0:
-        if fitted.size == size:
-            return fitted
-        canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-        canvas.paste(fitted, offset)
-        return canvas
-    canvas = Image.new("RGBA", size, background)
-    canvas.alpha_composite(fitted, dest=offset)
-    return canvas
-
-
-# --------------------------------------------------------------------------- placeholder
-
-
-def placeholder(name: str, size: tuple[int, int]) -> Image.Image:
-    """A deterministic RGB stand-in picture for a card without art, made from its name.
-
-    Colours and a geometric pattern come from the SHA-256 of the name; the name's initials
-    (at most two, "?" for a name without letters) sit in the middle, and a small "ART" tag
-    in the top-left corner marks the picture as a placeholder. Same name, same pixels.
-    """
-    width, height = size
-    if width <= 0 or height <= 0:
-        raise ValueError(f"placeholder size must be positive, got {width} x {height}")
-    digest = hashlib.sha256(name.encode("utf-8")).digest()
-    side = min(width, height)
-
-    hue = int.from_bytes(digest[0:2], "big") / 65536
-    # Analogous colours, or (one name in three) a wider, triadic-like spread.
-    spread = 0.26 if digest[3] % 3 == 0 else 0.07
-    shift = (spread + digest[2] / 255 * 0.12) * (1 if digest[3] & 2 else -1)
-    light = _hsv(hue, 0.30 + digest[4] / 255 * 0.12, 0.93)
-    middle = _hsv(hue + shift / 2, 0.48 + digest[5] / 255 * 0.12, 0.80)
-    deep = _hsv(hue + shift, 0.60 + digest[6] / 255 * 0.12, 0.58)
-
-    image = _gradient(size, (light, middle, deep), corner=digest[7] % 4)
-    _pattern(image, digest)
-    draw = ImageDraw.Draw(image, "RGBA")
-
-    # The initials on a translucent dark disc: readable whatever the gradient does.
-    if side >= 16:
-        radius = side * 0.30
-        centre = (width / 2, height / 2)
-        _disc(
-            image,
-            centre,
-            radius,
-            fill=(*_hsv(hue + shift, 0.75, 0.22), 150),
-            outline=(255, 255, 255, 110),
-            line=side / 160,
-        )
-        text = initials(name)
-        font_px = round(radius * (0.95 if len(text) == 1 else 0.78))
-        _centred_text(draw, text, _font(font_px), centre, _hsv(hue, 0.10, 1.0))
-    if side >= 60:
-        _art_tag(draw, side)
-    return image
-
-
-def initials(name: str) -> str:
-    """Up to two upper-case initials from a name's first words ("?" when it has none).
-
-    Accented letters are kept when the placeholder font has them and lose their accent
-    otherwise; letters the font cannot draw at all are skipped.
-    """
-    font = Path(PLACEHOLDER_FONT)
-
-    def drawable(char: str) -> bool:
-        return not missing_glyphs(font, char)
-
-    letters: list[str] = []
-    for word in re.split(r"[\s\-_/–—]+", unicodedata.normalize("NFC", name)):
-        first = next((c for c in word if c.isalnum()), None)
-        if first is None:
-            continue
-        upper = first.upper()[0]
-        if not drawable(upper):
-            base = unicodedata.normalize("NFKD", upper)[0]
-            if not base.isalnum() or not drawable(base):
-                continue
-            upper = base
-        letters.append(upper)
-        if len(letters) == 2:
-            break
-    return "".join(letters) or "?"
-
-
-def _hsv(hue: float, saturation: float, value: float) -> RGB:
-    """An HSV colour (hue wraps around) as 8-bit RGB."""
-    r, g, b = colorsys.hsv_to_rgb(hue % 1.0, saturation, value)
-    return (round(r * 255), round(g * 255), round(b * 255))
-
-
-def _level(level: int) -> tuple[bool, float, float]:
-    """Where a palette level sits: in the second half, how far along its half, and its band."""
-    t = level / 255
-    band = 1.0 + (0.035 if (level // 32) % 2 else 0.0)  # faint diagonal bands
-    return (False, t * 2, band) if t < 0.5 else (True, t * 2 - 1, band)
-
-
-_LEVELS = tuple(_level(level) for level in range(256))
-
-
-@functools.lru_cache(maxsize=16)
-def _diagonal(size: tuple[int, int], corner: int) -> Image.Image:
-    """The gradient's levels (0 in `corner`, 0 top left, then clockwise) at `size`: made
-    once per art box size, as every placeholder of a layout has the same."""
-    vertical = Image.linear_gradient("L")
-    horizontal = vertical.transpose(Image.Transpose.ROTATE_90)  # 0 on the left
-    if corner in (1, 2):  # light on the right
-        horizontal = horizontal.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-    if corner in (2, 3):  # light at the bottom
-        vertical = vertical.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    return ImageChops.add(vertical, horizontal, scale=2.0).resize(size, Image.Resampling.BILINEAR)
-
-
-def _gradient(size: tuple[int, int], stops: tuple[RGB, RGB, RGB], corner: int) -> Image.Image:
-    """A diagonal three-colour gradient with soft bands, built at 256 px and scaled up.
-
-    The first colour sits in one corner (0 top left, then clockwise), the last opposite.
-    """
-    diagonal = _diagonal(size, corner).copy()
-    palette: list[int] = []
-    for second, u, band in _LEVELS:
-        a, b = (stops[1], stops[2]) if second else (stops[0], stops[1])
-        for i in (0, 1, 2):
-            value = round((a[i] + (b[i] - a[i]) * u) * band)
-            palette.append(0 if value < 0 else 255 if value > 255 else value)
-    diagonal.putpalette(palette)
-    return diagonal.convert("RGB")
-
-
-def _pattern(image: Image.Image, digest: bytes) -> None:
-    """A light geometric pattern chosen and placed from the hash: rings, triangles or discs.
-
-    Soft fills and the white lines of rings and discs are blended straight onto the image;
-    the triangles' lines meet at the grid's corners, so they go through an "L" mask (blended
-    straight, a corner where four lines meet would come out brighter).
-    """
-    width, height = image.size
-    side = min(width, height)
-    draw = ImageDraw.Draw(image, "RGBA")
-    line = max(1, round(side / 150))
-
-    def circle(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
-        return (cx - r, cy - r, cx + r, cy + r)
-
-    kind = digest[8] % 3
-    if kind == 0:  # concentric rings around an off-centre point
-        cx = width * (0.15 + digest[9] / 255 * 0.7)
-        cy = height * (0.15 + digest[10] / 255 * 0.7)
-        step = side * (0.07 + digest[11] / 255 * 0.05)
-        reach = (max(cx, width - cx) ** 2 + max(cy, height - cy) ** 2) ** 0.5
-        for ring in range(1, min(60, int(reach / step) + 1) + 1):
-            alpha = 80 if ring % 3 == 0 else 45
-            draw.ellipse(circle(cx, cy, ring * step), outline=(255, 255, 255, alpha), width=line)
-    elif kind == 1:  # a grid of squares, each split along a diagonal into two triangles
-        mask = Image.new("L", (width, height), 0)
-        lines = ImageDraw.Draw(mask)
-        columns = 4 + digest[9] % 3
-        cell = width / columns
-        rows = int(height / cell) + 1
-        bits = int.from_bytes(digest[10:32], "big")
-        for row in range(rows):
-            for col in range(columns):
-                x0, y0 = col * cell, row * cell
-                x1, y1 = x0 + cell, y0 + cell
-                choice = (bits >> ((row * columns + col) * 2 % 170)) & 3
-                if (row + col) % 2:
-                    shaded = [(x0, y0), (x1, y0), (x0, y1)]
-                    edge = [(x1, y0), (x0, y1)]
-                else:
-                    shaded = [(x0, y0), (x1, y0), (x1, y1)]
-                    edge = [(x0, y0), (x1, y1)]
-                shade = ((255, 255, 255, 34), (0, 0, 0, 22), (255, 255, 255, 14), None)[choice]
-                if shade is not None:
-                    draw.polygon(shaded, fill=shade)
-                lines.line(edge, fill=48, width=line)
-                lines.line([(x0, y1), (x1, y1), (x1, y0)], fill=48, width=line)
-        image.paste((255, 255, 255), (0, 0, width, height), mask)
-    else:  # overlapping discs of several sizes
-        for i in range(7):
-            cx = width * digest[9 + i * 3] / 255
-            cy = height * digest[10 + i * 3] / 255
-            r = side * (0.08 + digest[11 + i * 3] / 255 * 0.22)
-            draw.ellipse(circle(cx, cy, r), fill=(255, 255, 255, 30) if i % 2 else (0, 0, 0, 18))
-            draw.ellipse(circle(cx, cy, r), outline=(255, 255, 255, 70), width=line)
-
-
-def _disc(
-    image: Image.Image,
-    centre: tuple[float, float],
-    radius: float,
-    fill: RGBA,
-    outline: RGBA,
-    line: float,
-) -> None:
-    """A smooth translucent disc with a ring, blended onto an RGB image. The ring leaves
-    the square inside it alone (checked on its mask), so only the bands around that square
-    go through the ring's mask."""
-    left, top = int(centre[0] - radius) - 1, int(centre[1] - radius) - 1
-    disc, ring = _disc_masks(centre[0] - left, centre[1] - top, radius, line, fill[3], outline[3])
-    box = (left, top, left + disc.width, top + disc.height)
-    image.paste(fill[:3], box, disc)
-    inner = radius - max(1.0, line)  # what the ring leaves: the disc inside its line
-    within = EllipseShape(
-        (centre[0] - inner, centre[1] - inner, centre[0] + inner, centre[1] + inner)
-    )
-    paste_through(image, outline[:3], box, ring, hole=fill_core(within))
-
-
-@functools.lru_cache(maxsize=16)
-def _disc_masks(
-    x: float, y: float, radius: float, line: float, fill: int, outline: int
-) -> tuple[Image.Image, Image.Image]:
-    """The masks of a disc and its ring centred on (x, y): drawn supersampled and scaled
-    down (smooth edges), once per size, since every placeholder of a layout has the same."""
-    size = (int(x + radius) + 2, int(y + radius) + 2)
-    k = _SUPERSAMPLE
-    x, y = x * k, y * k
-    outer, inner = radius * k, (radius - max(1.0, line)) * k
-    disc = Image.new("L", (size[0] * k, size[1] * k), 0)
-    ImageDraw.Draw(disc).ellipse((x - outer, y - outer, x + outer, y + outer), fill=fill)
-    ring = Image.new("L", disc.size, 0)
-    ring_draw = ImageDraw.Draw(ring)
-    ring_draw.ellipse((x - outer, y - outer, x + outer, y + outer), fill=outline)
-    ring_draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=0)
-    return disc.reduce(k), ring.reduce(k)
-
-
-@functools.lru_cache(maxsize=64)
-def _font(size_px: int) -> ImageFont.FreeTypeFont:
-    """Vera Bold from ReportLab's fonts at a pixel size (never a system font)."""
-    return ImageFont.truetype(PLACEHOLDER_FONT, max(1, size_px))
-
-
-def _centred_text(
-    draw: ImageDraw.ImageDraw,
-    text: str,
-    font: ImageFont.FreeTypeFont,
-    centre: tuple[float, float],
-    fill: RGB,
-) -> None:
-    """Text whose ink (not its line box) is centred on `centre`."""
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font, anchor="ls")
-    x = centre[0] - (left + right) / 2
-    y = centre[1] - (top + bottom) / 2
-    draw.text((round(x), round(y)), text, font=font, anchor="ls", fill=fill)
-
-
-def _art_tag(draw: ImageDraw.ImageDraw, side: int) -> None:
-    """A small "ART" tag in the top-left corner: this picture is a placeholder."""
-    font = _font(max(8, round(side * 0.055)))
-    left, top, right, bottom = draw.textbbox((0, 0), "ART", font=font, anchor="ls")
-    pad = max(3, round(side * 0.018))
-    margin = max(4, round(side * 0.03))
-    box = (margin, margin, margin + (right - left) + 2 * pad, margin + (bottom - top) + 2 * pad)
-    draw.rounded_rectangle(
-        box, radius=pad, fill=(0, 0, 0, 120), outline=(255, 255, 255, 150), width=1
-    )
-    draw.text(
-        (margin + pad - left, margin + pad - top),
-        "ART",
-        font=font,
-        anchor="ls",
-        fill=(255, 255, 255, 235),
-    )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image, ImageFilter
 from pydantic import ValidationError
 
 from cardgen.check.select import matches
@@ -36,7 +36,7 @@ from cardgen.model.layout import (
 )
 from cardgen.model.units import Measure, card_size, parse_length
 from cardgen.render import fonts, richtext, shapes, textfit
-from cardgen.render.art import fit_art, load_art, placeholder, resolve_art
+from cardgen.render.card_art import draw_image
 from cardgen.render.icon_names import unknown_icon
 from cardgen.render.icons import render_icon
 
@@ -182,9 +182,12 @@ class DrawContext:
     warnings: list[RenderWarning] = field(default_factory=list)
     label: str = ""
 
-    def warn(self, code: str, element: str, message: str) -> None:
-        path, line = self.layout.sources.get(element, (self.layout.name, 0))
-        self.warnings.append(RenderWarning(code, message, self.label, element, path, line or None))
+    def warn(self, code: str, element: str, message: str, at: Location | None = None) -> None:
+        """A warning at `at`, or at the element's line in the layout."""
+        if at is None:
+            path, line = self.layout.sources.get(element, (self.layout.name, 0))
+            at = Location(path, line or None)
+        self.warnings.append(RenderWarning(code, message, self.label, element, at.path, at.line))
 
 
 COLOR_KEYS = ("fill", "stroke", "color", "icon_color", "outline")
@@ -357,48 +360,6 @@ def _composite(
     image.paste(layer.convert("RGB"), (left, top), alpha)
 
 
-def _draw_image(
-    ctx: DrawContext, image: Image.Image, name: str, element: ImageElement, box: shapes.Box
-) -> None:
-    src = fill_template(element.src, ctx.values).strip()
-    x0, y0, x1, y1 = (round(v) for v in box)
-    size = (max(1, x1 - x0), max(1, y1 - y0))
-    picture: Image.Image | None = None
-    if src:
-        path = resolve_art(src, ctx.game_folder, ctx.project_root)
-        if path.is_file():
-            picture = fit_art(load_art(path), size, element.fit)
-        elif element.placeholder:
-            ctx.warn("RN102", name, f'art "{src}" not found; drawing a placeholder')
-        else:
-            ctx.warn("RN102", name, f'art "{src}" not found')
-            return
-    mask: Image.Image | None = None
-    if picture is None:
-        if not element.placeholder:
-            return
-        picture = placeholder(str(ctx.values.get("name", ctx.label)), size)  # opaque RGB
-    else:
-        mask = picture.getchannel("A")
-        picture = picture.convert("RGB")
-    radius = ctx.canvas.x(element.radius)
-    core: tuple[int, int, int, int] | None = None
-    if radius > 0:
-        frame = shapes.rect_shape((0, 0, size[0], size[1]), radius)
-        rounded = shapes.shape_mask(frame, (0, 0, size[0], size[1]), 0)
-        if mask is None:  # opaque art: only its rounded edges go through the mask
-            inner = shapes.fill_core(frame)
-            core = None if inner is None else shapes.shift(inner, -x0, -y0)
-        mask = rounded if mask is None else ImageChops.multiply(mask, rounded)
-    if mask is None and element.opacity >= 1:
-        image.paste(picture, (x0, y0))
-        return
-    if mask is None:
-        mask = Image.new("L", size, 255)
-    region = (x0, y0, x0 + size[0], y0 + size[1])
-    shapes.paste_through(image, picture, region, mask, alpha=element.opacity, core=core)
-
-
 def _draw_icon(
     ctx: DrawContext, image: Image.Image, name: str, element: IconElement, box: shapes.Box
 ) -> None:
@@ -476,7 +437,7 @@ def _draw_element(
                 f"element {name}: {exc.problem}", Location(path, line or None)
             ) from None
     elif isinstance(element, ImageElement):
-        _draw_image(ctx, image, name, element, box)
+        draw_image(ctx, image, name, element, box, fill_template(element.src, ctx.values).strip())
         return None
     elif isinstance(element, IconElement):
         _draw_icon(ctx, image, name, element, box)

@@ -41,6 +41,7 @@ from cardgen.render.card import (
     render_card,
     render_face,
 )
+from cardgen.render.card_art import layout_file
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
 from cardgen.write import Writer, slug
@@ -114,10 +115,9 @@ class GameRenderer:
         """The layout with everything it extends, the files its images and fonts come from."""
         if layout.name not in self._layout_keys:
             files = []
-            for element in layout.elements.values():
-                src = getattr(element, "src", None)
-                if isinstance(src, str) and "{" not in src:
-                    path = resolve_art(src, self.pack.folder, self.project.root)
+            for name in layout.elements:  # the fixed images it draws
+                path = layout_file(layout, name, self.pack.folder, self.project.root)
+                if path is not None:
                     files.append(file_digest(path) if path.is_file() else "missing")
             for family in layout.fonts.values():
                 for face in family.model_dump().values():

@@ -1,4 +1,4 @@
-"""Card art: safe paths, safe loading of every colour mode, fitting, and placeholders."""
+"""Card art: safe paths, safe loading of every colour mode, and fitting."""
 
 from __future__ import annotations
 
@@ -11,18 +11,16 @@ import zlib
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageCms, ImageFile, ImageStat
+from PIL import Image, ImageCms, ImageFile
 
 from cardgen.errors import CardgenError
 from cardgen.render import art
 from cardgen.render.art import (
     MAX_ART_PIXELS,
-    fit_art,
-    initials,
     load_art,
-    placeholder,
     resolve_art,
 )
+from cardgen.render.fit import fit_art
 
 RED = (255, 0, 0, 255)
 GREEN = (0, 255, 0, 255)
@@ -468,10 +466,15 @@ def test_load_art_drops_the_icc_profile_and_leaves_pixels_alone(tmp_path: Path) 
     assert px(loaded, (0, 0)) == (12, 34, 56, 255)
 
 
-def test_load_art_takes_the_first_frame_of_an_animation(tmp_path: Path) -> None:
-    path = tmp_path / "anim.gif"
+@pytest.mark.parametrize("suffix", [".gif", ".webp", ".png", ".tif"])
+def test_load_art_takes_the_first_frame_of_an_animation(tmp_path: Path, suffix: str) -> None:
+    """Animated GIF, WebP and PNG (APNG), and a TIFF of several pages: the first."""
+    path = tmp_path / f"anim{suffix}"
     frames = [Image.new("RGB", (4, 4), colour) for colour in ((255, 0, 0), (0, 0, 255))]
-    frames[0].save(path, save_all=True, append_images=frames[1:])
+    options = {"lossless": True} if suffix == ".webp" else {}
+    frames[0].save(path, save_all=True, append_images=frames[1:], **options)
+    with Image.open(path) as written:
+        assert getattr(written, "n_frames", 1) == 2
     assert load_art(path).getpixel((0, 0)) == RED
 
 
@@ -568,77 +571,3 @@ def test_fit_art_refuses_bad_arguments() -> None:
         fit_art(two_halves(), (10, 10), "fill")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="positive"):
         fit_art(two_halves(), (0, 10), "contain")
-
-
-# --------------------------------------------------------------------------- placeholder
-
-
-def test_placeholder_is_deterministic() -> None:
-    first = placeholder("Cinder Duelist", (600, 500))
-    second = placeholder("Cinder Duelist", (600, 500))
-    assert first.tobytes() == second.tobytes()
-
-
-def test_placeholder_size_and_mode() -> None:
-    image = placeholder("Prisma", (600, 500))
-    assert image.size == (600, 500)
-    assert image.mode == "RGB"
-
-
-@pytest.mark.parametrize(
-    ("first", "second"),
-    [("Prisma", "Goutte rose"), ("Prisma", "Cinder Duelist"), ("Card 1", "Card 2")],
-)
-def test_placeholders_differ_between_names(first: str, second: str) -> None:
-    a = placeholder(first, (120, 100))
-    b = placeholder(second, (120, 100))
-    mean_difference = sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
-    assert mean_difference > 8
-
-
-def test_placeholder_is_fast() -> None:
-    placeholder("warm-up", (600, 500))  # font loading happens once
-    best = min(_timed(f"Card {n}") for n in range(3))
-    assert best < 0.050
-
-
-def _timed(name: str) -> float:
-    start = time.perf_counter()
-    placeholder(name, (600, 500))
-    return time.perf_counter() - start
-
-
-@pytest.mark.parametrize("size", [(1, 1), (5, 3), (20, 20), (300, 40), (40, 300), (1500, 2100)])
-def test_placeholder_any_size(size: tuple[int, int]) -> None:
-    assert placeholder("Odd Sizes", size).size == size
-
-
-def test_placeholder_refuses_an_empty_size() -> None:
-    with pytest.raises(ValueError, match="positive"):
-        placeholder("x", (0, 10))
-
-
-@pytest.mark.parametrize("name", ["", "火の鳥", "Élan vital", "!!!", "a" * 500])
-def test_placeholder_handles_awkward_names(name: str) -> None:
-    assert placeholder(name, (90, 80)).size == (90, 80)
-
-
-@pytest.mark.parametrize(
-    ("name", "expected"),
-    [
-        ("Prisma", "P"),
-        ("Cinder Duelist", "CD"),
-        ("goutte rose", "GR"),
-        ("Sea Serpent of the Deep", "SS"),
-        ("élan vital", "ÉV"),
-        ("Őrség", "O"),  # Vera has no Ő: the accent goes
-        ("straße", "S"),
-        ("火の鳥", "?"),  # no glyphs in Vera at all
-        ("", "?"),
-        ("  “The” duke", "TD"),
-        ("Half-Orc", "HO"),
-        ("Unit 7", "U7"),
-    ],
-)
-def test_initials(name: str, expected: str) -> None:
-    assert initials(name) == expected

@@ -111,7 +111,11 @@ def test_missing_art_warns_and_draws_a_placeholder(
     root = make_project(cards=cards)
     result = run("render", "tiny", "--project", root, "--out", tmp_path / "o", "--only", "Aria")
     assert result.exit_code == 0
-    assert 'RN102 Aria: art "art/aria.png" not found; drawing a placeholder' in result.stderr
+    looked = root / "decks" / "tiny" / "art" / "aria.png"
+    assert result.stderr == (
+        f"warning: {root}/decks/tiny/cards.csv:2: RN102 Aria: art"
+        f' "art/aria.png" not found (looked for {looked}); drawing a placeholder\n'
+    )
     strict = run(
         "render", "tiny", "--project", root, "--out", tmp_path / "p", "--only", "Aria", "--strict"
     )
