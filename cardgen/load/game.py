@@ -9,7 +9,7 @@ from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
 from cardgen.fuzzy import closest
-from cardgen.load.pool import SPREADSHEET_SUFFIXES, load_pool, name_key
+from cardgen.load.pool import SPREADSHEET_SUFFIXES, load_pool, load_pool_partial, name_key
 from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
@@ -33,6 +33,8 @@ class GamePack:
     pool_path: Path
     root: Path | None = None
     """The project folder: the game's files (box decks, boards) must lie inside it."""
+    left_out: list[CardgenError] = field(default_factory=list)
+    """Loaded `partial`: the problems of the pool's cards that did not load (left out)."""
     _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
     _by_name: dict[str, Card] = field(default_factory=dict, repr=False)
 
@@ -155,8 +157,9 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
                 )
 
 
-def load_game(folder: Path, root: Path | None = None) -> GamePack:
+def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) -> GamePack:
     """Load `folder/game.yaml` and its card pool, or raise every problem with its line.
+    `partial`: the cards of the pool that load, the others' problems in `left_out`.
 
     With `root` (the project folder), game.yaml and the pool must lie inside it once `..`
     and symlinks are followed."""
@@ -196,5 +199,17 @@ def load_game(folder: Path, root: Path | None = None) -> GamePack:
                 Location(display_path(folder)),
             )
         pool_path = found[0]
-    cards = load_pool(pool_path, game, root)
-    return GamePack(game=game, folder=folder, doc=doc, cards=cards, pool_path=pool_path, root=root)
+    left_out: list[CardgenError] = []
+    if partial:
+        cards, left_out = load_pool_partial(pool_path, game, root)
+    else:
+        cards = load_pool(pool_path, game, root)
+    return GamePack(
+        game=game,
+        folder=folder,
+        doc=doc,
+        cards=cards,
+        pool_path=pool_path,
+        root=root,
+        left_out=left_out,
+    )

@@ -168,6 +168,18 @@ def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
     """Load and validate every card of the pool file; raise all problems together.
 
     With `root`, a pool file outside that folder (through `..` or a symlink) is refused."""
+    cards, errors = load_pool_partial(path, game, root)
+    collected = ErrorCollector()
+    collected.extend(errors)
+    collected.raise_if_any()
+    return cards
+
+
+def load_pool_partial(
+    path: Path, game: Game, root: Path | None = None
+) -> tuple[list[Card], list[CardgenError]]:
+    """The cards of the pool file that load, and every problem of the rest (`build
+    --keep-going` leaves those cards out). A file that cannot be read at all still raises."""
     errors = ErrorCollector()
     doc: YamlDocument | None = None
     not_a_spreadsheet(path)
@@ -219,8 +231,7 @@ def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
             continue
         seen[key] = location
         cards.append(_to_card(entry, location))
-    errors.raise_if_any()
-    return cards
+    return cards, errors.unique()
 
 
 def _field_location(
