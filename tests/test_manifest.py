@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.write import slug
-from tests.conftest import TINY_GAME
+from tests.conftest import TINY_GAME, tts_objects
 
 Run = Callable[..., Result]
 SMALL = "extends: builtin:card\ndpi: 50\n"
@@ -94,20 +94,10 @@ def assert_follows(out: Path, built: dict[str, object], names: list[str]) -> Non
     listed = json.loads((out / ".cardgen-files.json").read_text(encoding="utf-8"))
     assert set(listed["files"]) == set(listed["build"]) == made
     save = json.loads((out / "tts" / "tiny.json").read_text(encoding="utf-8"))
-    shown = {o["Nickname"] for o in _objects(save["ObjectStates"]) if o["Name"] == "Card"}
+    shown = {o["Nickname"] for o in tts_objects(save["ObjectStates"]) if o["Name"] == "Card"}
     assert shown == set(names)
     for name in USER_FILES:
         assert (out / name).read_text(encoding="utf-8") == f"the designer's {name}"
-
-
-def _objects(objects: list[dict[str, object]]) -> list[dict[str, object]]:
-    found: list[dict[str, object]] = []
-    for obj in objects:
-        found.append(obj)
-        inner = obj.get("ContainedObjects") or []
-        assert isinstance(inner, list)
-        found.extend(_objects(inner))
-    return found
 
 
 pools = st.lists(
