@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-from cardgen.write import atomic_write, relative_inside
+from cardgen.write import atomic_write, holds, relative_inside
 
 MANIFEST = ".cardgen-files.json"
 PER_CARD = ("cards/", "backs/")
@@ -42,7 +42,9 @@ def _read(out: Path) -> tuple[list[str], list[str] | None]:
 
 def _write(out: Path, files: Iterable[str], built: Iterable[str]) -> None:
     record = {"files": sorted(set(files)), "build": sorted(set(built))}
-    atomic_write(out / MANIFEST, json.dumps(record, indent=1).encode("utf-8"))
+    data = json.dumps(record, indent=1).encode("utf-8")
+    if not holds(out / MANIFEST, data):  # the same list is left as it is
+        atomic_write(out / MANIFEST, data)
 
 
 def inside(out: Path, files: Iterable[Path]) -> list[str]:

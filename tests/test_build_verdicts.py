@@ -212,3 +212,18 @@ def test_a_broken_game_file_stops_with_its_line(
     going, _ = build(run, root, "--keep-going")
     assert going.exit_code == 2
     assert going.stdout.splitlines()[-1].endswith("; no card could be built; fix it")
+
+
+def test_the_build_options_and_debug_are_documented() -> None:
+    from cardgen.cli import main
+    from tests.conftest import ROOT
+
+    docs = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    build_docs = docs[docs.index("## cardgen build\n") : docs.index("## cardgen clean\n")]
+    for option in main.commands["build"].params:
+        for name in option.opts:
+            if name.startswith("--") and name not in ("--project", "--format"):
+                assert f"[{name}" in build_docs and f"`{name}" in build_docs, name
+    assert "`cardgen --debug" in docs and "`CARDGEN_DEBUG=1`" in docs
+    for status in ("built", "unchanged", "built with errors", "failed\n--strict", "STOPPED"):
+        assert f"`{status}`" in build_docs, status
