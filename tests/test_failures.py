@@ -302,3 +302,32 @@ def test_errors_survive_a_process_pool(error: CardgenError) -> None:
     assert type(back) is type(error)
     assert back.format_message() == error.format_message()
     assert back.location == error.location and back.exit_code == 2
+
+
+def test_what_escapes_click_itself_is_still_one_line() -> None:
+    """The last net, in `cardgen.cli.run`: an exception outside any command (here, click's
+    own entry raising) is one line and exit 2; with --debug, the traceback first."""
+    code = textwrap.dedent(
+        """
+        import sys
+        import cardgen.cli
+
+        def broken(args):
+            raise LookupError("no such thing")
+
+        cardgen.cli.main = broken
+        cardgen.cli.run(sys.argv[1:])
+        """
+    )
+    env = {k: v for k, v in os.environ.items() if k != "CARDGEN_DEBUG"}
+    for args in ([], ["--debug"]):
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
+        )
+        line = (
+            'error: internal error while running "cardgen": LookupError: no such thing;'
+            " run with --debug for the traceback\n"
+        )
+        assert done.returncode == 2
+        assert done.stderr.endswith(line)
+        assert ("Traceback" in done.stderr) == bool(args)
