@@ -441,9 +441,9 @@ def build(
 ) -> None:
     """Check, lint, render, print and export every game (or the named ones), incrementally."""
     from cardgen.build import build as build_games
-    from cardgen.build import exit_code, problem_lines, summary_table
     from cardgen.errors import visible
     from cardgen.project import open_project
+    from cardgen.verdict import exit_code, problem_lines, summary_table
 
     progress = _progress_bars if fmt == "text" and sys.stderr.isatty() else None
     results = build_games(
