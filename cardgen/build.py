@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen import stamp
 from cardgen.cache import Cache
@@ -38,6 +38,13 @@ from cardgen.write import remove_stale_temps
 CACHE = stamp.CACHE
 PAPERS = ("a4", "letter")
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+if TYPE_CHECKING:  # the stages' types: their modules are imported when a game is built
+    from cardgen.check.findings import Finding
+    from cardgen.check.lint import LintFinding
+    from cardgen.load.game import GamePack
+
+    _Checked = tuple[GamePack, list[Finding], list[LintFinding]]
 
 Progress = Callable[[str, int], Callable[[int], None]]
 """Makes a progress callback for a step: (label, total) -> advance(n)."""
@@ -190,7 +197,7 @@ def replay(out: Path, inputs: str, strict: bool = False) -> GameBuild | None:
         return None
 
 
-def _check(project: Project, game: str, result: GameBuild, keep_going: bool) -> Any:
+def _check(project: Project, game: str, result: GameBuild, keep_going: bool) -> _Checked | None:
     """Load the game (with `keep_going`, the cards that load), check and lint it; the pack,
     its check findings and lint findings, or None when its data does not load."""
     from cardgen.check.game_checks import check_game

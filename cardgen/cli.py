@@ -1,7 +1,8 @@
 """The `cardgen` command: one thin click command per verb over the library.
 
 Each command parses its options, calls one library function and reports. Library errors
-are click exceptions (exit 2, one line each), so no command needs a try/except.
+are click exceptions (exit 2, one line each), so no command needs a try/except; anything
+else a command lets escape ends in one line too, at the group (`cardgen.failures`).
 Exit codes: 0 success, 1 findings (an illegal deck, a failed check), 2 bad input.
 """
 
