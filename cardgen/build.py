@@ -2,43 +2,49 @@
 
 Each game builds into `output/<game>/`: card images (through the content-hash cache in
 `output/<game>/.cache/`, so only changed cards are drawn again), an A4 and a Letter duplex
-PDF of the box, board posters, and the Tabletop Simulator saved object. A game whose data
-has errors stops there; `keep_going` builds its outputs anyway. Every file cardgen writes
-is listed in `output/<game>/.cardgen-files.json`, and `clean` removes exactly those.
+PDF of the box, board posters, the Tabletop Simulator saved object and the proof gallery.
 
-A build that changes nothing is skipped whole: after a game is built, its stamp records
-the fingerprint of its inputs (the size and modification time of every file in the
-project but the outputs and other games' folders, and of cardgen's own code, with the
-versions of cardgen, Pillow and ReportLab) and the size and modification time of each
-output. When both are as recorded, the next build reports the recorded result without
-loading the game. Anything else (a touched file, a deleted or edited output, `--no-cache`)
-takes the incremental path, where the content hashes decide what is made again.
+What stops a game is an error in its data: a card pool cell or a game file that does not
+load, or a failed check. It stops before any output is made, with a line saying what
+stopped it and what to do; `keep_going` builds its outputs anyway, leaving out the cards
+whose data did not load. Card-text lint findings are reported and stop nothing, unless
+`strict`: then they stop the game too, and any warning (text that overflows its box)
+fails it.
+
+Every file cardgen writes is listed in `output/<game>/.cardgen-files.json`: a build removes
+what an earlier one made and no card needs any more (`cardgen.manifest`), and `clean`
+removes exactly what is listed. A build that would change nothing is skipped whole
+(`cardgen.stamp`). What a build says at the end (the table, each game's closing line, the
+exit code) is `cardgen.verdict`'s.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import shutil
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import cardgen
-from cardgen.cache import TOOL_VERSION, Cache
-from cardgen.errors import CardgenError
+from cardgen import stamp
+from cardgen.cache import Cache
+from cardgen.errors import CardgenError, InputErrors, InternalError, Location, display_path
+from cardgen.failures import while_doing
+from cardgen.manifest import record_build
 from cardgen.project import Project
-from cardgen.write import atomic_write, relative_inside, remove_stale_temps
+from cardgen.verdict import built_note, stopped_note
+from cardgen.write import remove_stale_temps
 
-MANIFEST = ".cardgen-files.json"
-CACHE = ".cache"
-STAMP = "build-stamp.json"
-SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
+CACHE = stamp.CACHE
 PAPERS = ("a4", "letter")
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+if TYPE_CHECKING:  # the stages' types: their modules are imported when a game is built
+    from cardgen.check.findings import Finding
+    from cardgen.check.lint import LintFinding
+    from cardgen.load.game import GamePack
+
+    _Checked = tuple[GamePack, list[Finding], list[LintFinding]]
 
 Progress = Callable[[str, int], Callable[[int], None]]
 """Makes a progress callback for a step: (label, total) -> advance(n)."""
@@ -53,21 +59,85 @@ class GameBuild:
     drawn: int = 0
     reused: int = 0
     errors: list[str] = field(default_factory=list)
+    """Errors in the game's data (a cell that did not load, a failed check): they stop it."""
+    lint: list[str] = field(default_factory=list)
+    """Card-text lint findings: reported; they stop the game only under `strict`."""
     warnings: list[str] = field(default_factory=list)
+    """Check and render warnings: they fail the game only under `strict`."""
     notes: list[str] = field(default_factory=list)
     """What loading the game noticed that is no problem (a pool column ignored)."""
     files: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+    """Outputs of an earlier build that no card needs any more, deleted by this one."""
     seconds: float = 0.0
     built: bool = False
     unchanged: bool = False
     """Nothing changed since the last build: its recorded result, nothing loaded or made."""
+    strict: bool = False
+    bad_input: bool = False
+    """Some of the game's data did not load (the command then exits 2)."""
+    note: str = ""
+    """One line: what stopped or failed the game, and what to do; empty when all is well."""
     steps: dict[str, float] = field(default_factory=dict)
     """Seconds per step of this build, in order: check (loading, checks and lint), render,
     pdf, sheets (TTS sprite sheets made), tts (the rest of the TTS export), gallery."""
+    places: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    """Where each error, lint finding and warning is (by kind), for the closing line."""
 
     @property
     def ok(self) -> bool:
-        return not self.errors
+        return not self.errors and not (self.strict and (self.lint or self.warnings))
+
+    @property
+    def status(self) -> str:
+        if not self.built:
+            return "STOPPED"
+        if not self.ok:
+            return "built with errors" if self.errors else "failed --strict"
+        return "unchanged" if self.unchanged else "built"
+
+    def add(self, kind: str, line: str, place: str) -> None:
+        """Record an error, lint finding or warning (`kind` names the list) and its place."""
+        getattr(self, kind).append(line)
+        self.places.setdefault(kind, []).append(place)
+
+    def add_error(self, error: CardgenError, suffix: str = "") -> None:
+        """Record every problem of a library error as a data error."""
+        for one in error.errors if isinstance(error, InputErrors) else [error]:
+            self.add("errors", one.format_message() + suffix, str(one.location or ""))
+        self.bad_input = True
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "ok": self.ok,
+            "status": self.status,
+            "note": self.note,
+            "cards": self.cards,
+            "drawn": self.drawn,
+            "reused": self.reused,
+            "unchanged": self.unchanged,
+            "errors": self.errors,
+            "lint": self.lint,
+            "warnings": self.warnings,
+            "notes": self.notes,
+            "files": [str(p) for p in self.files],
+            "removed": [str(p) for p in self.removed],
+            "seconds": round(self.seconds, 3),
+            "steps": {k: round(v, 3) for k, v in self.steps.items()},
+        }
+
+    def record(self) -> dict[str, Any]:
+        """What the stamp keeps, for a build replayed unchanged."""
+        return {
+            "cards": self.cards,
+            "errors": self.errors,
+            "lint": self.lint,
+            "warnings": self.warnings,
+            "notes": self.notes,
+            "note": self.note,
+            "bad_input": self.bad_input,
+        }
 
 
 def build_game(
@@ -75,97 +145,166 @@ def build_game(
     game: str,
     *,
     keep_going: bool = False,
+    strict: bool = False,
     use_cache: bool = True,
     jobs: int | None = None,
     progress: Progress | None = None,
 ) -> GameBuild:
-    """Build one game; errors in its data are recorded, not raised (bad input still raises)."""
+    """Build one game; problems in its data are recorded, not raised (an unknown game, or a
+    failure while making its outputs, still raises)."""
     started = time.perf_counter()
     if game not in project.game_ids():
         project.game(game)  # an unknown game: the error, with a suggestion
-    options = {"keep_going": keep_going}
-    inputs = fingerprint(project.root, game, options)
+    out = project.root / "output" / game
+    inputs = stamp.fingerprint(project.root, game, {"keep_going": keep_going, "strict": strict})
     if use_cache:
-        replayed = replay(project.root / "output" / game, inputs)
+        replayed = replay(out, inputs, strict)
         if replayed is not None:
             replayed.seconds = time.perf_counter() - started
             return replayed
     from cardgen.load.yaml import parse_cache, prune_parse_cache
 
-    (project.root / "output" / game / CACHE / STAMP).unlink(missing_ok=True)  # until built
+    stamp.path(out).unlink(missing_ok=True)  # until built
     shared = project.root / "output" / CACHE
     remove_stale_temps(shared)  # what a build killed while caching parsed YAML left
     with parse_cache(shared / "yaml"):
-        result = _build(project, game, keep_going, use_cache, jobs, progress)
+        result = _build(project, game, keep_going, strict, use_cache, jobs, progress)
     prune_parse_cache(shared / "yaml")  # the files read last, not every version ever read
     if result.built:
-        _stamp(project.root / "output" / game, inputs, result)
+        stamp.save(out, inputs, result.record(), result.files)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def replay(out: Path, inputs: str, strict: bool = False) -> GameBuild | None:
+    """The recorded result of the last build, if its inputs and outputs are as they were."""
+    found = stamp.recorded(out, inputs)
+    if found is None:
+        return None
+    record, files = found
+    try:
+        return GameBuild(
+            out.name,
+            cards=int(record["cards"]),
+            reused=int(record["cards"]),
+            errors=[str(e) for e in record["errors"]],
+            lint=[str(f) for f in record["lint"]],
+            warnings=[str(w) for w in record["warnings"]],
+            notes=[str(n) for n in record.get("notes", [])],
+            note=str(record["note"]),
+            bad_input=bool(record["bad_input"]),
+            files=files,
+            built=True,
+            unchanged=True,
+            strict=strict,
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _check(project: Project, game: str, result: GameBuild, keep_going: bool) -> _Checked | None:
+    """Load the game (with `keep_going`, the cards that load), check and lint it; the pack,
+    its check findings and lint findings, or None when its data does not load."""
+    from cardgen.check.game_checks import check_game
+    from cardgen.check.lint import lint_game
+
+    try:
+        pack = project.game(game, partial=keep_going)
+        for error in pack.left_out:
+            result.add_error(error, " (left out of the outputs)" if pack.cards else "")
+        result.cards = len(pack.cards)
+        result.notes = [str(note) for note in pack.notes]
+        if not pack.cards and not pack.left_out:
+            where = Location(display_path(pack.pool_path))
+            result.add_error(CardgenError("the card pool has no card: add one", where))
+        checks = check_game(pack, fit_text=False)  # overflowing text: the renderer warns
+        lints = lint_game(pack, project_root=project.root)
+    except InternalError:
+        raise
+    except CardgenError as exc:
+        result.add_error(exc)
+        return None
+    for finding in checks:
+        place = finding.path + (f":{finding.line}" if finding.line else "")
+        result.add("errors" if finding.severity == "error" else "warnings", str(finding), place)
+    for lint in lints:
+        result.add("lint", str(lint), f"{lint.path}:{lint.line}:{lint.col}")
+    return pack, checks, lints
 
 
 def _build(
     project: Project,
     game: str,
     keep_going: bool,
+    strict: bool,
     use_cache: bool,
     jobs: int | None,
     progress: Progress | None,
 ) -> GameBuild:
-    from cardgen.check.game_checks import check_game
-    from cardgen.check.lint import lint_game
     from cardgen.package.gallery import collect_notes, write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
     from cardgen.package.tts import tts
     from cardgen.render.game import render_game
 
-    result = GameBuild(game)
+    result = GameBuild(game, strict=strict)
     lap = _Lap(result.steps)
-    pack = project.game(game)
-    result.cards = len(pack.cards)
-    result.notes = [str(note) for note in pack.notes]
-    checks = check_game(pack, fit_text=False)  # overflowing text: the renderer warns
-    lints = lint_game(pack, project_root=project.root)
-    for check in checks:  # a check's warnings (a layout's) are shown, as lint's are
-        (result.errors if check.severity == "error" else result.warnings).append(str(check))
-    for finding in lints:
-        (result.errors if finding.severity == "error" else result.warnings).append(str(finding))
+    with while_doing(f"checking {game}"):
+        checked = _check(project, game, result, keep_going)
     lap("check")
-    if result.errors and not keep_going:
+    if checked is None or not checked[0].cards or (not keep_going and _blocking(result)):
+        result.note = stopped_note(result, keep_going)
         return result
+    pack, checks, lints = checked
     out = project.root / "output" / pack.id
     remove_stale_temps(out)  # what a build killed part-way left behind
     cache = Cache(out / CACHE, read=use_cache)  # without the cache: all made again, stored
     advance = progress(f"{game}: cards", len(pack.cards)) if progress else None
-    rendered = render_game(project, pack.id, out, jobs=jobs, cache=cache, progress=advance)
+    with while_doing(f"drawing the cards of {game}"):
+        rendered = render_game(project, pack.id, out, jobs=jobs, cache=cache, progress=advance)
     result.drawn, result.reused = rendered.drawn, rendered.reused
-    result.warnings.extend(str(w) for w in rendered.warnings)
+    for warning in rendered.warnings:
+        result.add("warnings", str(warning), f"{warning.path}:{warning.line or ''}".rstrip(":"))
     result.files.extend(Path(c["file"]) for c in [*rendered.cards, *rendered.backs])
     lap("render")
     for paper in PAPERS:
-        printed = pnp(project, pack.id, paper=paper, duplex="long", rendered=rendered, cache=cache)
+        with while_doing(f"writing the {PAPER_NAMES[paper]} PDF of {game}"):
+            printed = pnp(
+                project, pack.id, paper=paper, duplex="long", rendered=rendered, cache=cache
+            )
         result.files.append(printed.path)
     if pack.game.boards:
         for paper in PAPERS:
-            for poster in pnp_boards(project, pack.id, paper=paper):
-                result.files.append(poster.path)
+            with while_doing(f"writing the {PAPER_NAMES[paper]} board posters of {game}"):
+                result.files.extend(p.path for p in pnp_boards(project, pack.id, paper=paper))
         result.files.extend(sorted(out.glob("board-*.png")))
     lap("pdf")
-    exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
+    with while_doing(f"writing the Tabletop Simulator export of {game}"):
+        exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
     lap("tts")
     whole = result.steps.pop("tts")
     result.steps["sheets"] = exported.sheet_seconds
     result.steps["tts"] = whole - exported.sheet_seconds
-    notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
-    result.files.extend(
-        write_gallery(project, pack, rendered, out, files=result.files, notes=notes, cache=cache)
-    )
-    _record(out, result.files)
+    with while_doing(f"writing the proof gallery of {game}"):
+        notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
+        result.files.extend(
+            write_gallery(
+                project, pack, rendered, out, files=result.files, notes=notes, cache=cache
+            )
+        )
+    with while_doing(f"removing the outputs {game} no longer needs"):
+        result.removed = record_build(out, result.files)
+    cache.forget_outputs(result.removed)
     lap("gallery")
     cache.prune()  # what this build no longer needs, beyond a margin of recent entries
     result.built = True
+    result.note = built_note(result, left_out=bool(pack.left_out))
     return result
+
+
+def _blocking(result: GameBuild) -> bool:
+    """Whether what the checks found stops the game before its outputs."""
+    return bool(result.errors) or (result.strict and bool(result.lint or result.warnings))
 
 
 class _Lap:
@@ -181,157 +320,17 @@ class _Lap:
         self.last = now
 
 
-def _stat_walk(top: Path, skip: Callable[[str, str], bool]) -> list[tuple[str, int, int]]:
-    """(path, size, mtime_ns) of every file under `top`, hidden ones and `skip`ped folders
-    (given the folder's path relative to `top` and its name) left out."""
-    found = []
-    for folder, dirs, files in os.walk(top):
-        relative = os.path.relpath(folder, top)
-        dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith(".") and d not in SKIPPED_DIRS and not skip(relative, d)
-        )
-        for name in sorted(files):
-            if name.startswith("."):
-                continue
-            try:
-                info = os.stat(os.path.join(folder, name))
-            except OSError:
-                continue
-            found.append((os.path.join(relative, name), info.st_size, info.st_mtime_ns))
-    return found
-
-
-def fingerprint(root: Path, game: str, options: dict[str, Any]) -> str:
-    """What a build of `game` reads, by size and modification time: every file of the
-    project except `output/` and the other games' folders under `decks/`, and cardgen's
-    code; with the tools' versions and the build options."""
-    import reportlab
-
-    def skip(relative: str, name: str) -> bool:
-        return (relative == "." and name == "output") or (relative == "decks" and name != game)
-
-    package = Path(cardgen.__file__).parent
-    blob = json.dumps(
-        [
-            TOOL_VERSION,
-            reportlab.Version,
-            sys.version,
-            options,
-            _stat_walk(root, skip),
-            _stat_walk(package, lambda _r, _n: False),
-        ]
-    )
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
-
-
-def _outputs(out: Path, files: list[str]) -> list[tuple[str, int, int]] | None:
-    found = []
-    for relative in files:
-        try:
-            info = (out / relative).stat()
-        except OSError:
-            return None
-        found.append((relative, info.st_size, info.st_mtime_ns))
-    return found
-
-
-def _stamp(out: Path, inputs: str, result: GameBuild) -> None:
-    """Record what the build read and wrote, to skip the next build if nothing changed."""
-    outputs = _outputs(out, _inside(out, result.files))
-    if outputs is None:
-        return
-    record = {
-        "inputs": inputs,
-        "cards": result.cards,
-        "errors": result.errors,
-        "warnings": result.warnings,
-        "notes": result.notes,
-        "outputs": outputs,
-    }
-    atomic_write(out / CACHE / STAMP, json.dumps(record).encode("utf-8"))
-
-
-def replay(out: Path, inputs: str) -> GameBuild | None:
-    """The recorded result of the last build, if its inputs and outputs are as they were."""
-    try:
-        record = json.loads((out / CACHE / STAMP).read_text(encoding="utf-8"))
-        if record["inputs"] != inputs:
-            return None
-        outputs = [tuple(row) for row in record["outputs"]]
-        if _outputs(out, [str(row[0]) for row in outputs]) != outputs:
-            return None
-        game = out.name
-        return GameBuild(
-            game,
-            cards=int(record["cards"]),
-            reused=int(record["cards"]),
-            errors=[str(e) for e in record["errors"]],
-            warnings=[str(w) for w in record["warnings"]],
-            notes=[str(n) for n in record.get("notes", [])],
-            files=[out / str(row[0]) for row in outputs],
-            built=True,
-            unchanged=True,
-        )
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        return None
-
-
-def summary_table(results: list[GameBuild]) -> str:
-    """The summary after a build: a row per game."""
-    header = (
-        f"{'game':<14} {'cards':>5} {'drawn':>5} {'reused':>6} {'errors':>6} {'warnings':>8}"
-        f" {'files':>5} {'time':>7}  status"
-    )
-    lines = [header, "-" * len(header)]
-    for r in results:
-        status = (
-            "unchanged"
-            if r.unchanged and r.ok
-            else "built"
-            if r.built and r.ok
-            else "built with errors"
-            if r.built
-            else "STOPPED"
-        )
-        lines.append(
-            f"{r.game:<14} {r.cards:>5} {r.drawn:>5} {r.reused:>6} {len(r.errors):>6}"
-            f" {len(r.warnings):>8} {len(r.files):>5} {r.seconds:>6.1f}s  {status}"
-        )
-    return "\n".join(lines)
-
-
-def _record(out: Path, files: list[Path]) -> None:
-    """Add the files to the game's list of what cardgen wrote."""
-    listed = set(_listed(out)) | set(_inside(out, files))
-    atomic_write(out / MANIFEST, json.dumps({"files": sorted(listed)}, indent=1).encode())
-
-
-def _inside(out: Path, files: list[Path]) -> list[str]:
-    """The files that lie inside `out`, relative to it (POSIX); the others are left out."""
-    base = out.resolve()
-    return [r for r in (relative_inside(path, base) for path in files) if r is not None]
-
-
-def _listed(out: Path) -> list[str]:
-    try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        return [str(p) for p in data.get("files", [])]
-    except (OSError, ValueError):
-        return []
-
-
 def build(
     project: Project,
     games: list[str] | None = None,
     *,
     keep_going: bool = False,
+    strict: bool = False,
     use_cache: bool = True,
     jobs: int | None = None,
     progress: Progress | None = None,
 ) -> list[GameBuild]:
-    """Build the games (default: every game); stops after a game with errors unless
+    """Build the games (default: every game); stops after a game that failed unless
     `keep_going`."""
     chosen = games or project.game_ids()
     if not chosen:
@@ -339,53 +338,15 @@ def build(
     results = []
     for game in chosen:
         result = build_game(
-            project, game, keep_going=keep_going, use_cache=use_cache, jobs=jobs, progress=progress
+            project,
+            game,
+            keep_going=keep_going,
+            strict=strict,
+            use_cache=use_cache,
+            jobs=jobs,
+            progress=progress,
         )
         results.append(result)
-        if result.errors and not keep_going:
+        if not result.ok and not keep_going:
             break
     return results
-
-
-def clean(project: Project, games: list[str] | None = None) -> list[Path]:
-    """Delete what cardgen recorded writing for the games, and their caches; nothing else.
-    The parsed YAML the games share goes with everything, or with the last game built."""
-    removed: list[Path] = []
-    output = (project.root / "output").resolve()
-    everything = not games
-    found = [p.name for p in output.iterdir() if p.is_dir()] if output.is_dir() else []
-    chosen = games or [name for name in found if not name.startswith(".")]
-    shared = output / CACHE  # parsed YAML, shared by the games
-    if everything and shared.is_dir() and not shared.is_symlink():
-        shutil.rmtree(shared)
-        removed.append(shared)
-    for game in chosen:
-        out = (output / game).resolve()
-        if not out.is_relative_to(output) or not out.is_dir():
-            continue
-        for relative in _listed(out):
-            path = (out / relative).resolve()
-            if path.is_relative_to(out) and path.is_file():
-                path.unlink()
-                removed.append(path)
-        if (out / CACHE).is_dir() and not (out / CACHE).is_symlink():
-            shutil.rmtree(out / CACHE)
-            removed.append(out / CACHE)
-        if (out / MANIFEST).is_file():
-            (out / MANIFEST).unlink()
-        for folder in sorted(
-            (p for p in out.rglob("*") if p.is_dir() and not p.is_symlink()), reverse=True
-        ):
-            if not any(folder.iterdir()):
-                folder.rmdir()
-        if not any(out.iterdir()):
-            out.rmdir()
-    if not everything and shared.is_dir() and not shared.is_symlink() and not _any_built(output):
-        shutil.rmtree(shared)  # the last game's output is gone: nothing reads it any more
-        removed.append(shared)
-    return removed
-
-
-def _any_built(output: Path) -> bool:
-    """Whether a game folder under `output/` still holds a build (its list of written files)."""
-    return any(p.is_dir() and (p / MANIFEST).is_file() for p in output.iterdir())

@@ -133,6 +133,14 @@ class Cache:
         self._recorded_outputs()[str(target)] = record
         self._outputs_changed = True
 
+    def forget_outputs(self, targets: list[Path]) -> None:
+        """Drop the record of output files that were removed (a deleted card's image)."""
+        recorded = self._recorded_outputs()
+        for target in targets:
+            if recorded.pop(str(target), None) is not None:
+                self._outputs_changed = True
+        self.save()
+
     def current(self, key: str, target: Path) -> dict[str, Any] | None:
         """The facts recorded with `target` if it is still the file written for `key`."""
         if not self.is_current(key, target):

@@ -1,7 +1,8 @@
 """The `cardgen` command: one thin click command per verb over the library.
 
 Each command parses its options, calls one library function and reports. Library errors
-are click exceptions (exit 2, one line each), so no command needs a try/except.
+are click exceptions (exit 2, one line each), so no command needs a try/except; anything
+else a command lets escape ends in one line too, at the group (`cardgen.failures`).
 Exit codes: 0 success, 1 findings (an illegal deck, a failed check), 2 bad input.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, TypeVar, cast
 import click
 
 from cardgen import __version__
+from cardgen.failures import DEBUG_ENV, CardgenGroup, last_resort
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -85,9 +87,15 @@ def load_json(pack: Any) -> dict[str, Any]:
     return {"source": source, "notes": [note.as_json() for note in pack.notes]}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CardgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardgen")
-def main() -> None:
+@click.option(
+    "--debug",
+    is_flag=True,
+    envvar=DEBUG_ENV,
+    help=f"Show the traceback of an internal error (or set {DEBUG_ENV}=1).",
+)
+def main(debug: bool) -> None:
     """Turn a tabletop game's card data into everything needed to play it."""
 
 
@@ -453,7 +461,14 @@ def tts(
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--keep-going", is_flag=True, help="Build a game's outputs despite errors.")
+@click.option(
+    "--keep-going",
+    is_flag=True,
+    help="Build a game's outputs despite errors (cards that do not load are left out).",
+)
+@click.option(
+    "--strict", is_flag=True, help="Lint findings stop a game, and any warning fails it (exit 1)."
+)
 @click.option("--no-cache", is_flag=True, help="Draw every card again.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
 @project_option
@@ -461,6 +476,7 @@ def tts(
 def build(
     games: tuple[str, ...],
     keep_going: bool,
+    strict: bool,
     no_cache: bool,
     jobs: int | None,
     project_dir: Path,
@@ -468,51 +484,30 @@ def build(
 ) -> None:
     """Check, lint, render, print and export every game (or the named ones), incrementally."""
     from cardgen.build import build as build_games
-    from cardgen.build import summary_table
     from cardgen.errors import visible
     from cardgen.project import open_project
+    from cardgen.verdict import exit_code, problem_lines, summary_table
 
     progress = _progress_bars if fmt == "text" and sys.stderr.isatty() else None
     results = build_games(
         open_project(project_dir),
         list(games) or None,
         keep_going=keep_going,
+        strict=strict,
         use_cache=not no_cache,
         jobs=jobs,
         progress=progress,
     )
     if fmt == "json":
-        emit_json(
-            {
-                "games": [
-                    {
-                        "game": r.game,
-                        "ok": r.ok,
-                        "cards": r.cards,
-                        "drawn": r.drawn,
-                        "reused": r.reused,
-                        "unchanged": r.unchanged,
-                        "errors": r.errors,
-                        "warnings": r.warnings,
-                        "notes": r.notes,
-                        "files": [str(p) for p in r.files],
-                        "seconds": round(r.seconds, 3),
-                        "steps": {k: round(v, 3) for k, v in r.steps.items()},
-                    }
-                    for r in results
-                ]
-            }
-        )
+        emit_json({"games": [r.as_json() for r in results]})
     else:
+        for line in problem_lines(results):
+            click.echo(visible(line), err=True)
         for result in results:
-            for error in result.errors:
-                click.echo(f"error: {error}", err=True)
-            for warning in result.warnings:
-                click.echo(f"warning: {warning}", err=True)
             for note in result.notes:
                 click.echo(f"note: {visible(note)}", err=True)
         click.echo(summary_table(results))
-    sys.exit(0 if all(r.ok for r in results) else 1)
+    sys.exit(exit_code(results))
 
 
 def _progress_bars(label: str, total: int) -> Callable[[int], None]:
@@ -540,7 +535,7 @@ def _progress_bars(label: str, total: int) -> Callable[[int], None]:
 @project_option
 def clean(games: tuple[str, ...], project_dir: Path) -> None:
     """Delete the files cardgen wrote under output/ (only those) and its caches."""
-    from cardgen.build import clean as clean_games
+    from cardgen.clean import clean as clean_games
     from cardgen.project import open_project
 
     removed = clean_games(open_project(project_dir), list(games) or None)
@@ -680,19 +675,16 @@ def report(
     from cardgen.check.deck_report import as_text
     from cardgen.check.deck_report import report as deck_report
     from cardgen.project import open_project
-    from cardgen.write import Writer, check_out, slug
+    from cardgen.write import Writer, check_out
 
     project = open_project(project_dir)
     if out is not None:
         check_out(out, project.root, file=True)
     stats = deck_report(project, deck, game=game, against=against)
     if fmt == "pdf":
-        from cardgen.package.report_pdf import report_pdf
+        from cardgen.package.report_pdf import write_report_pdf
 
-        name = slug(Path(stats.path).stem) if stats.path else f"{stats.game}-box"
-        target = out or project.root / "output" / stats.game / "reports" / f"{name}.pdf"
-        written = Writer(target.parent).write_if_changed(target.name, report_pdf(stats))
-        click.echo(f"{written}: 1 page")
+        click.echo(f"{write_report_pdf(project.root, stats, out)}: 1 page")
         return
     if fmt == "json":
         text = json.dumps(stats.as_json(), indent=2, ensure_ascii=False)
@@ -763,6 +755,8 @@ def run(args: list[str] | None = None) -> None:
         main(args)  # click's standalone mode ends in SystemExit
     except SystemExit as exc:
         code = _exit_code(exc.code)
+    except Exception as exc:  # escaped click itself: still one line, exit 2
+        code = last_resort(exc, args)
     try:
         sys.stdout.flush()
     except (BrokenPipeError, ValueError):  # a reader that went away, or a closed stream

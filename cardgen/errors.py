@@ -129,6 +129,10 @@ class CardgenError(click.ClickException):
         self.problem = message
         super().__init__(f"{location}: {message}" if location else message)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (a worker process's error reaches the main one with its place)."""
+        return (type(self), (self.problem, self.location))
+
     def show(self, file: IO[Any] | None = None) -> None:
         message = visible(self.format_message())
         click.echo(f"error: {message}", file=file if file is not None else sys.stderr)
@@ -140,6 +144,9 @@ class InputErrors(CardgenError):
     def __init__(self, errors: Iterable[CardgenError]) -> None:
         self.errors = list(errors)
         super().__init__("\n".join(e.format_message() for e in self.errors))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.errors,))
 
     def show(self, file: IO[Any] | None = None) -> None:
         out = file if file is not None else sys.stderr
@@ -168,13 +175,18 @@ class ErrorCollector:
     def __bool__(self) -> bool:
         return bool(self.errors)
 
-    def raise_if_any(self, limit: int | None = None, where: Location | None = None) -> None:
-        """Raise the problems collected (each once); with `limit`, the first `limit` of
-        them and one line `... and N more problems` at `where`."""
+    def unique(self) -> list[CardgenError]:
+        """The problems, each message once, in the order found."""
         unique: dict[str, CardgenError] = {}
         for error in self.errors:
             unique.setdefault(error.format_message(), error)
         self.errors = list(unique.values())
+        return list(self.errors)
+
+    def raise_if_any(self, limit: int | None = None, where: Location | None = None) -> None:
+        """Raise the problems collected (each once); with `limit`, the first `limit` of
+        them and one line `... and N more problems` at `where`."""
+        self.unique()
         if limit is not None and len(self.errors) > limit:
             rest = len(self.errors) - limit
             more = CardgenError(f"... and {rest:,} more problem{'s' if rest > 1 else ''}", where)
@@ -183,3 +195,19 @@ class ErrorCollector:
             raise self.errors[0]
         if self.errors:
             raise InputErrors(self.errors)
+
+
+class InternalError(CardgenError):
+    """An exception cardgen did not expect, told in one line: what it was doing and the
+    exception (exit 2). Its cause keeps the traceback, which `--debug` shows. It survives
+    a process pool: a worker's error reaches the main process with its message whole."""
+
+    def __init__(self, doing: str, error: str) -> None:
+        self.doing = doing
+        self.error = error
+        super().__init__(
+            f"internal error while {doing}: {error}; run with --debug for the traceback"
+        )
+
+    def __reduce__(self) -> tuple[type[InternalError], tuple[str, str]]:
+        return (type(self), (self.doing, self.error))

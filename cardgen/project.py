@@ -31,8 +31,10 @@ class Project:
             return []
         return sorted(p.name for p in self.decks_dir.iterdir() if (p / GAME_FILE).exists())
 
-    def game(self, game_id: str) -> GamePack:
-        """Load a game by id; an unknown id is an error with a suggestion."""
+    def game(self, game_id: str, *, partial: bool = False) -> GamePack:
+        """Load a game by id; an unknown id is an error with a suggestion. `partial`: the
+        cards of its pool that load, the others' problems kept in the pack's `left_out`
+        (the game is then kept so: later calls get that same pack)."""
         from cardgen.load.game import load_game
         from cardgen.load.validation import did_you_mean
 
@@ -44,7 +46,7 @@ class Project:
                     f'unknown game "{game_id}"{did_you_mean(game_id, ids)} (games here: {known})',
                     Location(display_path(self.decks_dir)),
                 )
-            self._loaded[game_id] = load_game(self.decks_dir / game_id, self.root)
+            self._loaded[game_id] = load_game(self.decks_dir / game_id, self.root, partial=partial)
         return self._loaded[game_id]
 
     def load_all(self) -> tuple[list[GamePack], ErrorCollector]:

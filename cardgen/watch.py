@@ -13,6 +13,7 @@ from pathlib import Path
 from cardgen.build import GameBuild, build_game
 from cardgen.errors import CardgenError, visible
 from cardgen.project import Project
+from cardgen.verdict import problem_lines
 
 Snapshot = dict[Path, int]
 
@@ -59,8 +60,12 @@ def watch(
         except CardgenError as exc:
             report(f"error: {visible(exc.format_message())}")
             return
-        for error in result.errors:
-            report(f"error: {error}")
+        for line in problem_lines([result]):
+            report(visible(line))
+        if result.note:
+            report(visible(result.note))
+        if not result.built:
+            return
         report(
             f"rebuilt {game}: {result.drawn} cards drawn, {result.reused} reused,"
             f" {len(result.files)} files, {time.perf_counter() - started:.1f}s"

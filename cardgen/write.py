@@ -92,10 +92,14 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     (the rename is atomic). The data is not forced to disk with fsync: that guards against a
     power cut, not a killed build, and costs more than drawing a card.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(
-        prefix=_temporary_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent
-    )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=_temporary_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent
+        )
+    except OSError as exc:
+        _name_the_target(exc, path)
+        raise
     try:
         with os.fdopen(handle, "wb") as stream:
             if isinstance(data, bytes):
@@ -105,9 +109,19 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
                     stream.write(piece)
         os.chmod(temporary, FILE_MODE)  # mkstemp makes files private (0600): outputs are not
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as exc:
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            _name_the_target(exc, path)
         raise
+
+
+def _name_the_target(exc: OSError, path: Path) -> None:
+    """Make the error of a write name the file written, not its temporary file (a full
+    disk is then told as `PATH: <strerror>`); a folder on the way (mkdir) stays named."""
+    named = exc.filename
+    if named is None or os.fsdecode(named).endswith(TEMP_SUFFIX):
+        exc.filename = os.fspath(path)
 
 
 def holds(path: Path, data: bytes) -> bool:

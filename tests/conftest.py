@@ -47,6 +47,20 @@ Ice Wall,spell,2,,ice,3,
 """
 
 
+def tts_objects(objects: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Every object of a TTS save, those inside decks and states included."""
+    found: list[dict[str, object]] = []
+    for obj in objects:
+        found.append(obj)
+        inner = obj.get("ContainedObjects") or []
+        assert isinstance(inner, list)
+        found.extend(tts_objects(inner))
+        states = obj.get("States") or {}
+        assert isinstance(states, dict)
+        found.extend(tts_objects(list(states.values())))
+    return found
+
+
 @pytest.fixture
 def project_root() -> Path:
     """The repository itself: a cardgen project with the five example games."""

@@ -26,7 +26,7 @@ import cardgen.package.tts
 import cardgen.render.game
 import cardgen.validate
 from cardgen.cli import main
-from tests.conftest import TINY_CARDS, TINY_GAME, bounded_cardgen
+from tests.conftest import TINY_CARDS, TINY_GAME, bounded_cardgen, tts_objects
 
 BAD = Path(__file__).parent / "data" / "bad"
 LAYOUT = "extends: builtin:card\ndpi: 50\n"
@@ -742,7 +742,7 @@ def test_tts_text_is_json_escaped_and_never_a_script(tmp_path: Path) -> None:
     raw = path.read_text(encoding="utf-8")
     assert "</script>" not in raw.replace("<\\/script>", "") or '"' in raw  # escaped in JSON
     data = json.loads(raw)
-    objects = list(_objects(data["ObjectStates"]))
+    objects = list(tts_objects(data["ObjectStates"]))
     cards = [o for o in objects if o["Name"] == "Card"]
     aria = next(o for o in cards if o["Nickname"].startswith("Aria"))
     assert aria["Nickname"] == 'Aria "the \\ Bold"'
@@ -752,19 +752,6 @@ def test_tts_text_is_json_escaped_and_never_a_script(tmp_path: Path) -> None:
         assert obj.get("LuaScript", "") == "", obj["Nickname"]
         assert obj.get("LuaScriptState", "") == ""
         assert obj.get("XmlUI", "") == ""
-
-
-def _objects(objects: list[dict[str, object]]) -> list[dict[str, object]]:
-    found: list[dict[str, object]] = []
-    for obj in objects:
-        found.append(obj)
-        inner = obj.get("ContainedObjects") or []
-        assert isinstance(inner, list)
-        found.extend(_objects(inner))
-        states = obj.get("States") or {}
-        assert isinstance(states, dict)
-        found.extend(_objects(list(states.values())))
-    return found
 
 
 @pytest.mark.parametrize(

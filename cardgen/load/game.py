@@ -9,7 +9,7 @@ from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest
-from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool
+from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool, read_pool_partial
 from cardgen.load.table import PoolSource
 from cardgen.load.text import check_inside
 from cardgen.load.validation import did_you_mean, validate_yaml
@@ -48,6 +48,8 @@ class GamePack:
     """How the pool file was read (format, a CSV's separator and encoding, the sheet)."""
     notes: list[Note] = field(default_factory=list)
     """What loading noticed that is not an error (an ignored column, a guessed encoding)."""
+    left_out: list[CardgenError] = field(default_factory=list)
+    """Loaded `partial`: the problems of the pool's cards that did not load (left out)."""
     _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
     _by_name: dict[str, Card] = field(default_factory=dict, repr=False)
 
@@ -192,8 +194,9 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
                 )
 
 
-def load_game(folder: Path, root: Path | None = None) -> GamePack:
+def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) -> GamePack:
     """Load `folder/game.yaml` and its card pool, or raise every problem with its line.
+    `partial`: the cards of the pool that load, the others' problems in `left_out`.
 
     With `root` (the project folder), game.yaml and the pool must lie inside it once `..`
     and symlinks are followed."""
@@ -213,8 +216,12 @@ def load_game(folder: Path, root: Path | None = None) -> GamePack:
     _check_references(game, doc, errors)
     errors.raise_if_any()
     pool_path, sheet, notes = _pool_file(game, doc, folder, root)
+    left_out: list[CardgenError] = []
     try:
-        loaded = read_pool(pool_path, game, root, sheet=sheet)
+        if partial:
+            loaded, left_out = read_pool_partial(pool_path, game, root, sheet=sheet)
+        else:
+            loaded = read_pool(pool_path, game, root, sheet=sheet)
     except UnknownSheet as exc:
         raise CardgenError(f"pool {game.pool}: {exc.problem}", doc.location(["pool"])) from None
     return GamePack(
@@ -226,6 +233,7 @@ def load_game(folder: Path, root: Path | None = None) -> GamePack:
         root=root,
         source=loaded.source,
         notes=notes + loaded.notes,
+        left_out=left_out,
     )
 
 
@@ -276,3 +284,4 @@ def _pool_file(
         for other in found[1:]
     ]
     return found[0], None, notes
+

@@ -132,6 +132,18 @@ def read_pool(
     for a workbook); raise all problems together, the first MAX_SHOWN one by one.
 
     With `root`, a pool file outside that folder (through `..` or a symlink) is refused."""
+    load, errors = read_pool_partial(path, game, root, sheet=sheet)
+    collected = ErrorCollector()
+    collected.extend(errors)
+    collected.raise_if_any(limit=MAX_SHOWN, where=Location(load.source.path))
+    return load
+
+
+def read_pool_partial(
+    path: Path, game: Game, root: Path | None = None, *, sheet: str | None = None
+) -> tuple[PoolLoad, list[CardgenError]]:
+    """The cards of the pool file that load, and every problem of the rest (`build
+    --keep-going` leaves those cards out). A file that cannot be read at all still raises."""
     errors = ErrorCollector()
     notes: list[Note] = []
     table, doc = _read_table(path, game, sheet, errors, notes, root)
@@ -189,19 +201,19 @@ def read_pool(
         label = first_card[(type_id, name)] if len(places) == 1 else ""
         message = _missing_message(table, type_id, name, places)
         errors.add(label + message, _missing_at(table, name, places))
-    errors.raise_if_any(limit=MAX_SHOWN, where=Location(table.source.path))
     if len(notes) > MAX_SHOWN:
         rest = len(notes) - MAX_SHOWN
         notes = [
             *notes[:MAX_SHOWN],
             Note(f"... and {rest:,} more notes", Location(table.source.path)),
         ]
-    return PoolLoad(cards, table.source, notes)
+    return PoolLoad(cards, table.source, notes), errors.unique()
 
 
 def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
     """The cards of a pool file (see `read_pool`)."""
     return read_pool(path, game, root).cards
+
 
 
 def _message(

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.cache import Cache, digest
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
+from cardgen.manifest import record
 from cardgen.package.pdf import FONT, FONT_BOLD, PdfData, draw_card_image, finish, print_canvas
 from cardgen.package.poster import OVERLAP, poster_pdf
 from cardgen.package.sheets import (
@@ -525,6 +526,7 @@ def pnp(
     if recorded is not None:
         target = out or game_out / str(recorded["default"])
         if str(target.resolve()) == recorded["path"]:
+            record(game_out, [target])
             return PnpResult(target, int(recorded["pages"]), len(faces), list(recorded["notes"]))
     data, pages, default, notes = _make_pdf(
         faces,
@@ -540,6 +542,7 @@ def pnp(
     )
     target = out or game_out / default
     written = Writer(target.parent).write_pieces_if_changed(target.name, data.size, data.chunks)
+    record(game_out, [written])  # for `clean`, when it is the default place
     if cache is not None:
         cache.put_stamp(key, written, {"pages": pages, "default": default, "notes": notes})
     return PnpResult(written, pages, len(faces), notes)
@@ -623,6 +626,7 @@ def pnp_boards(
                 path, pages, 0, [f"{grid[0]} x {grid[1]} pages, overlap {OVERLAP / mm:.0f} mm"]
             )
         )
+        record(project.root / "output" / pack.id, [picture, path])
     return results
 
 

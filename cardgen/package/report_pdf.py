@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4
@@ -367,3 +368,17 @@ def report_pdf(stats: DeckStats) -> bytes:
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def write_report_pdf(project_root: Path, stats: DeckStats, out: Path | None = None) -> Path:
+    """Write the report to `out`, by default `output/GAME/reports/DECK.pdf` (then listed
+    among the game's outputs, for `cardgen clean`); the file written."""
+    from cardgen.manifest import record
+    from cardgen.write import Writer, slug
+
+    game_out = project_root / "output" / stats.game
+    name = slug(Path(stats.path).stem) if stats.path else f"{stats.game}-box"
+    target = out or game_out / "reports" / f"{name}.pdf"
+    written = Writer(target.parent).write_if_changed(target.name, report_pdf(stats))
+    record(game_out, [written])
+    return written

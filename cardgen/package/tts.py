@@ -27,6 +27,7 @@ from cardgen.cache import Cache, digest, file_digest
 from cardgen.check.select import matches
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
+from cardgen.manifest import record
 from cardgen.model.card import Card
 from cardgen.model.game import Pile
 from cardgen.package import tts_sheets
@@ -673,7 +674,7 @@ def tts(
     images = project.root / "output" / pack.id
     rendered = rendered or render_game(project, pack.id, images, names=names, jobs=jobs)
     name = slug(Path(deck).stem) if deck else pack.id
-    return export_table(
+    result = export_table(
         pack,
         groups,
         rendered,
@@ -686,6 +687,8 @@ def tts(
         cache=cache,
         jobs=jobs,
     )
+    record(images, [result.json_path, result.thumbnail, *result.sheets])  # for `clean`
+    return result
 
 
 def export_table(

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from cardgen.check.select import matches
 from cardgen.errors import CardgenError, Location
+from cardgen.failures import names_element
 from cardgen.model.card import Card
 from cardgen.model.layout import (
     EllipseElement,
@@ -411,6 +412,7 @@ def _shape(element: Any, canvas: Canvas) -> tuple[shapes.Box, shapes.Shape]:
 EVERYWHERE: shapes.Box = (-math.inf, -math.inf, math.inf, math.inf)
 
 
+@names_element  # an unexpected exception names the card and the element
 def _draw_element(
     ctx: DrawContext, image: Image.Image, name: str, element: Any, measure: bool = False
 ) -> shapes.Box | None:

@@ -21,10 +21,12 @@ from PIL import Image
 from cardgen.cache import Cache, digest, file_digest
 from cardgen.check.layout_fields import field_problems
 from cardgen.check.select import parse_query, query_matches
-from cardgen.errors import CardgenError, ErrorCollector
+from cardgen.errors import CardgenError, ErrorCollector, InternalError
+from cardgen.failures import while_doing
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.load.pool import card_label
+from cardgen.manifest import record
 from cardgen.model.card import SOURCE_FIELDS, Card
 from cardgen.model.game import CardBack
 from cardgen.model.labels import label_values
@@ -75,7 +77,7 @@ class GameRenderer:
     @classmethod
     def open(cls, root: Path, game_id: str) -> GameRenderer:
         project = Project(root)
-        pack = project.game(game_id)
+        pack = project.game(game_id, partial=True)  # the cards the main process builds
         return cls(project, pack, drawable_layouts(root, pack))
 
     def card_key(self, card: Card) -> str:
@@ -152,26 +154,28 @@ class GameRenderer:
         """The card's PNG, and (with `cell`) its Tabletop Simulator cell made while the image
         is at hand (a sheet needs no PNG decoded again, and the scaling runs on every core)."""
         image, warnings, layout = self._image(card)
-        if not cell:
-            return Drawn(png_bytes(image, layout.dpi), warnings, b"", (0, 0))
-        bleed = round(Canvas.of(layout).bleed)
-        size = standard_cell(image.width - 2 * bleed, image.height - 2 * bleed)
-        made = encode_png(make_cell(image, bleed, size), level=1)
-        return Drawn(png_bytes(image, layout.dpi), warnings, made, size)
+        with at_card(card):
+            if not cell:
+                return Drawn(png_bytes(image, layout.dpi), warnings, b"", (0, 0))
+            bleed = round(Canvas.of(layout).bleed)
+            size = standard_cell(image.width - 2 * bleed, image.height - 2 * bleed)
+            made = encode_png(make_cell(image, bleed, size), level=1)
+            return Drawn(png_bytes(image, layout.dpi), warnings, made, size)
 
     def back(self, back_id: str) -> tuple[bytes, list[RenderWarning]]:
         spec = self.pack.game.backs.get(back_id) or CardBack(label=self.pack.game.name)
         layout = self.layouts.for_back(back_id)
         values = back_values(back_id, spec.label, spec.color, spec.accent, self.pack.game.name)
-        image, warnings = render_face(
-            layout,
-            values,
-            subject=None,
-            project_root=self.project.root,
-            game_folder=self.pack.folder,
-            label=f"back {back_id}",
-        )
-        return png_bytes(image, layout.dpi), warnings
+        with while_doing(f"drawing back {back_id}"):
+            image, warnings = render_face(
+                layout,
+                values,
+                subject=None,
+                project_root=self.project.root,
+                game_folder=self.pack.folder,
+                label=f"back {back_id}",
+            )
+            return png_bytes(image, layout.dpi), warnings
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,11 +199,15 @@ CELL_EXT = "cell.png"
 @contextmanager
 def at_card(card: Card) -> Iterator[None]:
     """Give an error that names no line (a bad art path or image) the card's file and line:
-    `cards.csv:7: card "Ember Knight": art "x.png": not an image`."""
+    `cards.csv:7: card "Ember Knight": art "x.png": not an image`. An unexpected exception
+    becomes one line naming the card (an element's own names the element too)."""
     try:
-        yield
+        with while_doing(f"drawing {card_label(card.name)[:-2]}"):
+            yield
     except CardgenError as exc:
-        if exc.location is not None and exc.location.line is not None:
+        if isinstance(exc, InternalError) or (
+            exc.location is not None and exc.location.line is not None
+        ):
             raise
         where = f"{exc.location}: " if exc.location is not None else ""
         raise CardgenError(
@@ -426,4 +434,6 @@ def render_game(
             }
         )
         result.warnings.extend(warnings)
+    written = [Path(item["file"]) for item in [*result.cards, *result.backs]]
+    record(project.root / "output" / pack.id, written)  # for `clean` (and the next build)
     return result

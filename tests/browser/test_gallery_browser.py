@@ -63,10 +63,8 @@ FLAGS = (
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The arena game built into a temporary project; the page's path."""
     root = write_arena(tmp_path_factory.mktemp("arena"))
-    result = CliRunner().invoke(
-        main, ["build", "--project", str(root), "--jobs", "1", "--keep-going"]
-    )
-    assert result.exit_code == 1, result.output  # its lint error is meant to be there
+    result = CliRunner().invoke(main, ["build", "--project", str(root), "--jobs", "1"])
+    assert result.exit_code == 0, result.output  # its lint error is reported, it stops nothing
     page = root / "output" / "arena" / "index.html"
     assert page.is_file()
     return page
