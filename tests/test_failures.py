@@ -61,10 +61,10 @@ def raising(exc: BaseException) -> Callable[..., Any]:
 def test_a_drawing_failure_is_one_line_naming_card_layout_and_element(
     make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch, jobs: str
 ) -> None:
-    import cardgen.render.card
+    import cardgen.render.card_art
 
     root = project(make_project)
-    monkeypatch.setattr(cardgen.render.card, "placeholder", raising(ValueError(MESSAGE)))
+    monkeypatch.setattr(cardgen.render.card_art, "placeholder", raising(ValueError(MESSAGE)))
     result = run("build", "--project", root, "--jobs", jobs)
     assert result.exit_code == 2
     assert result.stderr == expected_line(root)
@@ -74,10 +74,10 @@ def test_a_drawing_failure_is_one_line_naming_card_layout_and_element(
 def test_debug_shows_the_traceback(
     make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cardgen.render.card
+    import cardgen.render.card_art
 
     root = project(make_project)
-    monkeypatch.setattr(cardgen.render.card, "placeholder", raising(ValueError(MESSAGE)))
+    monkeypatch.setattr(cardgen.render.card_art, "placeholder", raising(ValueError(MESSAGE)))
     for args, env in ((["--debug"], None), ([], "1")):
         if env is not None:
             monkeypatch.setenv("CARDGEN_DEBUG", env)
@@ -89,7 +89,7 @@ def test_debug_shows_the_traceback(
 
 
 PLACES = {
-    "art": ("cardgen.render.card", "placeholder"),
+    "art": ("cardgen.render.card_art", "placeholder"),
     "title": ("cardgen.render.richtext", "fit_text"),
 }
 """Where a failure is planted, by the element it fails: the art's placeholder (the card has
@@ -157,12 +157,12 @@ def _entry_point(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     code = textwrap.dedent(
         f"""
         import sys
-        import cardgen.render.card
+        import cardgen.render.card_art
 
         def boom(*args, **kwargs):
             raise ValueError({MESSAGE!r})
 
-        cardgen.render.card.placeholder = boom
+        cardgen.render.card_art.placeholder = boom
         from cardgen.cli import run
         run(sys.argv[1:])
         """
@@ -278,10 +278,10 @@ def test_a_file_in_the_way_of_an_output_folder(make_project: Callable[..., Path]
 def test_keyboard_interrupt_is_not_an_internal_error(
     make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cardgen.render.card
+    import cardgen.render.card_art
 
     root = project(make_project)
-    monkeypatch.setattr(cardgen.render.card, "placeholder", raising(KeyboardInterrupt()))
+    monkeypatch.setattr(cardgen.render.card_art, "placeholder", raising(KeyboardInterrupt()))
     result = run("build", "--project", root, "--jobs", "1")
     assert result.exit_code == 1  # click's "Aborted!"
     assert "internal error" not in result.stderr

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError, InputErrors
+from cardgen.load.pool import name_key
 from cardgen.project import Project
 from tests.conftest import TINY_GAME
 from tests.load.sheets import Error, Formula, delimited, excel_xlsx, ods, openpyxl_xlsx
@@ -362,7 +363,7 @@ TEXTS = st.text(alphabet=st.sampled_from('ab ,;"\t\nÉ€—.'), max_size=30)
 @st.composite
 def pools(draw: st.DrawFn) -> list[list[Any]]:
     names = draw(
-        st.lists(NAMES, min_size=1, max_size=8, unique_by=lambda n: " ".join(n.split()).casefold())
+        st.lists(NAMES, min_size=1, max_size=8, unique_by=name_key)  # cardgen's own sameness
     )
     rows: list[list[Any]] = []
     for name in names:
