@@ -1,9 +1,5 @@
-"""Loading layouts: `layouts/<game>/*.yaml` and the built-in library, `extends:` resolved.
-
-Parents are merged left to right, then the file itself: top-level values are replaced,
-`fonts` and `icons` merged by name, and each element merged key by key (`null` removes
-an element). A cycle or a missing parent is an error naming the file and line.
-"""
+"""Loading layouts: `layouts/<game>/*.yaml` and the built-in library, `extends:` resolved
+(see `layout_inheritance`), each element validated and its fields and lengths checked."""
 
 from __future__ import annotations
 
@@ -16,6 +12,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, InputErrors, Location
 from cardgen.load.layout_icons import icon_problems
+from cardgen.load.layout_inheritance import Merged, Source, inherit
 from cardgen.load.validation import did_you_mean, friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.game import Game
@@ -30,13 +27,6 @@ DERIVED_FIELDS = frozenset(
 )
 """Values a template may use beyond the card's own fields."""
 TEMPLATED = ("text", "src", "name")
-
-
-@dataclass
-class _Source:
-    name: str
-    doc: YamlDocument
-    data: LayoutFile
 
 
 @dataclass
@@ -62,7 +52,7 @@ class LayoutSet:
         return self.layouts[BUILTIN_PREFIX + "back"]
 
 
-def _read(path: Path, name: str, root: Path | None = None) -> _Source:
+def _read(path: Path, name: str, root: Path | None = None) -> Source:
     doc = load_yaml(path, root)
     if doc.data is None:
         doc = YamlDocument(doc.path, {}, doc.values, doc.keys)
@@ -72,11 +62,11 @@ def _read(path: Path, name: str, root: Path | None = None) -> _Source:
     problems = icon_problems(doc, data.icons)
     if problems:
         raise InputErrors(problems)
-    return _Source(name, doc, data)
+    return Source(name, doc, data)
 
 
-def _sources(folder: Path, root: Path | None = None) -> dict[str, _Source]:
-    found: dict[str, _Source] = {}
+def _sources(folder: Path, root: Path | None = None) -> dict[str, Source]:
+    found: dict[str, Source] = {}
     errors = ErrorCollector()
     for path in sorted(BUILTIN_DIR.glob("*.yaml")):
         found[BUILTIN_PREFIX + path.stem] = _read(path, BUILTIN_PREFIX + path.stem)
@@ -88,73 +78,6 @@ def _sources(folder: Path, root: Path | None = None) -> dict[str, _Source]:
                 errors.extend([exc])
     errors.raise_if_any()
     return found
-
-
-@dataclass
-class _Merged:
-    top: dict[str, Any] = field(default_factory=dict)
-    elements: dict[str, dict[str, Any]] = field(default_factory=dict)
-    origin: dict[str, tuple[_Source, list[str | int]]] = field(default_factory=dict)
-
-
-def _merge(
-    sources: dict[str, _Source], name: str, chain: list[str], cache: dict[str, _Merged]
-) -> _Merged:
-    if name in cache:
-        return cache[name]
-    source = sources[name]
-    merged = _Merged()
-    for index, parent in enumerate(source.data.extends):
-        where = source.doc.location(["extends", index])
-        if parent not in sources:
-            hint = did_you_mean(parent, [n for n in sources if n != name])
-            raise CardgenError(
-                f'layout "{name}" extends "{parent}", which does not exist{hint}', where
-            )
-        if parent in chain or parent == name:
-            loop = chain[chain.index(parent) :] if parent in chain else []
-            cycle = " -> ".join([*loop, name, parent])
-            raise CardgenError(f"layout inheritance cycle: {cycle}", where)
-        inherited = _merge(sources, parent, [*chain, name], cache)
-        for key, value in inherited.top.items():
-            if key in ("fonts", "icons"):
-                merged.top[key] = {**merged.top.get(key, {}), **value}
-            else:
-                merged.top[key] = value
-        for element, props in inherited.elements.items():
-            _place(merged, element, props, inherited.origin[element])
-    raw = source.doc.data
-    for key in ("size", "dpi", "bleed", "safe", "background"):
-        if key in raw:
-            merged.top[key] = raw[key]
-    for key in ("fonts", "icons"):
-        merged.top[key] = {**merged.top.get(key, {}), **(raw.get(key) or {})}
-    for element, props in (raw.get("elements") or {}).items():
-        if props is None:
-            merged.elements.pop(element, None)
-            merged.origin.pop(element, None)
-            continue
-        _place(merged, element, props, (source, ["elements", element]))
-    cache[name] = merged
-    return merged
-
-
-def _place(
-    merged: _Merged, element: str, props: dict[str, Any], origin: tuple[_Source, list[str | int]]
-) -> None:
-    """Merge an element's properties in; a new element with `before: X` goes before X."""
-    combined = {**merged.elements.get(element, {}), **props}
-    before = combined.get("before")
-    if element not in merged.elements and isinstance(before, str) and before in merged.elements:
-        ordered: dict[str, dict[str, Any]] = {}
-        for name, value in merged.elements.items():
-            if name == before:
-                ordered[element] = combined
-            ordered[name] = value
-        merged.elements = ordered
-    else:
-        merged.elements[element] = combined
-    merged.origin[element] = origin
 
 
 def template_fields(text: str) -> list[str]:
@@ -201,10 +124,7 @@ def _check_element(
                 )
 
 
-def _resolve(
-    sources: dict[str, _Source], name: str, game: Game, cache: dict[str, _Merged]
-) -> Layout:
-    merged = _merge(sources, name, [], cache)
+def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) -> Layout:
     errors = ErrorCollector()
     known = game.field_names() | label_names(game) | {"art"} | DERIVED_FIELDS
     elements: dict[str, Any] = {}
@@ -269,7 +189,7 @@ _ALONG_X = ("x", "width", "radius", "stroke_width")
 
 
 def _check_geometry(
-    layout: Layout, merged: _Merged, doc: YamlDocument, errors: ErrorCollector
+    layout: Layout, merged: Merged, doc: YamlDocument, errors: ErrorCollector
 ) -> None:
     """The card's canvas and every element's lengths within sane bounds (exit 2, not a
     crash or a machine out of memory at render time)."""
@@ -326,14 +246,15 @@ def load_layouts(project_root: Path, game: Game) -> LayoutSet:
     """Every layout of the game, resolved; all problems reported together."""
     folder = project_root / "layouts" / game.id
     sources = _sources(folder, project_root)
-    cache: dict[str, _Merged] = {}
+    merged, errors = inherit(sources)
     result = LayoutSet(game)
-    errors = ErrorCollector()
     for name, source in sources.items():
         result.documents[name] = source.doc
         result.parents[name] = source.data.extends
+        if name not in merged:
+            continue
         try:
-            result.layouts[name] = _resolve(sources, name, game, cache)
+            result.layouts[name] = _resolve(sources, name, game, merged[name])
         except CardgenError as exc:
             errors.extend([exc])
     errors.raise_if_any()

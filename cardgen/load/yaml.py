@@ -7,63 +7,49 @@ Files are parsed by libyaml's C parser (`ruamel.yaml.clib`) into nodes that carr
 positions, and built into YAML 1.2 values by ruamel's safe constructor: the Shards layouts
 and game take 21 ms, against 133 ms with ruamel's pure-Python round-trip parser (which
 takes over where the C one is not installed, with the same values and positions).
-Inside `parse_cache(folder)` (which `cardgen build` uses, with a folder under `output/`), a
-parsed file's data and positions are kept as JSON under the hash of its text, so a file
-read before is not parsed again, by this process or the next; a build then keeps the 400
-most recently used (`prune_parse_cache`).
+What a file may make the parser do (its size, nesting, merges, aliases) is bounded first
+(`yaml_limits`); inside `parse_cache(folder)` a file parsed before is read from the cache
+(`yaml_cache`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
-import os
 import re
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import ruamel.yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.composer import ComposerError
 from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
-from cardgen import __version__
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.text import read_text
-from cardgen.write import atomic_write
+from cardgen.load.yaml_cache import KEEP_PARSED as KEEP_PARSED
+from cardgen.load.yaml_cache import lookup, store
+from cardgen.load.yaml_cache import parse_cache as parse_cache
+from cardgen.load.yaml_cache import prune_parse_cache as prune_parse_cache
+from cardgen.load.yaml_limits import (
+    MAX_DEPTH,
+    MAX_FLOW_DEPTH,
+    MAX_MERGED,
+    MAX_NODES,
+    MAX_YAML_BYTES,
+    MergeBomb,
+    TooDeep,
+    block_bound,
+    count_merges,
+    expanded_size,
+    flow_depth,
+    too_deep,
+)
 
-MAX_NODES = 1_000_000
-"""More values than this (an alias bomb, for one) and the file is refused."""
-MAX_YAML_BYTES = 1_000_000
-"""Largest YAML file read (1 MB, 70 times the largest example game.yaml): the YAML parser
-reads about 1 MB a second (300 KB without the C parser), so this bounds the time a file
-can take."""
-MAX_FLOW_DEPTH = 100
-"""Deepest nesting of `[` and `{` allowed: the parser slows down with the square of it."""
 _LONG_NUMBER = re.compile(r"[0-9_]{4000,}")
-
-
-def _flow_depth(text: str) -> tuple[int, int]:
-    """The deepest nesting of `[`/`{` (counted roughly: quotes are not skipped) and the
-    line where it is first reached."""
-    depth = deepest = 0
-    line = where = 1
-    for char in text:
-        if char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest, where = depth, line
-        elif char in "]}":
-            depth = max(0, depth - 1)
-        elif char == "\n":
-            line += 1
-    return deepest, where
+_BEFORE_TAG = frozenset(" \t\n\r\x85\u2028\u2029\ufeff[{,:?-")
+"""What a tag's `!` may follow: a blank, a break, an indicator."""
 
 
 Path_ = tuple[str | int, ...]
@@ -134,31 +120,12 @@ def _plain_key(key: Any) -> str | int:
     return key if isinstance(key, str | int) and not isinstance(key, bool) else str(key)
 
 
-def _expanded_size(node: Any, memo: dict[int, int]) -> int:
-    """How many values the document holds once every alias is expanded, counted without
-    expanding them (each node once): an alias bomb is caught in milliseconds."""
-    if not isinstance(node, dict | list):
-        return 1
-    key = id(node)
-    if key in memo:
-        if memo[key] < 0:  # a node that holds itself
-            raise RecursionError
-        return memo[key]
-    memo[key] = -1
-    children = node.values() if isinstance(node, dict) else node
-    memo[key] = 1 + sum(_expanded_size(child, memo) for child in children)
-    return memo[key]
-
-
-def _plain(node: Any, budget: list[int]) -> Any:
-    """Plain dicts, lists and scalars, each alias copied out, counting values."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise OverflowError
+def _plain(node: Any) -> Any:
+    """Plain dicts, lists and scalars, each alias copied out."""
     if isinstance(node, dict):
-        return {_plain_key(k): _plain(v, budget) for k, v in node.items()}
+        return {_plain_key(k): _plain(v) for k, v in node.items()}
     if isinstance(node, list):
-        return [_plain(v, budget) for v in node]
+        return [_plain(v) for v in node]
     if isinstance(node, str):
         return str(node)
     if isinstance(node, bool):
@@ -241,21 +208,58 @@ def _loader() -> YAML:
     return yaml
 
 
-def parse_yaml(text: str, shown: str) -> YamlDocument:
-    """Parse YAML text; a syntax error or a duplicate key is a CardgenError with its line."""
-    if text.count("[") + text.count("{") > MAX_FLOW_DEPTH:
-        deepest, line = _flow_depth(text)
-        if deepest > MAX_FLOW_DEPTH:
+def _check_nesting(text: str, shown: str) -> None:
+    """Refuse text nested too deeply before the parser recurses into it: brackets roughly
+    counted, block nesting bounded from the text (`block_bound`) and, where that bound is
+    too high, counted exactly on the parser's events."""
+    flow = text.count("[") + text.count("{")
+    if flow > MAX_FLOW_DEPTH:
+        flow, line = flow_depth(text)
+        if flow > MAX_FLOW_DEPTH:
             raise CardgenError(
                 f"invalid YAML: [ ] and {{ }} nested more than {MAX_FLOW_DEPTH} deep",
                 Location(shown, line),
             )
+    if block_bound(text) + flow > MAX_DEPTH:
+        deep = too_deep(_loader(), text)
+        if deep is not None:
+            raise CardgenError(
+                f"invalid YAML: nested more than {MAX_DEPTH} deep", Location(shown, deep)
+            )
+
+
+def _may_merge(text: str) -> bool:
+    """Whether the text may hold a merge key: a `<<`, or a tag (which may spell
+    `!!merge`). A `!` in words ("Draw two!") is no tag: 1 ms for a 1 MB file."""
+    if "<<" in text:
+        return True
+    at = text.find("!")
+    while at >= 0:
+        if at == 0 or text[at - 1] in _BEFORE_TAG:
+            return True
+        at = text.find("!", at + 1)
+    return False
+
+
+def parse_yaml(text: str, shown: str) -> YamlDocument:
+    """Parse YAML text; a syntax error, a duplicate key or a file past the limits of
+    `yaml_limits` is a CardgenError with its line."""
+    _check_nesting(text, shown)
     yaml = _loader()
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ReusedAnchorWarning)
             root = yaml.compose(text)
+            if root is not None and _may_merge(text):
+                count_merges(root)
             tree = None if root is None else yaml.constructor.construct_document(root)
+    except MergeBomb as exc:
+        problem = (
+            "YAML merge key (<<) merges a mapping into itself"
+            if exc.recursive
+            else f"YAML merge keys (<<) copy more than {MAX_MERGED:,} keys (a merge bomb?)"
+        )
+        raise CardgenError(problem, Location(shown, exc.line)) from None
     except MarkedYAMLError as exc:
         twice = _anchor_twice(exc, text, shown) if isinstance(exc, ComposerError) else None
         if twice is not None:
@@ -282,130 +286,60 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         if issubclass(warning.category, ReusedAnchorWarning):
             raise _reused_anchor(str(warning.message), shown)
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    values, keys = _positions(root, yaml.constructor.construct_object)
+    _check_expanded(tree, YamlDocument(shown, None, values, keys))
+    return YamlDocument(shown, _plain(tree), values, keys)
+
+
+def _check_expanded(tree: Any, doc: YamlDocument) -> None:
+    """Refuse data that holds more than `MAX_NODES` values or nests more than `MAX_DEPTH`
+    deep once its aliases are expanded (an alias bomb), or holds itself, at the first
+    top-level key (or item) whose value does."""
+    items: list[tuple[str | int, Any]] = []
+    if isinstance(tree, dict):
+        items = [(_plain_key(k), v) for k, v in tree.items()]
+    elif isinstance(tree, list):
+        items = list(enumerate(tree))
+
+    def line_of(bad: Callable[[tuple[int, int]], bool]) -> Location:
+        for key, value in items:
+            if bad(_measure(value)):
+                at = doc.key_location([key]) if isinstance(tree, dict) else doc.location([key])
+                return Location(doc.path, at.line)
+        return Location(doc.path, 1)
+
+    size, depth = _measure(tree)
+    if size < 0:
+        problem = "invalid YAML: an alias inside its own anchor makes the data endless"
+        raise CardgenError(problem, line_of(lambda m: m[0] < 0))
+    if size > MAX_NODES:
+        problem = f"YAML expands to more than {MAX_NODES:,} values (an alias bomb?)"
+        raise CardgenError(problem, line_of(lambda m: m[0] > MAX_NODES))
+    if depth > MAX_DEPTH:
+        problem = f"YAML nests more than {MAX_DEPTH} deep once its aliases are expanded"
+        raise CardgenError(problem, line_of(lambda m: m[1] >= MAX_DEPTH))
+
+
+def _measure(value: Any) -> tuple[int, int]:
+    """The values and depth of `value` with its aliases expanded (`expanded_size`); a size
+    of -1 for data that holds itself, a depth past `MAX_DEPTH` for data nested deeper."""
     try:
-        values, keys = _positions(root, yaml.constructor.construct_object)
+        return expanded_size(value).get(id(value), (1, 0))
     except RecursionError:
-        raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
-    memo: dict[int, int] = {}
-    try:
-        if _expanded_size(tree, memo) > MAX_NODES:
-            raise OverflowError
-        data = _plain(tree, [MAX_NODES])
-    except OverflowError:
-        line = 1
-        if isinstance(tree, dict):  # the first top-level key that is too big
-            big = [k for k, v in tree.items() if memo.get(id(v), 1) > MAX_NODES]
-            line = keys.get((_plain_key(big[0]),), (0, 0))[0] + 1 if big else line
-        raise CardgenError(
-            f"YAML expands to more than {MAX_NODES:,} values (an alias bomb?)",
-            Location(shown, line),
-        ) from None
-    except RecursionError:
-        raise CardgenError(
-            "invalid YAML: nested too deeply or recursive", Location(shown, 1)
-        ) from None
-    return YamlDocument(shown, data, values, keys)
+        return -1, 0
+    except TooDeep:
+        return 0, MAX_DEPTH + 1
 
 
 def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
-    """Read and parse a YAML file (see `parse_yaml`) of at most `MAX_YAML_BYTES`; with
-    `root`, a file outside that folder (through `..` or a symlink) is refused."""
+    """Read and parse a YAML file (see `parse_yaml`) of at most `MAX_YAML_BYTES`, or find
+    its parse in the cache (`parse_cache`); with `root`, a file outside that folder
+    (through `..` or a symlink) is refused."""
     shown = display_path(path)
     text = read_text(path, limit=MAX_YAML_BYTES, root=root)
-    if _cache_folder is None:
-        return parse_yaml(text, shown)
-    key = hashlib.sha256(f"{_CACHE_FORMAT}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
-    entry = _cache_folder / f"{key[:32]}.json"
-    cached = _read_entry(entry, shown)
-    if cached is not None:
-        with contextlib.suppress(OSError):
-            os.utime(entry)  # used now: the last to go when the folder is pruned
-        return cached
+    parsed = lookup(text)
+    if parsed is not None:
+        return YamlDocument(shown, *parsed)
     doc = parse_yaml(text, shown)
-    _write_entry(entry, doc)
+    store(text, (doc.data, doc.values, doc.keys))
     return doc
-
-
-_CACHE_FORMAT = f"cardgen {__version__} ruamel {ruamel.yaml.__version__} positions 2"
-_cache_folder: Path | None = None
-_MAP = "\u0000map"  # a mapping whose keys are not all text, as [[key, value], ...]
-
-
-KEEP_PARSED = 400
-"""Parsed files kept in the cache folder: the example games have some 40 YAML files, so
-each keeps its last ten versions or so (an edit undone is still a hit)."""
-_ENTRY = re.compile(r"[0-9a-f]{32}\.json")
-
-
-def prune_parse_cache(folder: Path, keep: int = KEEP_PARSED) -> int:
-    """Remove all but the `keep` most recently used entries (read or written) of a parse
-    cache folder; only entry files are touched. Returns how many were removed."""
-    try:
-        found = [e for e in os.scandir(folder) if _ENTRY.fullmatch(e.name) and e.is_file()]
-    except OSError:
-        return 0
-    if len(found) <= keep:
-        return 0
-    used: list[tuple[int, str, str]] = []
-    for entry in found:
-        with contextlib.suppress(OSError):
-            used.append((entry.stat().st_mtime_ns, entry.name, entry.path))
-    used.sort(reverse=True)
-    for _, _, path in used[keep:]:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-    return max(0, len(used) - keep)
-
-
-@contextmanager
-def parse_cache(folder: Path) -> Iterator[None]:
-    """Keep parsed YAML files in `folder` (and find them there) inside this block."""
-    global _cache_folder
-    previous, _cache_folder = _cache_folder, folder
-    try:
-        yield
-    finally:
-        _cache_folder = previous
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, dict):
-        if all(isinstance(k, str) for k in value) and _MAP not in value:
-            return {k: _encode(v) for k, v in value.items()}
-        return {_MAP: [[k, _encode(v)] for k, v in value.items()]}
-    if isinstance(value, list):
-        return [_encode(v) for v in value]
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    raise TypeError(type(value).__name__)  # a timestamp or a tagged value: not cached
-
-
-def _decode(value: dict[str, Any]) -> Any:
-    if _MAP in value and len(value) == 1:
-        return {k: v for k, v in value[_MAP]}
-    return value
-
-
-def _write_entry(entry: Path, doc: YamlDocument) -> None:
-    try:
-        blob = json.dumps(
-            {
-                "data": _encode(doc.data),
-                "values": [[list(p), list(at)] for p, at in doc.values.items()],
-                "keys": [[list(p), list(at)] for p, at in doc.keys.items()],
-            },
-            ensure_ascii=False,
-        )
-        atomic_write(entry, blob.encode("utf-8", "surrogatepass"))
-    except (TypeError, ValueError, OSError):
-        return  # not cached: parsed again next time
-
-
-def _read_entry(entry: Path, shown: str) -> YamlDocument | None:
-    try:
-        stored = json.loads(entry.read_bytes(), object_hook=_decode)
-        values = {tuple(p): (int(at[0]), int(at[1])) for p, at in stored["values"]}
-        keys = {tuple(p): (int(at[0]), int(at[1])) for p, at in stored["keys"]}
-        return YamlDocument(shown, stored["data"], values, keys)
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        return None

@@ -1,14 +1,19 @@
 """Layouts: inheritance, cycles, missing parents, unknown keys and fields, with file and line."""
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 
 from cardgen.errors import CardgenError, InputErrors
+from cardgen.load.layout_inheritance import MAX_EXTENDS
 from cardgen.load.layouts import load_layouts
 from cardgen.model.layout import RectElement, TextElement
 from cardgen.project import Project
+
+Run = Callable[..., Result]
 
 
 def layouts(make_project: Callable[..., Path], files: dict[str, str]):  # type: ignore[no-untyped-def]
@@ -56,11 +61,51 @@ def test_multi_parent_inheritance_merges_in_order(make_project: Callable[..., Pa
     assert result.for_back("default").name == "builtin:back"
 
 
-def test_cycle_is_an_error_with_file_and_line(make_project: Callable[..., Path]) -> None:
+def test_cycle_is_one_error_at_its_first_layout(make_project: Callable[..., Path]) -> None:
+    """A cycle is one problem: one line, told from its first layout (in name order), at
+    that layout's extends: entry; the layouts that extend into it add none."""
+    files = {
+        "a.yaml": "size: poker\nextends: ['builtin:card', b]\n",
+        "b.yaml": "extends: c\n",
+        "c.yaml": "extends: [a]\n",
+        "d.yaml": "extends: [c]\n",
+    }
     with pytest.raises(CardgenError) as info:
-        layouts(make_project, {"a.yaml": "extends: [b]\n", "b.yaml": "size: poker\nextends: [a]\n"})
-    found = messages(info.value)
-    assert any("inheritance cycle" in m and "b.yaml:2:" in m for m in found), found
+        layouts(make_project, files)
+    found = [m.split("/layouts/tiny/", 1)[1] for m in messages(info.value)]
+    assert found == ["a.yaml:2:27: layout inheritance cycle: a -> b -> c -> a"]
+
+
+def _chain(folder: Path, length: int) -> None:
+    """Layouts l0 (on the built-in card) to l{length-1}, each extending the one before."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "l0.yaml").write_text("extends: builtin:card\ndpi: 50\n")
+    for number in range(1, length):
+        (folder / f"l{number}.yaml").write_text(f"extends: l{number - 1}\n")
+
+
+def test_an_extends_chain_of_1000_layouts(make_project: Callable[..., Path], run: Run) -> None:
+    """A RecursionError's traceback before: one line at the first layout past the limit of
+    50 (l49: 49 layouts and the built-in card above it), exit 2."""
+    root = make_project()
+    _chain(root / "layouts" / "tiny", 1_000)
+    (root / "layouts" / "tiny" / "hero.yaml").write_text("extends: l999\n")
+    started = time.process_time()  # CPU time: a busy machine does not make it fail
+    result = run("render", "tiny", "--only", "Aria", "--jobs", "1", "--project", root)
+    assert time.process_time() - started < 5.0
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line == (
+        f'error: {root}/layouts/tiny/l49.yaml:1:10: layout "l49": its extends: chain is 51'
+        " layouts long (l49 -> l48 -> l47 -> l46 -> ... -> l1 -> l0 -> builtin:card); at most 50"
+    )
+
+
+def test_an_extends_chain_of_50_layouts_resolves(make_project: Callable[..., Path]) -> None:
+    root = make_project()
+    _chain(root / "layouts" / "tiny", MAX_EXTENDS - 1)  # and builtin:card: 50
+    resolved = load_layouts(root, Project(root).game("tiny").game).layouts
+    assert resolved[f"l{MAX_EXTENDS - 2}"].dpi == 50
 
 
 def test_self_cycle(make_project: Callable[..., Path]) -> None:

@@ -70,6 +70,21 @@ BAD = [
     "x: [1, 2\n",
     "a: 1\n  b: 2\n",
     "a: &x [*x]\n",
+    "cards:\n" + "- " * 150 + "x\n",
+    "? " * 150 + "x\n",
+    "a:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(120)) + " " * 121 + "x\n",
+    "a: &a {<<: *a, b: 1}\n",
+    "- &big {"
+    + ", ".join(f"k{i}: {i}" for i in range(1_000))
+    + "}\n"
+    + "".join(f"- {{<<: *big, name: C{i}}}\n" for i in range(120)),  # 120,000 keys merged
+    (Path(__file__).parents[1] / "data" / "bad" / "deck" / "alias-deep.yaml").read_text(),
+]
+WITHIN_LIMITS = [
+    "- " * 100 + "x\n",
+    "text: |\n" + "".join(" " * (2 + 3 * i) + "- a: b ? c\n" for i in range(60)),
+    "d: &d {type: hero, copies: 1}\nr: &r {copies: 3}\ncards:\n"
+    "  - {<<: *d, name: A}\n  - <<: [*r, *d]\n    name: B\n",
 ]
 
 
@@ -98,12 +113,13 @@ def test_the_c_parser_is_the_one_used() -> None:
 def test_both_parsers_give_the_same_data_positions_and_error_lines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every example game and layout file, and broken files: libyaml's C parser and
-    ruamel's pure-Python one give the same values, the same positions of every value and
-    key, and errors on the same lines."""
+    """Every example game and layout file, broken files and files at or past the limits
+    of `yaml_limits`: libyaml's C parser and ruamel's pure-Python one give the same values,
+    the same positions of every value and key, and errors on the same lines."""
     assert len(EXAMPLES) > 20
     texts = [(p.read_text(encoding="utf-8"), p.name) for p in EXAMPLES]
     texts += [(t, f"bad{i}.yaml") for i, t in enumerate(BAD)]
+    texts += [(t, f"good{i}.yaml") for i, t in enumerate(WITHIN_LIMITS)]
     fast = [_outcome(text, shown) for text, shown in texts]
     _pure(monkeypatch)
     slow = [_outcome(text, shown) for text, shown in texts]
