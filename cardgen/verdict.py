@@ -83,14 +83,15 @@ def built_note(result: GameBuild, *, left_out: bool) -> str:
 def summary_table(results: list[GameBuild]) -> str:
     """The summary after a build: a row per game, then the line of each game that was
     stopped or built despite problems."""
+    wide = max([14, *(len(r.game) for r in results)])  # a long game id keeps the columns
     header = (
-        f"{'game':<14} {'cards':>5} {'drawn':>5} {'reused':>6} {'errors':>6} {'lint':>4}"
+        f"{'game':<{wide}} {'cards':>5} {'drawn':>5} {'reused':>6} {'errors':>6} {'lint':>4}"
         f" {'warnings':>8} {'files':>5} {'time':>7}  status"
     )
     lines = [header, "-" * len(header)]
     for r in results:
         lines.append(
-            f"{r.game:<14} {r.cards:>5} {r.drawn:>5} {r.reused:>6} {len(r.errors):>6}"
+            f"{r.game:<{wide}} {r.cards:>5} {r.drawn:>5} {r.reused:>6} {len(r.errors):>6}"
             f" {len(r.lint):>4} {len(r.warnings):>8} {len(r.files):>5} {r.seconds:>6.1f}s"
             f"  {r.status}"
         )

@@ -227,3 +227,15 @@ def test_the_build_options_and_debug_are_documented() -> None:
     assert "`cardgen --debug" in docs and "`CARDGEN_DEBUG=1`" in docs
     for status in ("built", "unchanged", "built with errors", "failed\n--strict", "STOPPED"):
         assert f"`{status}`" in build_docs, status
+
+
+def test_the_summary_keeps_its_columns_for_a_long_game_id() -> None:
+    from cardgen.build import GameBuild
+    from cardgen.verdict import summary_table
+
+    games = [GameBuild("tiny", cards=3), GameBuild("river-kings-second-tide-deluxe", cards=12)]
+    header, rule, *rows = summary_table(games).splitlines()
+    assert len(rule) == len(header)
+    end = header.index("cards") + len("cards")  # the counts are right-aligned under it
+    assert [row[end - 2 : end] for row in rows] == [" 3", "12"]
+    assert rows[1].startswith("river-kings-second-tide-deluxe ")
