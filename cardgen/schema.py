@@ -116,12 +116,13 @@ _BOOLEAN = {"type": "boolean", _LAX: "boolean"}
 
 
 def _lax(node: dict[str, Any], *, as_text: bool) -> dict[str, Any]:
-    """A marked number or yes/no as the schema says it: its JSON type, and (`as_text`) a
-    string that pydantic reads as one. The bounds of a number apply to numbers only, the
-    pattern to strings only, so a mistake is reported as one or the other."""
+    """A marked number or yes/no as the schema says it: its JSON type, what pydantic takes
+    for one (true/false for a number, 0/1 for a yes/no), and (`as_text`) a string that
+    pydantic reads as one. The bounds of a number apply to numbers only, the pattern to
+    strings only, so a mistake is reported as one or the other."""
     kind = node[_LAX]
     result = {key: value for key, value in node.items() if key != _LAX}
-    types = ["boolean", "integer"] if kind == "boolean" else [kind]
+    types = [kind, "boolean"] if kind != "boolean" else ["boolean", "integer"]  # true is 1
     if kind == "boolean":
         result |= {"minimum": 0, "maximum": 1}  # 0 and 1 are no and yes
     if as_text:
@@ -309,8 +310,10 @@ def _simplest(branches: list[Any]) -> list[Any]:
         flat.extend(branch["anyOf"] if nested else [branch])
     if {"type": "string"} in flat:
         flat = [_lax(b, as_text=False) if isinstance(b, dict) and _LAX in b else b for b in flat]
-    if {"type": "integer"} in flat:  # 0 and 1 read as yes and no are integers anyway
-        flat = [{"type": "boolean"} if b == _lax(_BOOLEAN, as_text=False) else b for b in flat]
+    if {"type": "string"} in flat and {"type": ["integer", "boolean"]} in flat:
+        plain = ({"type": "integer"}, {"type": "boolean"})  # as pydantic's `str | int | bool`
+        flat = [b for b in flat if b != _lax(_BOOLEAN, as_text=False)]
+        flat = [x for b in flat for x in (plain if b == {"type": ["integer", "boolean"]} else [b])]
     return flat
 
 

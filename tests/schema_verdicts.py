@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import string
 import typing
 from collections.abc import Iterator
@@ -97,15 +98,27 @@ _NOT_STRUCTURE = frozenset({"value_error", "assertion_error"})
 _BOUNDS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
 
 
+SAID_BY_SCHEMA = ("a length is a string", "is not a colour", "colour is not possible here")
+SAID_FOR_TEXT = ("is not a length",)
+"""cardgen's messages for what the schema says too: a length that is not text or a number,
+a colour it cannot read; text that is not a length (a number is read by its `str`, which
+no schema can follow: 1e-05 is not a length)."""
+
+
 def verdict_of(errors: list[Any]) -> str:
     """How cardgen took a value from its pydantic errors: a structural refusal has an error
     a JSON Schema says (a type, a key, a literal, a length, a pattern, a bound); a custom
-    validator's message (min above max) or a bound on a number written as text is not."""
+    validator's message (min above max) or a bound on a number written as text (or as true,
+    which pydantic reads as 1) is not."""
     if not errors:
         return OK
     for error in errors:
-        bound_on_text = error["type"] in _BOUNDS and isinstance(error.get("input"), str)
-        if error["type"] not in _NOT_STRUCTURE and not bound_on_text:
+        kind, value, message = error["type"], error.get("input"), str(error["msg"])
+        if kind in _NOT_STRUCTURE:
+            said = any(words in message for words in SAID_BY_SCHEMA)
+            if said or (isinstance(value, str) and any(w in message for w in SAID_FOR_TEXT)):
+                return STRUCTURAL
+        elif not (kind in _BOUNDS and isinstance(value, str | bool)):
             return STRUCTURAL
     return OTHER
 
@@ -115,25 +128,52 @@ def combined(*verdicts: str) -> str:
 
 
 def model_errors(target: Any, data: Any) -> list[Any]:
-    adapter = target if isinstance(target, TypeAdapter) else None
+    """pydantic's errors for `data`, but those of a union's list branch when the value is a
+    mapping, or of its mapping branch when it is a list (a deck's cards are one or the
+    other: only the branch the value is counts)."""
     try:
-        if adapter is not None:
-            adapter.validate_python(data)
+        if isinstance(target, TypeAdapter):
+            target.validate_python(data)
         else:
             target.model_validate(data)
     except ModelError as exc:
-        return list(exc.errors())
+        return [error for error in exc.errors() if not _other_branch(error["loc"], data)]
     return []
+
+
+def _other_branch(loc: tuple[Any, ...], data: Any) -> bool:
+    node = data
+    for part in loc:
+        if isinstance(part, str) and part.startswith(("list[", "dict[")):
+            if isinstance(node, dict) != part.startswith("dict["):
+                return True
+            continue
+        inside_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if not (inside_list or (isinstance(node, dict) and part in node)):
+            return False
+        node = node[part]
+    return False
 
 
 def game_verdict(data: Any) -> str:
     return verdict_of(model_errors(Game, data))
 
 
+def yaml_text(data: Any) -> str:
+    """JSON data as YAML text (JSON is YAML), characters YAML may not hold raw escaped."""
+    text = json.dumps(data, ensure_ascii=False)
+    return re.sub("[\x7f-\x84\x86-\x9f\ufffe\uffff]", lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
 def deck_verdict(data: Any) -> str:
-    """A YAML deck list is read whole: every refusal is one its schema says."""
+    """A YAML deck list is read whole: every refusal but a bound on a count written as
+    text is one its schema says (not a mapping, no cards, a control character)."""
+    from cardgen.model.deck import DeckFile
+
+    if isinstance(data, dict) and (errors := model_errors(DeckFile, data)):
+        return verdict_of(errors)
     try:
-        parse_yaml_deck(json.dumps(data), "deck.yaml")
+        parse_yaml_deck(yaml_text(data), "deck.yaml")
     except CardgenError:
         return STRUCTURAL
     return OK
@@ -142,7 +182,9 @@ def deck_verdict(data: Any) -> str:
 def row_verdict(game: Game, row: Any) -> str:
     """A card of a pool, by the model of its type (an unknown type is a structural error)."""
     models = card_module.pool_models(game)
-    if not isinstance(row, dict) or row.get("type") not in models:
+    if not isinstance(row, dict) or not isinstance(row.get("type"), str):
+        return STRUCTURAL
+    if row["type"] not in models:
         return STRUCTURAL
     return verdict_of(model_errors(models[row["type"]], row))
 
@@ -183,9 +225,11 @@ def _keys_verdict(model: Any, props: dict[str, Any]) -> str:
 def _cases_verdict(model: Any, props: dict[str, Any]) -> str:
     """Switch cases are drawn over their element: each must be keys of its kind."""
     verdicts = []
-    for switch in props.get("switch") or []:
-        if isinstance(switch, dict):
-            for case in [*(switch.get("cases") or {}).values(), switch.get("default") or {}]:
+    switches = props.get("switch")
+    for switch in switches if isinstance(switches, list) else []:
+        cases = switch.get("cases") if isinstance(switch, dict) else None
+        if isinstance(cases, dict):  # other shapes are the `switch` key's own errors
+            for case in [*cases.values(), switch.get("default") or {}]:
                 good = isinstance(case, dict)
                 verdicts.append(_keys_verdict(model, case) if good else STRUCTURAL)
     return combined(*verdicts)

@@ -72,7 +72,7 @@ LENGTH_TOKENS = ("0", "1", "2.5", ".5", "3.", "12", "mm", "cm", "in", "pt", "px"
 LENGTH_TOKENS += ("+", "-", "x", "e", "\t", "m")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(pieces(*LENGTH_TOKENS))
 @example("100% - 0.4in")
 @example(" -3mm+ .5 in ")
@@ -81,7 +81,7 @@ def test_length_pattern_reads_what_parse_length_reads(text: str) -> None:
     assert matches(definition("length"), text) == accepted(parse_length, text)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(pieces(*LENGTH_TOKENS, " x ", "×", "poker", "tarot", "mini-euro", size=10))
 @example("63.5mm x 88.9mm")
 @example("0% x 3in")
@@ -96,7 +96,7 @@ COLOUR_TOKENS = ("#", "f", "0", "A", "9", "rgb(", "RGBA(", "hsl(", "hsv(", "Hsb(
 COLOUR_TOKENS += (",", " ", "%", ".", "12", "255", *COLOUR_NAMES)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(pieces(*COLOUR_TOKENS, size=10))
 @example("#1f2a44")
 @example("#1F2A4480")
@@ -118,7 +118,7 @@ def _formatted(text: str) -> list[Any]:
     return list(string.Formatter().parse(text))
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(pieces("{", "}", "a", ":", "!", "r", " ", "{{", "}}", size=12))
 @example("{name} of {type_label}")
 @example("{{icon}} {cost:>3}")
@@ -164,7 +164,7 @@ def numbers() -> st.SearchStrategy[str]:
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(numbers())
 @example("1_000")
 @example("3.00")
@@ -174,7 +174,7 @@ def test_integer_text_is_what_pydantic_reads_as_an_int(text: str) -> None:
     assert ecma(INTEGER_TEXT)(text) == (pydantic_reads(int, text) == "yes")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(numbers())
 @example("1e_3")
 @example(".5")
@@ -185,7 +185,7 @@ def test_number_text_is_what_pydantic_reads_as_a_float(text: str) -> None:
     assert ecma(NUMBER_TEXT)(text) == (reads in ("yes", "too big"))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(pieces("t", "r", "u", "e", "f", "a", "l", "s", "y", "n", "o", "Y", "E", "0", "1", " "))
 @example("yes")
 @example("OFF")
