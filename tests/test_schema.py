@@ -14,10 +14,11 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import re
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -276,6 +277,40 @@ def test_the_schemas_examples_load_in_cardgen(tmp_path: Path) -> None:
             assert problems(validator(kind), example) == [], kind
 
 
+def examples_inside(
+    node: Any, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """(path, subschema) of every subschema below the root that has `examples`."""
+    if isinstance(node, dict):
+        if path and "examples" in node:
+            yield path, node
+        for key, value in node.items():
+            yield from examples_inside(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from examples_inside(value, (*path, str(index)))
+
+
+def test_every_example_inside_a_schema_passes_it_and_loads(tmp_path: Path) -> None:
+    """Examples of a key or a format pass the part of the schema they stand in (formats
+    are read by their parsers in test_schema_formats); `extends:` examples load."""
+    seen = 0
+    for kind in ("game", "cards", "deck", "layout"):
+        schema = json_schema(kind)
+        for path, part in examples_inside(schema):
+            checker = validator_of({**part, "$defs": schema["$defs"]})
+            for example in part["examples"]:
+                assert problems(checker, example) == [], (kind, path, example)
+                seen += 1
+            if path[-2:] == ("properties", "extends"):
+                for example in part["examples"]:
+                    layout = {**LAYOUTS["keeper"], "extends": example}
+                    where = f"layouts/{GAME['id']}/keeper.yaml"
+                    example_project(tmp_path, **{where: json.dumps(layout)})
+                    load_everything(tmp_path / "decks" / GAME["id"], tmp_path)
+    assert seen >= 10
+
+
 SWITCH = "{field: sign, cases: {moon: {text: '{{sun}} {name}', color: red}}}"
 READ_BEYOND_PLAIN = [
     ("layout", "keeper", "extends: base\nelements: {title: {y: 0.3in}}\n"),
@@ -384,3 +419,50 @@ def test_check_jsonschema_passes_every_shipped_layout_and_game(tmp_path: Path) -
     command = [sys.executable, "-m", "check_jsonschema", *layout]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == 1 and "elements.title" in done.stdout, done.stdout
+
+
+MODELINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(?P<target>\S+)\s*$", re.MULTILINE)
+
+
+def documented_commands(game_id: str) -> list[list[str]]:
+    """The `cardgen schema ... --out` commands of docs/commands.md, for a game."""
+    docs = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    section = docs.split("## cardgen schema\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("cardgen schema ")]
+    assert len(lines) == 4, lines
+    return [line.replace("mygame", game_id).split()[1:] for line in lines]
+
+
+def test_an_editor_set_up_as_the_docs_say_finds_schemas_that_pass_the_files(
+    tmp_path: Path, run: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The docs' commands, run in the project, write the schemas; the docs' first-line
+    comment and VS Code map lead from each file of a new game to a schema that passes it
+    (and so does any such comment `cardgen new` writes itself)."""
+    root, game_id = scaffold(tmp_path, run, "Tide Keepers")
+    monkeypatch.chdir(root)
+    for command in documented_commands(game_id):
+        result = run(*command)
+        assert result.exit_code == 0, (command, result.output)
+    docs = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    section = docs.split("## cardgen schema\n", 1)[1].split("\n## ", 1)[0]
+    (documented,) = MODELINE.findall(section)
+    game_file = root / "decks" / game_id / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    if not MODELINE.search(text):
+        game_file.write_text(f"# yaml-language-server: $schema={documented}\n{text}")
+    mapping = json.loads("{" + section.split('"yaml.schemas": {', 1)[1].split("}", 1)[0] + "}")
+    checked = 0
+    for schema_file, pattern in mapping.items():
+        for path in sorted(root.glob(pattern)):
+            schema = json.loads((root / schema_file).read_text(encoding="utf-8"))
+            assert problems(validator_of(schema), as_json(load_yaml(path).data)) == [], path
+            checked += 1
+    for path in sorted(root.rglob("*.yaml")):
+        found = MODELINE.search(path.read_text(encoding="utf-8"))
+        if found is None or "://" in found["target"]:
+            continue
+        schema = json.loads((path.parent / found["target"]).read_text(encoding="utf-8"))
+        assert problems(validator_of(schema), as_json(load_yaml(path).data)) == [], path
+        checked += 1
+    assert checked >= 4
