@@ -207,6 +207,7 @@ def layout_schema() -> dict[str, Any]:
             "additionalProperties": False,
         }
         defs[name] = {  # a whole element: an override that has its kind and required keys
+            "type": "object",
             "title": whole["title"],
             "description": whole["description"],
             "allOf": [{"$ref": f"#/$defs/{name}Override"}],
@@ -217,7 +218,7 @@ def layout_schema() -> dict[str, Any]:
     defs["ElementOverride"] = {
         "description": "An element of a layout that extends others: an inherited element's"
         " keys to change (with its `kind`, the keys of that kind), or a new element.",
-        "if": {"required": ["kind"]},
+        "if": {"type": "object", "required": ["kind"]},
         "then": _by_tag({"oneOf": [], "discriminator": by_kind}),
         "else": {"anyOf": [{"$ref": ref} for ref in overrides.values()]},
     }
@@ -234,11 +235,15 @@ def layout_schema() -> dict[str, Any]:
 
     def elements_of(ref: str) -> dict[str, Any]:
         item = {"anyOf": [{"$ref": f"#/$defs/{ref}"}, {"type": "null"}]}
-        return {"properties": {"elements": {"additionalProperties": item}}}
+        return {"properties": {"elements": {"type": "object", "additionalProperties": item}}}
 
     schema["type"] = ["object", "null"]  # a file of comments only is an empty layout
     extends_something = {"anyOf": [{"type": "string"}, {"type": "array", "minItems": 1}]}
-    schema["if"] = {"required": ["extends"], "properties": {"extends": extends_something}}
+    schema["if"] = {
+        "type": "object",
+        "required": ["extends"],
+        "properties": {"extends": extends_something},
+    }
     schema["then"] = elements_of("ElementOverride")
     schema["else"] = elements_of("Element")
     return schema
@@ -257,6 +262,8 @@ def deck_schema() -> dict[str, Any]:
     branches = cards.pop("anyOf")
     as_list = next(b for b in branches if b.get("type") == "array")
     as_mapping = next(b for b in branches if b.get("type") == "object")
+    as_list["minItems"] = cards.pop("minItems")
+    as_mapping["minProperties"] = cards.pop("minProperties")
     cards.update(_list_or_mapping(as_list, as_mapping))
     return schema
 
@@ -352,7 +359,11 @@ def _by_tag(node: dict[str, Any]) -> dict[str, Any]:
         "properties": {tag: {"enum": list(members)}},
         "allOf": [
             {
-                "if": {"required": [tag], "properties": {tag: {"const": value}}},
+                "if": {
+                    "type": "object",
+                    "required": [tag],
+                    "properties": {tag: {"const": value}},
+                },
                 "then": {"$ref": ref},
             }
             for value, ref in members.items()
