@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cardgen.model.layout import TEMPLATE_PATTERN
 from cardgen.model.units import card_size, parse_length
-from cardgen.schema import BOOLEAN_TEXT, INTEGER_TEXT, NUMBER_TEXT, formats, json_schema
+from cardgen.schema import json_schema
+from cardgen.schema_values import BOOLEAN_TEXT, INTEGER_TEXT, NUMBER_TEXT, formats
 
 
 @functools.cache
