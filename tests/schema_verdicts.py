@@ -95,6 +95,7 @@ def as_json(data: Any) -> Any:
 
 OK, STRUCTURAL, OTHER = "accepted", "refused: structure", "refused: value"
 _NOT_STRUCTURE = frozenset({"value_error", "assertion_error"})
+_TOO_LONG_A_NUMBER = "int_parsing_size"  # more digits than Python turns into an int
 _BOUNDS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
 
 
@@ -109,7 +110,7 @@ def verdict_of(errors: list[Any]) -> str:
     """How cardgen took a value from its pydantic errors: a structural refusal has an error
     a JSON Schema says (a type, a key, a literal, a length, a pattern, a bound); a custom
     validator's message (min above max) or a bound on a number written as text (or as true,
-    which pydantic reads as 1) is not."""
+    which pydantic reads as 1, or in more digits than Python reads) is not."""
     if not errors:
         return OK
     for error in errors:
@@ -118,7 +119,9 @@ def verdict_of(errors: list[Any]) -> str:
             said = any(words in message for words in SAID_BY_SCHEMA)
             if said or (isinstance(value, str) and any(w in message for w in SAID_FOR_TEXT)):
                 return STRUCTURAL
-        elif not (kind in _BOUNDS and isinstance(value, str | bool)):
+        elif kind != _TOO_LONG_A_NUMBER and not (
+            kind in _BOUNDS and isinstance(value, str | bool)
+        ):
             return STRUCTURAL
     return OTHER
 

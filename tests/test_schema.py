@@ -12,6 +12,7 @@ ECMA-262 patterns. `tests/test_schema_mutations.py` changes these files at rando
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import json
 import re
@@ -154,15 +155,27 @@ KIND_OF_FOLDER = {"game": "game", "deck": "deck", "layout": "layout", "pool": "c
 KIND_OF_FOLDER |= {"names": "cards", "text": "cards"}
 
 
-def fixture_files() -> list[tuple[str, Path]]:
-    """(kind, file) for every YAML file under tests/data, by the folder it is in."""
+def fixture_files(pattern: str = "*.y*ml") -> list[tuple[str, Path]]:
+    """(kind, file) for every file under tests/data, by the folder it is in; YAML files
+    only where cardgen's YAML loader reads them as JSON data (not a malformed file, an
+    alias bomb or a NaN: no schema can say anything of those)."""
     found = []
-    for path in sorted(DATA.rglob("*.y*ml")):
+    for path in sorted(DATA.rglob(pattern)):
         folders = path.relative_to(DATA).parts[:-1]
         kind = next((KIND_OF_FOLDER[f] for f in folders if f in KIND_OF_FOLDER), None)
         assert kind is not None, f"{path}: which kind of file is it? (KIND_OF_FOLDER)"
+        if pattern.endswith("ml"):
+            try:
+                if as_json(load_yaml(path).data) is NOT_JSON:
+                    continue
+            except CardgenError:
+                continue
         found.append((kind, path))
     return found
+
+
+def test_most_yaml_fixtures_are_json_data() -> None:
+    assert len(fixture_files()) >= 40
 
 
 @functools.cache
@@ -178,15 +191,28 @@ def tiny_game() -> Game:
     ids=[str(p.relative_to(DATA)) for _, p in fixture_files()],
 )
 def test_fixture_file_and_its_schema_agree(kind: str, path: Path) -> None:
-    try:
-        data = load_yaml(path).data
-    except CardgenError:
-        return  # not YAML cardgen reads (malformed, an alias bomb): no schema can say
-    data = as_json(data)
-    if data is NOT_JSON:
-        return
+    data = as_json(load_yaml(path).data)
     game = tiny_game() if kind == "cards" else None
     assert_schema_agrees(kind, data, game, str(path.relative_to(ROOT)))
+
+
+@pytest.mark.parametrize(
+    "path", [p for _, p in fixture_files("*.csv")], ids=lambda p: str(p.relative_to(DATA))
+)
+def test_each_row_of_a_csv_fixture_and_the_pool_schema_agree(
+    path: Path, make_project: Callable[..., Path], pool_rows: Rows
+) -> None:
+    """A CSV pool of the tiny game, in whatever encoding and shape the fixture has: each
+    row the pool's models are given agrees with the game's pool schema."""
+    root = make_project()
+    (root / "decks" / "tiny" / "cards.csv").write_bytes(path.read_bytes())
+
+    def load() -> None:
+        with contextlib.suppress(CardgenError):
+            load_game(root / "decks" / "tiny", root)
+
+    for row in pool_rows(load):
+        assert_schema_agrees("cards", [row], tiny_game(), f"{path.name}: {row!r:.200}")
 
 
 def _yaml_constants() -> list[tuple[str, str, Any]]:
