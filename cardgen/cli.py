@@ -733,14 +733,22 @@ def diff(
 @main.command()
 @click.argument("kind", type=click.Choice(["game", "cards", "deck", "layout"]))
 @click.option("--game", help="For `cards`: the schema of this game's pool, field by field.")
+@click.option("--out", "out", type=click.Path(path_type=Path), help="Write it to this file.")
 @project_option
-def schema(kind: str, game: str | None, project_dir: Path) -> None:
+def schema(kind: str, game: str | None, out: Path | None, project_dir: Path) -> None:
     """Print the JSON Schema of game.yaml, a card pool, a deck list or a layout, for editors."""
     from cardgen.project import open_project
-    from cardgen.schema import json_schema
+    from cardgen.schema import json_schema, schema_text
+    from cardgen.write import Writer, check_out
 
-    pack = open_project(project_dir).game(game) if game else None
-    emit_json(json_schema(kind, pack))
+    definition = open_project(project_dir).definition(game) if game else None
+    text = schema_text(json_schema(kind, definition))
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    check_out(out, project_dir, file=True)
+    written = Writer(out.parent).write(out.name, text.encode("utf-8"))
+    click.echo(f"wrote {written}", err=True)
 
 
 def run(args: list[str] | None = None) -> None:

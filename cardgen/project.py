@@ -10,6 +10,7 @@ from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
 
 if TYPE_CHECKING:  # loading a game needs pydantic and the models: imported when asked for
     from cardgen.load.game import GamePack
+    from cardgen.model.game import Game
 
 GAME_FILE = "game.yaml"
 
@@ -31,23 +32,43 @@ class Project:
             return []
         return sorted(p.name for p in self.decks_dir.iterdir() if (p / GAME_FILE).exists())
 
+    def _known(self, game_id: str) -> None:
+        from cardgen.load.validation import did_you_mean
+
+        ids = self.game_ids()
+        if game_id not in ids:
+            known = ", ".join(ids) if ids else "none"
+            raise CardgenError(
+                f'unknown game "{game_id}"{did_you_mean(game_id, ids)} (games here: {known})',
+                Location(display_path(self.decks_dir)),
+            )
+
     def game(self, game_id: str, *, partial: bool = False) -> GamePack:
         """Load a game by id; an unknown id is an error with a suggestion. `partial`: the
         cards of its pool that load, the others' problems kept in the pack's `left_out`
         (the game is then kept so: later calls get that same pack)."""
         from cardgen.load.game import load_game
-        from cardgen.load.validation import did_you_mean
 
         if game_id not in self._loaded:
-            ids = self.game_ids()
-            if game_id not in ids:
-                known = ", ".join(ids) if ids else "none"
-                raise CardgenError(
-                    f'unknown game "{game_id}"{did_you_mean(game_id, ids)} (games here: {known})',
-                    Location(display_path(self.decks_dir)),
-                )
+            self._known(game_id)
             self._loaded[game_id] = load_game(self.decks_dir / game_id, self.root, partial=partial)
         return self._loaded[game_id]
+
+    def definition(self, game_id: str) -> Game:
+        """A game's `game.yaml` alone, validated: its card pool is not read (the schema of
+        a pool is wanted most while the pool does not load)."""
+        from cardgen.load.validation import validate_yaml
+        from cardgen.load.yaml import load_yaml
+        from cardgen.model.game import Game
+
+        if game_id in self._loaded:
+            return self._loaded[game_id].game
+        self._known(game_id)
+        doc = load_yaml(self.decks_dir / game_id / GAME_FILE, self.root)
+        if not isinstance(doc.data, dict):
+            raise CardgenError("game.yaml must be a mapping of keys", doc.location([]))
+        game: Game = validate_yaml(Game, doc)
+        return game
 
     def load_all(self) -> tuple[list[GamePack], ErrorCollector]:
         """Every game that loads, and the errors of those that do not."""

@@ -8,14 +8,14 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, Field, create_model, field_validator
 
 from cardgen.errors import Location
-from cardgen.model.base import Strict
+from cardgen.model.base import CONTROL_RANGES, JsonExtra, Printable, Strict
 from cardgen.model.game import CardType, FieldSpec, Game
 
 MAX_COPIES = 10_000
 """More copies of one card than this is certainly a typo."""
 MAX_HEX_OFFSET = 50
 """Hex offsets (`hexes` fields) reach at most this many hexes from the piece."""
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(f"[{CONTROL_RANGES}]")
 """Control characters other than tab and newline: they cannot be printed on a card, and in
 a terminal they can act (an escape sequence in a downloaded file)."""
 
@@ -36,16 +36,20 @@ def no_control_characters(value: Any) -> Any:
 class CardEntry(Strict):
     """A card as written in a pool file: the fields every card has."""
 
-    name: str = Field(min_length=1, max_length=200, description="The card's unique name.")
-    type: str = Field(description="The card type's id, e.g. `ally`.")
+    name: Printable = Field(
+        min_length=1, max_length=200, description="The card's unique name."
+    )
+    type: Printable = Field(description="The card type's id, e.g. `ally`.")
     copies: int = Field(
         default=1, ge=0, le=MAX_COPIES, description="How many copies the published box holds."
     )
-    text: str = Field(default="", max_length=5000, description="Rules text (may be empty).")
-    art: str | None = Field(
+    text: Printable = Field(
+        default="", max_length=5000, description="Rules text (may be empty)."
+    )
+    art: Printable | None = Field(
         default=None, description="Image file for the card's art, relative to the game folder."
     )
-    lint_ignore: list[str] = Field(
+    lint_ignore: list[Printable] = Field(
         default_factory=list, description="Lint codes not to report for this card."
     )
 
@@ -116,6 +120,20 @@ def _distinct_offsets(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return cells
 
 
+_OFFSET = {"minimum": -MAX_HEX_OFFSET, "maximum": MAX_HEX_OFFSET}
+_HEXES_SCHEMA = JsonExtra(
+    {
+        "uniqueItems": True,
+        "items": {
+            "not": {"const": [0, 0]},
+            "allOf": [{"prefixItems": [_OFFSET, _OFFSET]}],
+        },
+    }
+)
+"""What `_distinct_offsets` checks, for the JSON Schema: no hex twice, not the piece's own
+cell, at most MAX_HEX_OFFSET hexes away."""
+
+
 def _python_type(spec: FieldSpec) -> Any:
     if spec.type == "int":
         number = Annotated[int, Field(ge=spec.min, le=spec.max)]
@@ -123,10 +141,10 @@ def _python_type(spec: FieldSpec) -> Any:
     if spec.type == "bool":
         return bool
     if spec.type == "hexes":
-        return Annotated[list[tuple[int, int]], AfterValidator(_distinct_offsets)]
+        return Annotated[list[tuple[int, int]], AfterValidator(_distinct_offsets), _HEXES_SCHEMA]
     if spec.type == "choice":
         return Literal[tuple(spec.choices)]
-    return str
+    return Printable
 
 
 def card_model(type_id: str, ctype: CardType) -> type[CardEntry]:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from cardgen.model.base import Strict
+from cardgen.model.base import Printable, Strict
 
 MAX_COUNT = 9_999
 """A count above this in a deck list is refused as absurd."""
@@ -63,7 +63,7 @@ class Deck(Strict):
 class DeckCard(Strict):
     """A card line in a YAML deck file."""
 
-    name: str = Field(min_length=1, description="The card's name.")
+    name: Printable = Field(min_length=1, description="The card's name.")
     count: int = Field(default=1, ge=1, le=MAX_COUNT, description="How many copies.")
 
 
@@ -75,5 +75,11 @@ class DeckFile(Strict):
     description: str = Field(default="", description="Notes about the deck.")
     cards: (
         list[DeckCard]
-        | dict[Annotated[str, Field(min_length=1)], Annotated[int, Field(ge=1, le=MAX_COUNT)]]
-    ) = Field(description="The cards: a list of {name, count} or a mapping name: count.")
+        | dict[
+            Annotated[Printable, Field(min_length=1)],
+            Annotated[int, Field(ge=1, le=MAX_COUNT)],
+        ]
+    ) = Field(
+        description="The cards: a list of {name, count} or a mapping name: count.",
+        json_schema_extra={"minItems": 1, "minProperties": 1},  # "the deck list has no cards"
+    )

@@ -11,10 +11,10 @@ import functools
 from typing import Annotated, Any, Literal
 
 from PIL import ImageColor
-from pydantic import AfterValidator, Field, TypeAdapter, field_validator
+from pydantic import AfterValidator, Field, TypeAdapter, WithJsonSchema, field_validator
 
 from cardgen.model.base import Selector, Strict
-from cardgen.model.units import Length
+from cardgen.model.units import CardSize, Length
 
 
 def _check_color(value: str) -> str:
@@ -35,9 +35,50 @@ def _check_plain_color(value: str) -> str:
     return _check_color(value)
 
 
-Color = Annotated[str, AfterValidator(_check_color)]
+def _any_case(word: str) -> str:
+    return "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in word)
+
+
+def color_pattern() -> str:
+    """The colours Pillow's `ImageColor.getrgb` reads (any capitals), as a JSON Schema
+    pattern: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()`, `hsv()`,
+    `hsb()` and the CSS colour names (digits 0-9 only)."""
+    n, f, s = "[0-9]+", r"[0-9]+\.?[0-9]*", r"\s*"
+
+    def call(name: str, *args: str) -> str:
+        return name + r"\(" + s + f"{s},{s}".join(args) + s + r"\)"
+
+    rgb, hsl, hsv = _any_case("rgb"), _any_case("hsl"), _any_case("hs") + "[bBvV]"
+    forms = [
+        "#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})",
+        call(rgb, n, n, n),
+        call(rgb, f"{n}%", f"{n}%", f"{n}%"),
+        call(rgb + "[aA]", n, n, n, n),
+        call(hsl, f, f"{f}%", f"{f}%"),
+        call(hsv, f, f"{f}%", f"{f}%"),
+        *(_any_case(name) for name in sorted(ImageColor.colormap)),
+    ]
+    return "^(?:" + "|".join(forms) + ")$"
+
+
+TEMPLATE_PATTERN = (
+    r"^(?:[^{}]|\{\{|\}\}|\{[^{}!:]*(?:![\s\S])?"
+    r"(?::(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)?\})*$"
+)
+"""Text whose braces `str.format` reads: `{field}`, `{field:spec}`, `{{` and `}}` (JSON
+Schema pattern; a format spec nests braces two deep at most)."""
+Template = Annotated[str, WithJsonSchema({"type": "string", "pattern": TEMPLATE_PATTERN})]
+"""A value with `{field}` templates (text, image source, icon name), checked on load."""
+
+Color = Annotated[
+    str, AfterValidator(_check_color), WithJsonSchema({"type": "string", "format": "color"})
+]
 """`#rrggbb`, `#rrggbbaa` or a CSS colour name (or a `{field}` template), checked on load."""
-PlainColor = Annotated[str, AfterValidator(_check_plain_color)]
+PlainColor = Annotated[
+    str,
+    AfterValidator(_check_plain_color),
+    WithJsonSchema({"type": "string", "format": "plain-color"}),
+]
 """A colour that is not a template (a layout's background, icon colours)."""
 
 
@@ -138,7 +179,9 @@ class ImageElement(ElementBase):
     """An image file (card art), fitted into the box."""
 
     kind: Literal["image"] = Field(description="Element kind.")
-    src: str = Field(description="File relative to the game folder; `{art}` for the card's art.")
+    src: Template = Field(
+        description="File relative to the game folder; `{art}` for the card's art."
+    )
     fit: Literal["contain", "cover", "stretch"] = Field(
         default="cover", description="How the image fills the box."
     )
@@ -152,7 +195,7 @@ class TextElement(ElementBase):
     """Text that wraps, aligns and shrinks to fit its box, with bold, italic and icons."""
 
     kind: Literal["text"] = Field(description="Element kind.")
-    text: str = Field(
+    text: Template = Field(
         description=(
             "The text: `{field}` inserts a card field; in the result `**bold**`, `*italic*`"
             " and `{icon}` (an icon name) are drawn; `{{` is a literal brace."
@@ -188,7 +231,7 @@ class IconElement(ElementBase):
     """A vector icon from cardgen's icon library, by name (may be a `{field}`)."""
 
     kind: Literal["icon"] = Field(description="Element kind.")
-    name: str = Field(description="Icon name, e.g. `heart` or `{shape}`.")
+    name: Template = Field(description="Icon name, e.g. `heart` or `{shape}`.")
     color: Color = Field(default="#000000", description="Icon colour.")
     colors: dict[str, PlainColor] = Field(
         default_factory=dict, description="Colour by the value of `color_field`."
@@ -203,7 +246,7 @@ class HelperElement(ElementBase):
     """A registered drawing helper (e.g. `hex_pattern`) with its parameters."""
 
     kind: Literal["helper"] = Field(description="Element kind.")
-    name: str = Field(description="The helper's registered name.")
+    name: Template = Field(description="The helper's registered name.")
     params: dict[str, Any] = Field(default_factory=dict, description="The helper's parameters.")
 
 
@@ -250,7 +293,9 @@ class LayoutFile(Strict):
     extends: list[str] = Field(
         default_factory=list, description="Parent layouts by name, merged left to right."
     )
-    size: str | None = Field(default=None, description="Card size: `poker`, `63.5mm x 88.9mm`.")
+    size: CardSize | None = Field(
+        default=None, description="Card size: `poker`, `63.5mm x 88.9mm`."
+    )
     dpi: int | None = Field(default=None, ge=50, le=1200, description="Pixels per inch.")
     bleed: Length | None = Field(default=None, description="Bleed on each side (default 1/8 in).")
     safe: Length | None = Field(
@@ -277,7 +322,7 @@ class Layout(Strict):
     """A resolved layout: parents merged, every element validated."""
 
     name: str = Field(description="The layout's name (its file name without .yaml).")
-    size: str = Field(default="poker", description="Card size.")
+    size: CardSize = Field(default="poker", description="Card size.")
     dpi: int = Field(default=300, description="Pixels per inch.")
     bleed: Length = Field(default="0.125in", description="Bleed on each side.")
     safe: Length = Field(default="0.125in", description="Safe margin inside the trim.")

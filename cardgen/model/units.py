@@ -11,11 +11,19 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, WithJsonSchema
 
 UNITS = ("mm", "cm", "in", "pt", "px", "%")
 PER_INCH = {"mm": 25.4, "cm": 2.54, "in": 1.0, "pt": 72.0}
 _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|pt|px|%)?\s*")
+
+_NUMBER = r"(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
+_TERM_TEXT = rf"\s*{_NUMBER}\s*(?:mm|cm|in|pt|px|%)?\s*"
+LENGTH_PATTERN = rf"^\s*[+-]?{_TERM_TEXT}(?:[+-]{_TERM_TEXT})*$"
+"""The lengths `parse_length` reads, as a JSON Schema pattern (digits 0-9 only: the
+parser also takes other scripts' digits, which no editor should suggest)."""
+_PHYSICAL_TERM = rf"\s*(?:{_NUMBER}\s*(?:mm|cm|in|pt)|(?:0+(?:\.0+)?|\.0+)\s*%?)\s*"
+_PHYSICAL = rf"[+-]?{_PHYSICAL_TERM}(?:[+-]{_PHYSICAL_TERM})*"
 
 Axis = Literal["x", "y"]
 
@@ -82,8 +90,13 @@ def _check_length(value: object) -> str:
     return value
 
 
-Length = Annotated[str, BeforeValidator(_check_length)]
-"""A length as written in a layout file, validated when loaded."""
+Length = Annotated[
+    str,
+    BeforeValidator(_check_length),
+    WithJsonSchema({"type": ["string", "number"], "format": "length"}),
+]
+"""A length as written in a layout file, validated when loaded (`cardgen schema` gives
+the `length` format its pattern)."""
 
 CARD_SIZES: dict[str, tuple[str, str]] = {
     "poker": ("2.5in", "3.5in"),
@@ -100,6 +113,13 @@ CARD_SIZES: dict[str, tuple[str, str]] = {
     "jumbo": ("3.5in", "5.5in"),
 }
 """Trim sizes by name (width, height), from the printers' own templates."""
+
+CARD_SIZE_PATTERN = (
+    "^(?:" + "|".join(CARD_SIZES) + rf"|\s*{_PHYSICAL}\s*[x×]\s*{_PHYSICAL}\s*)$"
+)
+"""The sizes `card_size` reads: a name, or two lengths in physical units joined by `x`."""
+CardSize = Annotated[str, WithJsonSchema({"type": "string", "format": "card-size"})]
+"""A card size as written in a layout, checked when the layout is resolved."""
 
 
 def card_size(spec: str) -> tuple[Measure, Measure]:
