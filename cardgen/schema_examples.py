@@ -73,7 +73,7 @@ BASE_LAYOUT: dict[str, Any] = {
 
 KEEPER_LAYOUT: dict[str, Any] = {
     "extends": "base",
-    "icons": {"sun": {"icon": "sun", "color": "#f2c14e"}},
+    "icons": {"sun": {"icon": "star", "color": "#f2c14e"}},
     "elements": {
         "title": {"width": "1.7in", "bold": True},
         "light": {
