@@ -59,7 +59,8 @@ def test_cold_warm_and_one_card_edited(make_project: Callable[..., Path], run: R
     assert isinstance(steps, dict)
     assert list(steps) == ["check", "render", "pdf", "sheets", "tts", "gallery"]
     assert all(v >= 0 for v in steps.values()) and steps["sheets"] > 0  # its sheet, made again
-    assert sum(steps.values()) <= float(str(edited["seconds"]))
+    # each figure is rounded to the millisecond: the steps' sum may pass the total by as much
+    assert sum(steps.values()) <= float(str(edited["seconds"])) + 0.0005 * (len(steps) + 1)
     assert (out / "cards" / "fireball.png").read_bytes() != before[out / "cards" / "fireball.png"]
     assert (out / "cards" / "aria.png").read_bytes() == before[out / "cards" / "aria.png"]
 
