@@ -61,13 +61,13 @@ def test_a_pattern_re2_cannot_run_is_one_line_at_its_line(
     answer = invoke(command, "tiny", "--project", root)
     assert answer.code == 2, answer.err
     assert answer.err == (
-        f"error: {_shown(root)}decks/tiny/game.yaml:{at}: glossary.keyword_patterns.0.pattern:"
+        f"error: {shown(root)}decks/tiny/game.yaml:{at}: glossary.keyword_patterns.0.pattern:"
         f" {message}\n"
     )
     assert not list(root.rglob("*.png")), "nothing is drawn"
 
 
-def _shown(root: Path) -> str:
+def shown(root: Path) -> str:
     """How the CLI shows paths under `root`: relative to the working directory if inside."""
     try:
         return str(root.resolve().relative_to(Path.cwd().resolve())) + "/"
@@ -184,7 +184,7 @@ def test_dice_out_of_bounds_are_one_line_at_their_line(
     root = project(tmp_path, game=(BAD / "game" / case).read_text(encoding="utf-8"))
     answer = invoke(command, "tiny", "--project", root)
     assert answer.code == 2, answer.err
-    assert answer.err == f"error: {_shown(root)}decks/tiny/game.yaml:19:14: {message}\n"
+    assert answer.err == f"error: {shown(root)}decks/tiny/game.yaml:19:14: {message}\n"
 
 
 def test_dice_out_of_bounds_stop_report_too(tmp_path: Path) -> None:
