@@ -292,7 +292,7 @@ LAYOUTS: list[E] = [
     ("bad-length", 2, "is not a length", True),
     ("helper-ring", 2, "a hex grid of 1000000 rings cannot be drawn", True),
     ("helper-bad-param", 2, "element grid (hex_pattern) cannot draw", True),
-    ("bad-font-file", 2, 'element title: cannot load font "odd.ttf": unknown file format', True),
+    ("bad-font-file", 2, 'font odd: cannot load font "layouts/tiny/odd.ttf": unknown', True),
     ("unknown-font", 2, 'element title: unknown font family "comic"', True),
 ]
 
