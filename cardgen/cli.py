@@ -122,14 +122,13 @@ def games(project_dir: Path, fmt: str) -> None:
         errors.raise_if_any()
         emit_json({"games": rows})
         return
-    from cardgen.errors import visible_lines
+    from cardgen.errors import visible
 
-    lines = [
-        f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards ({row['copies']} in the box)"
-        for row in rows
-    ]
-    if lines:
-        click.echo(visible_lines(lines))
+    for row in rows:
+        click.echo(
+            visible(f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards")
+            + f" ({row['copies']} in the box)"
+        )
     errors.raise_if_any()
 
 
@@ -148,15 +147,12 @@ def cards(game: str, type_id: str | None, verbose: bool, project_dir: Path, fmt:
     if fmt == "json":
         emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen], **load_json(pack)})
         return
-    from cardgen.errors import visible_lines
+    from cardgen.errors import visible
 
     show_notes(pack, verbose)
-    lines = []
     for card in chosen:
         fields = ", ".join(f"{k}={v}" for k, v in card.fields.items())
-        lines.append(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}")
-    if lines:
-        click.echo(visible_lines(lines))
+        click.echo(visible(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}"))
 
 
 @main.command()
