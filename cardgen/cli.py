@@ -122,10 +122,12 @@ def games(project_dir: Path, fmt: str) -> None:
         errors.raise_if_any()
         emit_json({"games": rows})
         return
+    from cardgen.errors import visible
+
     for row in rows:
         click.echo(
-            f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards"
-            f" ({row['copies']} in the box)"
+            visible(f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards")
+            + f" ({row['copies']} in the box)"
         )
     errors.raise_if_any()
 
@@ -145,10 +147,12 @@ def cards(game: str, type_id: str | None, verbose: bool, project_dir: Path, fmt:
     if fmt == "json":
         emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen], **load_json(pack)})
         return
+    from cardgen.errors import visible
+
     show_notes(pack, verbose)
     for card in chosen:
         fields = ", ".join(f"{k}={v}" for k, v in card.fields.items())
-        click.echo(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}")
+        click.echo(visible(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}"))
 
 
 @main.command()

@@ -50,16 +50,21 @@ LIGATURES = {
 
 
 def slug(name: str) -> str:
-    """A safe file name for a card name: ASCII, lower case, dashes; never empty or reserved."""
+    """A safe file name for a card name: ASCII, lower case, dashes; never empty or reserved.
+
+    A name with no Latin letter or digit (`狐`, `Лиса`, `!!!`) is `card-` and a hash of the
+    name, so that such names stay apart (`狐` and `狸` were both `card`); the hash is of the
+    name in NFC, as names are compared (`load/pool.py` `name_key`)."""
+    name = unicodedata.normalize("NFC", name)
     for letter, spelled in LIGATURES.items():
         name = name.replace(letter, spelled)
+    mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     if len(text) > MAX_SLUG:  # cut short, and kept apart from names that start the same
-        mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
         text = text[: MAX_SLUG - 9].strip("-") + "-" + mark
     if not text:
-        text = "card"
+        text = "card-" + mark
     if text in WINDOWS_RESERVED:
         text += "-card"
     return text
