@@ -36,6 +36,8 @@ class Row:
     type: str
     copies: int = 1
     text: str = ""
+    art: str = ""
+    """The art file, relative to the game folder (none: a placeholder is drawn)."""
 
 
 def cli(*args: str | Path) -> Result:
@@ -78,8 +80,8 @@ def write_game(
     (folder / "game.yaml").write_text("\n".join(lines) + "\n" + extra, encoding="utf-8")
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["name", "type", "copies", "text"])
-    writer.writerows([r.name, r.type, r.copies, r.text] for r in rows)
+    writer.writerow(["name", "type", "copies", "text", "art"])
+    writer.writerows([r.name, r.type, r.copies, r.text, r.art] for r in rows)
     (folder / "cards.csv").write_text(buffer.getvalue(), encoding="utf-8")
     folder = root / "layouts" / game_id
     folder.mkdir(parents=True, exist_ok=True)
