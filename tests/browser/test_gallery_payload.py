@@ -52,7 +52,9 @@ def test_hovering_every_card_runs_no_payload(page: Any) -> None:
     from selenium.webdriver.common.by import By
 
     assert len(visible_cards(page)) == len(CARDS)
-    for element in page.find_elements(By.CSS_SELECTOR, "#grid .card, #grid .card img, #grid .card h3"):
+    for element in page.find_elements(
+        By.CSS_SELECTOR, "#grid .card, #grid .card img, #grid .card h3"
+    ):
         if element.is_displayed():
             ActionChains(page).move_to_element(element).perform()
     no_alert(page)
@@ -67,6 +69,7 @@ def test_hovering_every_card_runs_no_payload(page: Any) -> None:
         ("<sons> & <1>", ["card-o-brien-sons"]),
         ("'quoted' \"double\"", ["card-echo-onmouseover-alert-5"]),
     ],
+    ids=["payload-text", "payload-name", "angle-brackets", "quotes"],
 )
 def test_search_finds_each_card_by_its_text_as_written(
     page: Any, typed: str, expected: list[str]
