@@ -272,3 +272,26 @@ def test_docs_state_the_limits() -> None:
     assert f"at most {MAX_SPREAD + 1:,} possible totals" in dice, dice
     (patterns,) = [r for r in rows if r.endswith("`MAX_PATTERN_MEMORY` |")]
     assert f"at most {MAX_PATTERN_MEMORY >> 20} MB once compiled" in patterns, patterns
+
+
+@pytest.mark.parametrize(
+    ("source", "refused"),
+    [
+        ("(?P<keyword>a{1000})", None),
+        ("(?P<keyword>a{1001})", "invalid repetition size: {1001} (at most 1000 repeats"),
+        ("(?P<keyword>" + r"\pL" * 400 + ")", None),
+        ("(?P<keyword>" + r"\pL" * 1000 + ")", "the pattern is too large: compiled, it takes more"),
+    ],
+)
+def test_a_pattern_up_to_re2s_limits_compiles_and_past_them_is_refused(
+    source: str, refused: str | None
+) -> None:
+    """A repetition of at most 1000, and at most MAX_PATTERN_MEMORY once compiled (400
+    Unicode letter classes fit in it, 1000 do not)."""
+    from cardgen.model.patterns import game_pattern
+
+    if refused is None:
+        assert game_pattern(source, "keyword").source == source
+    else:
+        with pytest.raises(ValueError, match=re.escape(refused)):
+            game_pattern(source, "keyword")

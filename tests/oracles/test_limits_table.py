@@ -3,6 +3,8 @@ a new row without a test, a row renamed, or a test gone fails here."""
 
 from __future__ import annotations
 
+from tests import test_hardening_blame as blame
+from tests import test_hardening_patterns as patterns
 from tests.oracles import test_limits_data as data
 from tests.oracles import test_limits_render as render
 from tests.oracles import test_limits_yaml as yaml
@@ -69,6 +71,19 @@ TESTS = {
     render.FILE_NAME: [render.test_card_file_names_up_to_the_limit],
     render.SHEETS: [render.test_tts_sheets_up_to_their_limits],
     render.BASE_URL: [render.test_base_urls_are_http_urls_with_a_host],
+    "a duel's dice (`duel.dice`, for the deck report's odds)": [
+        patterns.test_dice_bounds,
+        patterns.test_the_largest_dice_allowed_are_exact_and_quick,
+        patterns.test_dice_out_of_bounds_are_one_line_at_their_line,
+    ],
+    "a game's `glossary.keyword_patterns`": [
+        patterns.test_a_pattern_up_to_re2s_limits_compiles_and_past_them_is_refused,
+        patterns.test_a_pattern_that_backtracks_badly_runs_in_linear_time,
+    ],
+    "a layout's font files (`fonts:`)": [
+        blame.test_a_damaged_font_is_one_line_at_the_line_naming_it,
+        blame.test_a_garbled_font_is_drawn_or_one_line_per_problem,
+    ],
 }
 """Each row of the table (its "what", as written) and the tests that hold it to its limit."""
 
