@@ -15,6 +15,7 @@ from PIL import Image
 
 from cardgen.package.tts_model import SavedObject
 from tests.conftest import ROOT, TINY_GAME
+from tests.skips import require_path
 
 Run = Callable[..., Result]
 REFERENCE = ROOT.parent / "shared" / "reference" / "tts"
@@ -40,9 +41,8 @@ def key_order(a: Any, b: Any) -> bool:
     "name", ["swlegion_blitz_deck_in_infinite_bag.json", "swlegion_counter_die_states.json"]
 )
 def test_reference_files_load_into_our_models(name: str) -> None:
-    if not REFERENCE.is_dir():
-        pytest.skip(f"the TTS reference files are not beside the project ({REFERENCE})")
-    data = json.loads((REFERENCE / name).read_text())
+    folder = require_path(REFERENCE, "the TTS reference files beside the project")
+    data = json.loads((folder / name).read_text())
     dumped = SavedObject.model_validate(data).model_dump(exclude_none=True, mode="json")
     assert dumped == data and key_order(dumped, data)
 
