@@ -172,6 +172,10 @@ POOLS: list[E] = [
 ]
 
 
+DECODED_ARIA = {"pool/latin1.csv": "Aría"}
+"""The first card's name as each readable pool spells it (the others: "Aria")."""
+
+
 @pytest.mark.parametrize(("case", "code", "fragment", "line"), POOLS, ids=[c[0] for c in POOLS])
 def test_bad_pools(tmp_path: Path, case: str, code: int, fragment: str, line: bool) -> None:
     source = BAD / case
@@ -180,9 +184,13 @@ def test_bad_pools(tmp_path: Path, case: str, code: int, fragment: str, line: bo
     answer = invoke("cards", "tiny", "--project", root)
     if code == 0:
         assert_clean(answer)
-        assert "Aria" in answer.out or "Aría" in answer.out
-        assert len(answer.out.splitlines()) == 5, answer.out
         assert fragment in answer.err, answer.err
+        # Every card and every value as the tidy UTF-8 comma-separated pool gives them.
+        tidy = invoke("cards", "tiny", "--format", "json", "--project", project(tmp_path / "t"))
+        expected = json.loads(tidy.out)["cards"]
+        expected[0]["name"] = DECODED_ARIA.get(case, "Aria")
+        read = invoke("cards", "tiny", "--format", "json", "--project", root)
+        assert json.loads(read.out)["cards"] == expected
     else:
         assert_error(answer, pool, fragment, line=line)
 
@@ -628,10 +636,19 @@ def test_deck_list_named_on_the_command_line_may_be_anywhere(tmp_path: Path) -> 
 # --------------------------------------------------------------------------- output safety
 
 
-@pytest.mark.parametrize(
-    "out",
-    ["decks", "decks/tiny", "layouts", "layouts/tiny/x", "/", "HOME", "PACKAGE"],
-)
+OUT_REFUSED = {
+    "decks": "point into the project's decks/ (its game data): outputs go elsewhere",
+    "decks/tiny": "point into the project's decks/ (its game data): outputs go elsewhere",
+    "layouts": "point into the project's layouts/: outputs go elsewhere",
+    "layouts/tiny/x": "point into the project's layouts/: outputs go elsewhere",
+    "/": "be a filesystem root",
+    "HOME": "be your home folder itself: name a folder in it",
+    "PACKAGE": "point into cardgen's own package: outputs go elsewhere",
+}
+"""Why each --out is refused: `--out must not ...`."""
+
+
+@pytest.mark.parametrize("out", list(OUT_REFUSED))
 @pytest.mark.parametrize("command", ["render", "pnp", "tts"])
 def test_out_cannot_point_into_sources_home_or_root(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, out: str
@@ -650,7 +667,11 @@ def test_out_cannot_point_into_sources_home_or_root(
     before = sorted(str(p) for p in (root / "decks").rglob("*"))
     answer = invoke(command, "tiny", "--out", target, "--project", root)
     assert_error(answer, "", "--out", line=False)
-    assert "--out must not" in answer.err or "--out names a folder" in answer.err
+    if command == "pnp" and out in ("/", "HOME"):  # a folder where the PDF's file goes
+        said = "--out names a folder; give the file to write, e.g. box.pdf"
+    else:
+        said = "--out must not " + OUT_REFUSED[out]
+    assert answer.err.count("\n") == 1 and answer.err.endswith(f": {said}\n"), answer.err
     assert sorted(str(p) for p in (root / "decks").rglob("*")) == before
     assert not (root / "output").exists()
 
@@ -740,7 +761,14 @@ def test_tts_text_is_json_escaped_and_never_a_script(tmp_path: Path) -> None:
     assert_clean(answer, limit=10.0)
     path = root / "output" / "tiny" / "tts" / "tiny.json"
     raw = path.read_text(encoding="utf-8")
-    assert "</script>" not in raw.replace("<\\/script>", "") or '"' in raw  # escaped in JSON
+    # JSON's own escapes for the quote, the backslash, the newline and the tab, nothing else:
+    # the text as the designer wrote it, </script> and all (TTS is no web page).
+    assert r'"Nickname": "Aria \"the \\ Bold\""' in raw
+    assert (
+        r'"Description": "Say \"hi\" \\n </script><script>alert(1)</script>\n\tTab;'
+        " print('x') -- Lua: os.execute(\\\"rm -rf /\\\")\""
+    ) in raw
+    assert "\t" not in raw  # every control character escaped
     data = json.loads(raw)
     objects = list(tts_objects(data["ObjectStates"]))
     cards = [o for o in objects if o["Name"] == "Card"]
