@@ -52,6 +52,28 @@ def test_alias_bomb_is_refused() -> None:
         parse_yaml(bomb, "bomb.yaml")
 
 
+LONGEST = 10**4300 - 1
+"""The largest number Python prints (4,300 nines): a file may hold it, in any base."""
+
+
+@pytest.mark.parametrize("base", ["decimal", "0x", "0o", "0b"])
+def test_a_number_too_long_to_print_is_refused_in_any_base(base: str) -> None:
+    """Python reads at most 4,300 decimal digits; YAML's 0x, 0o and 0b forms are read
+    without that limit (5,000 hexadecimal digits were an internal error as they were
+    printed): one past the largest printable number is refused at its line in every base."""
+    largest, past = {
+        "decimal": ("9" * 4300, "1" + "0" * 4300),  # Python cannot print 10**4300 itself
+        "0x": (hex(LONGEST), hex(LONGEST + 1)),
+        "0o": (oct(LONGEST), oct(LONGEST + 1)),
+        "0b": (bin(LONGEST), bin(LONGEST + 1)),
+    }[base]
+    doc = parse_yaml(f"name: x\ncopies: 1\npower: {largest}\n", "p.yaml")
+    assert doc.data["power"] == LONGEST
+    with pytest.raises(CardgenError) as info:
+        parse_yaml(f"name: x\ncopies: 1\npower: {past}\n", "p.yaml")
+    assert info.value.format_message() == "p.yaml:3: invalid YAML: a number is too long"
+
+
 def test_load_yaml_reads_a_file_with_bom(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_bytes("\ufeffname: Blubler’s\r\n".encode())
