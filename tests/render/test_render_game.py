@@ -9,6 +9,7 @@ import pytest
 from click.testing import Result
 from PIL import Image
 
+from cardgen.render.placeholder import placeholder
 from tests.conftest import TINY_CARDS
 
 Run = Callable[..., Result]
@@ -118,6 +119,14 @@ def test_missing_art_warns_and_draws_a_placeholder(
         f"warning: {root}/decks/tiny/cards.csv:2: RN102 Aria: art"
         f' "art/aria.png" not found (looked for {looked}); drawing a placeholder\n'
     )
+    # The art box of the built-in card at 300 dpi: 0.2 in + the 1/8 in bleed from the left
+    # (97.5 px), 0.6 in + bleed from the top (217.5), 2.1 x 1.35 in (630 x 405 px), its edges
+    # rounded to whole pixels; inside its rounded corners (1 mm: 12 px), Aria's placeholder.
+    x0, y0, x1, y1 = 98, 218, 728, 622
+    expected = placeholder("Aria", (x1 - x0, y1 - y0)).crop((12, 12, 630 - 12, 404 - 12))
+    with Image.open(tmp_path / "o" / "cards" / "aria.png") as card:
+        drawn = card.convert("RGB").crop((x0 + 12, y0 + 12, x1 - 12, y1 - 12))
+    assert drawn.tobytes() == expected.tobytes()
     strict = run(
         "render", "tiny", "--project", root, "--out", tmp_path / "p", "--only", "Aria", "--strict"
     )
