@@ -196,17 +196,41 @@ def test_the_parsed_yaml_cache_keeps_the_files_used_last(
     assert mine.is_file()
 
 
+STAR_FRONTIER = {
+    "Captain Vale": 1,
+    "Scout Ilka": 1,
+    "Quick Step": 3,
+    "Heavy Blow": 3,
+    "Second Wind": 2,
+    "Feint": 2,
+}
+"""The cards `cardgen new` starts a game with, and the copies of each in its box."""
+
+
 def test_new_game_builds(tmp_path: Path, run: Run) -> None:
+    from pypdf import PdfReader
+
+    from tests.conftest import tts_objects
+
     result = run("new", "Star Frontier", "--project", tmp_path)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "decks/star-frontier/game.yaml").is_file()
     assert run("check", "star-frontier", "--project", tmp_path).exit_code == 0
     deck = tmp_path / "decks/star-frontier/decks/starter.txt"
-    assert run("validate", deck, "--project", tmp_path).exit_code == 0
+    checked = run("validate", deck, "--project", tmp_path)
+    assert checked.exit_code == 0
+    assert checked.stdout.splitlines()[0] == f"{deck}: legal (star-frontier, 11 cards)"
     built = run("build", "--project", tmp_path, "--jobs", "1")
     assert built.exit_code == 0, built.output
-    assert (tmp_path / "output/star-frontier/tts/star-frontier.json").is_file()
-    assert (tmp_path / "output/star-frontier/star-frontier-a4-duplex-long.pdf").is_file()
+    out = tmp_path / "output/star-frontier"
+    assert sorted(p.name for p in (out / "cards").iterdir()) == sorted(
+        f"{name.lower().replace(' ', '-')}.png" for name in STAR_FRONTIER
+    )
+    save = json.loads((out / "tts/star-frontier.json").read_text(encoding="utf-8"))
+    cards = [o["Nickname"] for o in tts_objects(save["ObjectStates"]) if o["Name"] == "Card"]
+    assert {name: cards.count(name) for name in set(cards)} == STAR_FRONTIER
+    # The box's 12 cards on A4, nine a sheet: two pages of fronts, each with its backs.
+    assert len(PdfReader(out / "star-frontier-a4-duplex-long.pdf").pages) == 4
     again = run("new", "Star Frontier", "--project", tmp_path)
     assert again.exit_code == 2 and "exists already" in again.stderr
 
