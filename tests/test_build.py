@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -243,17 +244,27 @@ def test_watch_rebuilds_on_save(make_project: Callable[..., Path]) -> None:
     lines: list[str] = []
     cards = root / "decks/tiny/cards.csv"
 
-    def edit() -> None:
-        time.sleep(1.5)
-        cards.write_text(cards.read_text().replace("Leads the party.", "Leads."))
+    def report(line: str) -> None:
+        """What watch says; once the first build is reported, the designer saves an edit
+        (watch took its snapshot before that build), dated a second later as a clock would
+        (a file system may keep whole seconds only)."""
+        lines.append(line)
+        if line.startswith("rebuilt tiny:") and len(lines) == 1:
+            saved = cards.stat().st_mtime_ns + 1_000_000_000
+            cards.write_text(cards.read_text().replace("Leads the party.", "Leads."))
+            os.utime(cards, ns=(saved, saved))
 
-    thread = threading.Thread(target=edit)
-    thread.start()
-    builds = watch(Project(root), "tiny", lines.append, interval=0.1, max_builds=2)
-    thread.join()
-    assert builds == 2
-    assert any(line.startswith("~ ") and line.endswith("cards.csv") for line in lines)
-    assert "1 cards drawn" in lines[-1]
+    def run_watch() -> None:
+        builds.append(watch(Project(root), "tiny", report, interval=0.05, max_builds=2))
+
+    builds: list[int] = []
+    thread = threading.Thread(target=run_watch, daemon=True)  # a thread only so that a
+    thread.start()  # watch that misses the edit fails the test instead of hanging it
+    thread.join(timeout=60)
+    assert builds == [2], lines
+    assert len(lines) == 3 and lines[1] == f"~ {cards}", lines
+    assert lines[0].startswith("rebuilt tiny: 5 cards drawn, 0 reused, ")
+    assert lines[2].startswith("rebuilt tiny: 1 cards drawn, 4 reused, ")  # Aria's text
 
 
 def test_outputs_are_readable_like_any_new_file(tmp_path: Path) -> None:
