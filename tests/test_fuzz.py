@@ -59,8 +59,9 @@ def test_random_text_lists_never_crash(tiny_validator: DeckValidator, text: str)
 
 
 def _assert_entries_from_lines(deck: Deck, text: str) -> None:
-    """Each entry comes from its own line of `text`, which holds its name and its count."""
-    lines = text.split("\n")
+    """Each entry comes from its own line of `text`, which holds its name and its count (a
+    tab read as a space)."""
+    lines = text.replace("\t", " ").split("\n")
     numbers = [entry.line for entry in deck.entries]
     assert len(set(numbers)) == len(numbers), numbers
     for entry in deck.entries:
