@@ -42,7 +42,7 @@ def pytest_run(folder: Path, source: str, *, ci: bool) -> subprocess.CompletedPr
     (folder / "test_generated.py").write_text(source, encoding="utf-8")
     empty = folder / "bin"
     empty.mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k != CI_VARIABLE}
+    env = {k: v for k, v in os.environ.items() if k != CI_VARIABLE and not k.startswith("PYTEST_")}
     env.update(
         PATH=str(empty), PYTHONPATH=str(ROOT), COLUMNS="300", **({CI_VARIABLE: "1"} if ci else {})
     )
