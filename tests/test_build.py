@@ -60,7 +60,9 @@ def test_cold_warm_and_one_card_edited(make_project: Callable[..., Path], run: R
     assert isinstance(steps, dict)
     assert list(steps) == ["check", "render", "pdf", "sheets", "tts", "gallery"]
     assert all(v >= 0 for v in steps.values()) and steps["sheets"] > 0  # its sheet, made again
-    assert sum(steps.values()) <= float(str(edited["seconds"]))
+    # Each step and the total are rounded to the millisecond: their sum may pass the total
+    # by half a millisecond a number (0.009 + 0.008 + ... = 0.034000000000000001 > 0.034).
+    assert sum(steps.values()) <= float(str(edited["seconds"])) + 0.0005 * (len(steps) + 1)
     assert (out / "cards" / "fireball.png").read_bytes() != before[out / "cards" / "fireball.png"]
     assert (out / "cards" / "aria.png").read_bytes() == before[out / "cards" / "aria.png"]
 
