@@ -15,6 +15,7 @@ What a file may make the parser do (its size, nesting, merges, aliases) is bound
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -47,7 +48,9 @@ from cardgen.load.yaml_limits import (
     too_deep,
 )
 
-_LONG_NUMBER = re.compile(r"[0-9_]{4000,}")
+_LONG_NUMBER = re.compile(r"[0-9_]{4000,}|[0-9a-fA-F_]{3500,}")
+"""Where a number too long to print may be written: decimal digits past Python's limit of
+4300, or hexadecimal ones worth as many (an octal or binary one has more digits still)."""
 _BEFORE_TAG = frozenset(" \t\n\r\x85\u2028\u2029\ufeff[{,:?-")
 """What a tag's `!` may follow: a blank, a break, an indicator."""
 
@@ -131,10 +134,19 @@ def _plain(node: Any) -> Any:
     if isinstance(node, bool):
         return bool(node)
     if isinstance(node, int):
+        if not _printable(node):  # 0x and 5,000 digits: no message could show it
+            raise ValueError("an integer too long to print")
         return int(node)
     if isinstance(node, float):
         return float(node)
     return node
+
+
+def _printable(value: int) -> bool:
+    """Whether Python can print `value` in decimal (at most 4,300 digits by default). YAML's
+    0x, 0o and 0b numbers are read without that limit, so a file can hold one too long."""
+    limit = sys.get_int_max_str_digits()
+    return limit == 0 or value.bit_length() < 3 * limit or abs(value) < 10**limit
 
 
 _ANCHORS = re.compile(
@@ -278,17 +290,26 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     except RecursionError:
         raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        found = _LONG_NUMBER.search(text)
-        at = text.count("\n", 0, found.start()) + 1 if found else None
-        reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
-        raise CardgenError(f"invalid YAML: {reason}", Location(shown, at)) from None
+        raise _too_long(exc, text, shown) from None
     for warning in caught:
         if issubclass(warning.category, ReusedAnchorWarning):
             raise _reused_anchor(str(warning.message), shown)
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     values, keys = _positions(root, yaml.constructor.construct_object)
     _check_expanded(tree, YamlDocument(shown, None, values, keys))
-    return YamlDocument(shown, _plain(tree), values, keys)
+    try:
+        data = _plain(tree)
+    except ValueError as exc:
+        raise _too_long(exc, text, shown) from None
+    return YamlDocument(shown, data, values, keys)
+
+
+def _too_long(exc: ValueError, text: str, shown: str) -> CardgenError:
+    """A number too long (Python's ValueError reading or holding it), at its line."""
+    found = _LONG_NUMBER.search(text)
+    at = text.count("\n", 0, found.start()) + 1 if found else None
+    reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
+    return CardgenError(f"invalid YAML: {reason}", Location(shown, at))
 
 
 def _check_expanded(tree: Any, doc: YamlDocument) -> None:

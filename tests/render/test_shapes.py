@@ -109,8 +109,11 @@ def test_rounded_rect_is_antialiased_and_sharp_rect_is_exact() -> None:
             "fill": "#000000",
         }
     )
-    assert sharp.convert("L").getbbox() is not None
-    assert set(sharp.convert("L").tobytes()) == {0, 255}
+    grey = sharp.convert("L")
+    # Black exactly on 0.1 in to 0.9 in at 100 dpi, every pixel black or white: no soft edge.
+    assert ImageChops.invert(grey).getbbox() == (10, 10, 90, 90)
+    assert grey.crop((10, 10, 90, 90)).getextrema() == (0, 0)
+    assert set(grey.tobytes()) == {0, 255}
 
 
 def test_icon_outline_and_turn() -> None:
