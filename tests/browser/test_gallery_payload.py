@@ -2,7 +2,7 @@
 in headless Chromium: hovering every card and image fires no alert, the DOM holds no event
 handler but the page's own, and the search still finds each card by its text as written.
 
-Needs what test_gallery_browser.py needs (its browser fixture and skip reasons are used).
+Needs what test_gallery_browser.py needs (its browser fixture is used: it requires the tools).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from tests.browser.test_gallery_browser import browser, pytestmark, visible_cards
+from tests.browser.test_gallery_browser import browser, visible_cards
 from tests.oracles.payload import CARDS, PAYLOAD_TEXT, write_payload_game
 
-__all__ = ["browser", "pytestmark"]  # the browser fixture and the skip marks, shared
+__all__ = ["browser"]  # the browser fixture (it requires chromium and chromedriver), shared
 
 HANDLERS = """
 return Array.from(document.querySelectorAll('*')).flatMap(
