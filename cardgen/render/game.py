@@ -26,7 +26,7 @@ from cardgen.failures import while_doing
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.load.pool import card_label
-from cardgen.manifest import record
+from cardgen.manifest import record_for_game
 from cardgen.model.card import SOURCE_FIELDS, Card
 from cardgen.model.game import CardBack
 from cardgen.model.labels import label_values
@@ -435,5 +435,5 @@ def render_game(
         )
         result.warnings.extend(warnings)
     written = [Path(item["file"]) for item in [*result.cards, *result.backs]]
-    record(project.root / "output" / pack.id, written)  # for `clean` (and the next build)
+    record_for_game(project.root, pack.id, written)  # for `clean` (and the next build)
     return result
