@@ -115,7 +115,7 @@ class _Pool(ProcessPoolExecutor):
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> bool | None:
-        if kind is None:
+        if kind is None or issubclass(kind, GeneratorExit):  # a generator closed: no failure
             return super().__exit__(kind, error, trace)
         with contextlib.suppress(Exception):
             self.shutdown(wait=False, cancel_futures=True)

@@ -73,14 +73,16 @@ def test_workers_end_when_the_build_is_killed(tmp_path: Path) -> None:
 
 def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
     """Ctrl-C reaches every process of the terminal's job: here while cardgen loads, at
-    the moment the pool forks its workers, and while they draw. Each time: `interrupted`,
-    exit 130, no traceback, no worker left, no temporary file."""
+    the moment the pool forks its workers, while they draw, and later (the pool closing,
+    the PDFs, the end). Each time: `interrupted`, exit 130, no traceback, no worker left,
+    no temporary file; or, when the build was done first, its own output and nothing else
+    (a Ctrl-C while the pool's generator was collected was swallowed with a traceback)."""
     seed = int(os.environ.get("CARDGEN_INTERRUPT_SEED", str(time.time_ns() % 1_000_000)))
     chance = random.Random(seed)
     root = write_game(tmp_path / "p", CARDS, dpi=None)
-    moments = ["early", "fork", "fork", "draw"] * 6
+    moments = ["early", "fork", "fork", "draw", "late"] * 5
     chance.shuffle(moments)
-    budget, tried, interrupted = time.monotonic() + 18, 0, 0
+    budget, tried, interrupted = time.monotonic() + 15, 0, 0
     for moment in moments:
         if time.monotonic() > budget and tried >= 12:
             break
@@ -91,9 +93,9 @@ def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing(tmp_path: Path) -> 
         elif moment == "fork":  # the first worker is there: the others are being forked
             wait_for(lambda: children(build.pid), 30)  # noqa: B023
             time.sleep(chance.uniform(0, 0.02))
-        else:
+        else:  # while they draw; late: the pool closing, the PDFs, the sheets, the end
             wait_for(lambda: len(children(build.pid)) >= 2, 30)  # noqa: B023
-            time.sleep(chance.uniform(0.05, 0.6))
+            time.sleep(chance.uniform(0.05, 0.6) if moment == "draw" else chance.uniform(0.5, 1.5))
         os.killpg(build.pid, signal.SIGINT)
         code = build.wait(timeout=30)
         out, err = outputs(root)
@@ -105,7 +107,7 @@ def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing(tmp_path: Path) -> 
         assert wait_for(lambda: not processes_naming(str(root)), GONE_WITHIN), note
         assert temporaries(root) == [], note
         tried += 1
-    assert interrupted >= tried - 2, "almost every build should have been interrupted"
+    assert interrupted >= tried // 2, "most builds should have been interrupted"
 
 
 def test_two_builds_at_once_take_turns(tmp_path: Path) -> None:
@@ -197,3 +199,27 @@ def test_the_docs_give_the_limits_the_code_has() -> None:
     )
     commands = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
     assert f"`interrupted`, and exit `{INTERRUPTED}`" in commands
+
+
+def test_a_ctrl_c_while_the_pool_shuts_down_is_not_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool drawing the cards was shut down when its generator was collected: a Ctrl-C
+    in that moment was swallowed ("Exception ignored in: <generator object _rendered>", a
+    traceback) and the command went on to exit 0. It is shut down in the open now."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+
+    root = write_game(tmp_path, 8)
+    real = ProcessPoolExecutor.shutdown
+
+    def interrupted(self: ProcessPoolExecutor, wait: bool = True, **options: bool) -> None:
+        real(self, wait=wait, **options)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ProcessPoolExecutor, "shutdown", interrupted)
+    result = CliRunner().invoke(main, ["render", "tiny", "--jobs", "2", "--project", str(root)])
+    assert (result.exit_code, result.stdout, result.stderr) == (130, "", "interrupted\n")

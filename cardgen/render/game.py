@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -294,7 +294,7 @@ def _rendered(
     indexes: list[int],
     jobs: int,
     cells: bool,
-) -> Iterator[Drawn]:
+) -> Generator[Drawn, None, None]:
     if jobs <= 1:
         for index in indexes:
             yield renderer.drawn(renderer.pack.cards[index], cell=cells)
@@ -372,7 +372,7 @@ def render_game(
     # which cards the cache holds; each is read when its turn comes (never all at once)
     cached = {i for i in indexes if cache.has(keys[i])} if cache else set()
     missing = [i for i in indexes if i not in cached]
-    drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None))
+    drawn = _rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None)
     for index in indexes:
         card = pack.cards[index]
         relative = Path("cards") / f"{files[card.name]}.png"
@@ -412,6 +412,7 @@ def render_game(
             }
         )
         result.warnings.extend(warnings)
+    drawn.close()  # its pool shut down here: a Ctrl-C then is not lost to the collector
     if cache is not None:
         cache.save()
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
