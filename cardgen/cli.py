@@ -640,7 +640,7 @@ def lint(
 ) -> None:
     """Lint card text and rules documents against each game's glossary."""
     from cardgen.check.lint import lint_targets
-    from cardgen.check.lint_output import as_github, as_json, as_sarif, as_text
+    from cardgen.check.lint.output import as_github, as_json, as_sarif, as_text
     from cardgen.project import open_project
 
     project = open_project(project_dir)

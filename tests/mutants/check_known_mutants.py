@@ -113,7 +113,7 @@ MUTANTS = [
     ),
     Mutant(
         "lint typo threshold moved by one (terms up to 9 letters allow 1 edit)",
-        "cardgen/check/lint_rules.py",
+        "cardgen/check/lint/terms.py",
         "    return 1 if len(term) <= 8 else 2\n",
         "    return 1 if len(term) <= 9 else 2\n",
         (f"{ORACLES}/test_lint_thresholds.py",),
