@@ -5,7 +5,8 @@ The package reads as the linter's pipeline:
 - `text`: a text to lint (a card's text or name, a document with its non-prose masked),
   its words; `vocab`: a game's vocabulary and the terms found in a text (`english` and
   `misspellings` are the built-in word lists);
-- `rules`: what a rule is, its registry and its documentation (`explain` prints it);
+- `rules`: what a rule is, its registry and its documentation as data; `explain`: that
+  documentation written out (`cardgen lint --explain CODE`, docs/lint.md's reference);
   the rules, one module per family: `terms` (TX1xx, TX2xx), `consistency` (TX3xx),
   `keywords` (TX4xx, TX5xx), `references` (RF1xx), `numbers` (TX6xx), `labels` (TX7xx),
   `typography` (TX8xx), `spelling` (TX9xx), `rendering` (TX10xx, TX11xx);
