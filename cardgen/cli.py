@@ -686,8 +686,8 @@ def report(
     deck: str, game: str | None, against: Path | None, fmt: str, out: Path | None, project_dir: Path
 ) -> None:
     """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
-    from cardgen.check.deck_report import as_text
     from cardgen.check.deck_report import report as deck_report
+    from cardgen.check.deck_report_text import as_text
     from cardgen.outputs import check_out
     from cardgen.project import open_project
     from cardgen.write import Writer

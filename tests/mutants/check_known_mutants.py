@@ -98,7 +98,7 @@ MUTANTS = [
     ),
     Mutant(
         "deck report averages weighted by 1",
-        "cardgen/check/deck_report.py",
+        "cardgen/check/deck_odds.py",
         "weighted = [(row.odds[stat], row.count) for row in rows if stat in row.odds]",
         "weighted = [(row.odds[stat], 1) for row in rows if stat in row.odds]",
         (f"{ORACLES}/test_report_oracle.py",),
