@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cardgen.errors import Location
+from cardgen.model.card import Card
 
 Severity = Literal["error", "warning"]
 
@@ -113,3 +114,18 @@ class DeckReport:
             "card_count": self.card_count,
             "violations": [v.as_json() for v in self.violations],
         }
+
+
+def card_finding(check: str, code: str, message: str, card: Card, cite: str = "") -> Finding:
+    """A finding about a card, at its place in the pool (its line, or its sheet and cell)."""
+    return Finding(
+        check,
+        code,
+        message,
+        card.source_path,
+        card.source_line,
+        card.name,
+        cite=cite,
+        sheet=card.source_sheet,
+        col=card.source_col,
+    )
