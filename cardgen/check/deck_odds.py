@@ -61,6 +61,7 @@ class DuelTable:
         )
 
     def as_json(self) -> dict[str, Any]:
+        """The table in `cardgen report --format json`."""
         return {
             "label": self.label,
             "dice": self.dice,

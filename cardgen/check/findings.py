@@ -31,6 +31,7 @@ class Violation:
     suggestion: str | None = None
 
     def as_json(self) -> dict[str, Any]:
+        """The violation in `cardgen validate --format json`."""
         return {
             "rule": self.rule,
             "code": self.code,
@@ -67,6 +68,7 @@ class Finding:
     """In a spreadsheet pool: the column of the cell."""
 
     def as_json(self) -> dict[str, Any]:
+        """The finding in `cardgen check --format json`."""
         data = {
             "check": self.check,
             "code": self.code,
@@ -103,9 +105,11 @@ class DeckReport:
 
     @property
     def legal(self) -> bool:
+        """Whether no violation is an error (warnings keep a deck legal)."""
         return not any(v.severity == "error" for v in self.violations)
 
     def as_json(self) -> dict[str, Any]:
+        """The verdict in `cardgen validate --format json`."""
         return {
             "path": self.path,
             "game": self.game,

@@ -89,6 +89,7 @@ def check_card_refs(pack: GamePack) -> Iterator[Finding]:
 
 
 def check_pairs(pack: GamePack, check: PairsCheck) -> Iterator[Finding]:
+    """Each card of a pairs check names a partner that names it back, with as many copies."""
     for card in pack.cards:
         if not matches(card, check.where):
             continue
@@ -134,6 +135,7 @@ def check_pairs(pack: GamePack, check: PairsCheck) -> Iterator[Finding]:
 
 
 def check_link(pack: GamePack, check: LinkCheck) -> Iterator[Finding]:
+    """Each card of a link check names a value some target card has in the same field."""
     targets = {
         name_key(str(value))
         for c in pack.cards
@@ -156,6 +158,7 @@ def check_link(pack: GamePack, check: LinkCheck) -> Iterator[Finding]:
 
 
 def check_grid(pack: GamePack, check: GridCheck) -> Iterator[Finding]:
+    """Every combination of a grid check's choice fields has exactly its number of copies."""
     counts: Counter[tuple[str, ...]] = Counter()
     first: dict[tuple[str, ...], Card] = {}
     for card in pack.cards:
@@ -185,6 +188,7 @@ def check_grid(pack: GamePack, check: GridCheck) -> Iterator[Finding]:
 
 
 def check_unique(pack: GamePack, check: UniqueCheck) -> Iterator[Finding]:
+    """No two cards of a unique check share the field's value."""
     seen: dict[str, Card] = {}
     for card in pack.cards:
         raw = card.get(check.field)

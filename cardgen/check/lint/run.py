@@ -48,6 +48,7 @@ class LintFinding:
     """A card of a spreadsheet pool: the cell holding the text (`C14`)."""
 
     def as_json(self) -> dict[str, Any]:
+        """The finding in `cardgen lint --format json`."""
         place = {"sheet": self.sheet, "cell": self.cell} if self.sheet is not None else {}
         return place | {
             "path": self.path,
@@ -83,6 +84,7 @@ class LintRun:
     reported: set[tuple[int, int]] = field(default_factory=set)
 
     def run(self, units: list[TextUnit]) -> list[LintFinding]:
+        """Every enabled rule over the units; the findings, sorted and fingerprinted."""
         analyses = [self.vocab.analyse(unit) for unit in units]
         rules = [RULES[code] for code in self.enabled]
         by_part = {

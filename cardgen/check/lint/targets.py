@@ -27,6 +27,7 @@ class LintReport:
 
     @property
     def errors(self) -> int:
+        """How many findings are errors."""
         return sum(1 for f in self.findings if f.severity == "error")
 
     @property
@@ -35,6 +36,7 @@ class LintReport:
         return 1 if self.errors else 0
 
     def counts(self) -> dict[str, int]:
+        """How many findings of each severity, error first."""
         counted = Counter(f.severity for f in self.findings)
         return {level: counted.get(level, 0) for level in ("error", "warning", "info")}
 

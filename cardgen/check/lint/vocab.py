@@ -88,6 +88,7 @@ class Form:
 
     @property
     def text(self) -> str:
+        """The form's words, as one string."""
         return " ".join(self.words)
 
 
@@ -104,6 +105,7 @@ class TermMatch:
 
     @property
     def entry(self) -> GlossaryEntry:
+        """The glossary entry the matched form belongs to."""
         return self.form.entry
 
 
