@@ -629,6 +629,7 @@ def new(title: str, game_id: str | None, project_dir: Path) -> None:
 )
 @click.option("--select", multiple=True, help="Rules to run: codes, prefixes (TX1) or ALL.")
 @click.option("--ignore", multiple=True, help="Rules not to report: codes or prefixes.")
+@click.option("--explain", metavar="CODE", help="Print a rule's documentation (code or name).")
 @project_option
 def lint(
     targets: tuple[str, ...],
@@ -636,11 +637,17 @@ def lint(
     fmt: str,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
+    explain: str | None,
     project_dir: Path,
 ) -> None:
     """Lint card text and rules documents against each game's glossary."""
+    if explain is not None:
+        from cardgen.check.lint.explain import explain as explain_rule
+
+        click.echo(explain_rule(explain), nl=False)
+        return
     from cardgen.check.lint import lint_targets
-    from cardgen.check.lint_output import as_github, as_json, as_sarif, as_text
+    from cardgen.check.lint.output import as_github, as_json, as_sarif, as_text
     from cardgen.project import open_project
 
     project = open_project(project_dir)
@@ -679,8 +686,8 @@ def report(
     deck: str, game: str | None, against: Path | None, fmt: str, out: Path | None, project_dir: Path
 ) -> None:
     """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
-    from cardgen.check.deck_report import as_text
     from cardgen.check.deck_report import report as deck_report
+    from cardgen.check.deck_report_text import as_text
     from cardgen.outputs import check_out
     from cardgen.project import open_project
     from cardgen.write import Writer

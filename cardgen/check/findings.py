@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cardgen.errors import Location
+from cardgen.model.card import Card
 
 Severity = Literal["error", "warning"]
 
@@ -30,6 +31,7 @@ class Violation:
     suggestion: str | None = None
 
     def as_json(self) -> dict[str, Any]:
+        """The violation in `cardgen validate --format json`."""
         return {
             "rule": self.rule,
             "code": self.code,
@@ -66,6 +68,7 @@ class Finding:
     """In a spreadsheet pool: the column of the cell."""
 
     def as_json(self) -> dict[str, Any]:
+        """The finding in `cardgen check --format json`."""
         data = {
             "check": self.check,
             "code": self.code,
@@ -102,9 +105,11 @@ class DeckReport:
 
     @property
     def legal(self) -> bool:
+        """Whether no violation is an error (warnings keep a deck legal)."""
         return not any(v.severity == "error" for v in self.violations)
 
     def as_json(self) -> dict[str, Any]:
+        """The verdict in `cardgen validate --format json`."""
         return {
             "path": self.path,
             "game": self.game,
@@ -113,3 +118,18 @@ class DeckReport:
             "card_count": self.card_count,
             "violations": [v.as_json() for v in self.violations],
         }
+
+
+def card_finding(check: str, code: str, message: str, card: Card, cite: str = "") -> Finding:
+    """A finding about a card, at its place in the pool (its line, or its sheet and cell)."""
+    return Finding(
+        check,
+        code,
+        message,
+        card.source_path,
+        card.source_line,
+        card.name,
+        cite=cite,
+        sheet=card.source_sheet,
+        col=card.source_col,
+    )

@@ -3,7 +3,8 @@
 from collections.abc import Callable
 from pathlib import Path
 
-from cardgen.check.game_checks import check_game, reachable
+from cardgen.check.board_checks import reachable
+from cardgen.check.game_checks import check_game
 from cardgen.model.board import Board
 from cardgen.project import Project
 

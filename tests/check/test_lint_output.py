@@ -11,7 +11,7 @@ from typing import Any
 from click.testing import Result
 
 from cardgen.check.lint import LintFinding, LintReport, lint_documents, lint_game
-from cardgen.check.lint_output import as_github, as_json, as_sarif, as_text
+from cardgen.check.lint.output import as_github, as_json, as_sarif, as_text
 from cardgen.project import open_project
 from tests.check.test_lint import GAME, pool
 

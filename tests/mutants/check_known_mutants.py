@@ -98,7 +98,7 @@ MUTANTS = [
     ),
     Mutant(
         "deck report averages weighted by 1",
-        "cardgen/check/deck_report.py",
+        "cardgen/check/deck_odds.py",
         "weighted = [(row.odds[stat], row.count) for row in rows if stat in row.odds]",
         "weighted = [(row.odds[stat], 1) for row in rows if stat in row.odds]",
         (f"{ORACLES}/test_report_oracle.py",),
@@ -113,7 +113,7 @@ MUTANTS = [
     ),
     Mutant(
         "lint typo threshold moved by one (terms up to 9 letters allow 1 edit)",
-        "cardgen/check/lint_rules.py",
+        "cardgen/check/lint/terms.py",
         "    return 1 if len(term) <= 8 else 2\n",
         "    return 1 if len(term) <= 9 else 2\n",
         (f"{ORACLES}/test_lint_thresholds.py",),

@@ -122,11 +122,13 @@ class TextUnit:
 
     @classmethod
     def for_card(cls, card: Card, which: Literal["text", "name"]) -> TextUnit:
+        """A card's text or its name, at the card's place in its pool."""
         text = card.text if which == "text" else card.name
         return cls(text=text, path=card.source_path, kind="card", part=which, card=card, raw=text)
 
     @classmethod
     def for_document(cls, path: str, raw: str, markdown: bool) -> TextUnit:
+        """A rules document: its prose (its non-prose parts masked) and its suppressions."""
         starts = [0] + [m.end() for m in re.finditer("\n", raw)]
         unit = cls(
             text=prose(raw, markdown),

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from cardgen.check.lint_text import TOKEN, TextUnit, Token, sentence_start, tokenize
-from cardgen.check.lint_words import ENGLISH, MISSPELLINGS
+from cardgen.check.lint.english import ENGLISH
+from cardgen.check.lint.misspellings import MISSPELLINGS
+from cardgen.check.lint.text import TOKEN, TextUnit, Token, sentence_start, tokenize
 from cardgen.load.game import GamePack
 from cardgen.model.game import GlossaryEntry
 
@@ -87,6 +88,7 @@ class Form:
 
     @property
     def text(self) -> str:
+        """The form's words, as one string."""
         return " ".join(self.words)
 
 
@@ -103,6 +105,7 @@ class TermMatch:
 
     @property
     def entry(self) -> GlossaryEntry:
+        """The glossary entry the matched form belongs to."""
         return self.form.entry
 
 

@@ -14,9 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import __version__
-from cardgen.check.lint import JSON_VERSION, LintFinding, LintReport, all_rules
-from cardgen.check.lint_rules import RULES, Rule
+from cardgen.check.lint.rules import RULES, Rule, all_rules
+from cardgen.check.lint.run import LintFinding
+from cardgen.check.lint.targets import LintReport
 from cardgen.errors import visible_lines
+
+JSON_VERSION = 1
+"""Version of the `--format json` document; raised when a key changes meaning."""
 
 DOCS_PAGE = "docs/lint.md"
 """The rule pages, in the repository; each rule's section is `docs/lint.md#<code>`."""
@@ -94,8 +98,7 @@ def _uri(path: str, root: Path) -> str:
 
 
 def _sarif_rule(rule: Rule, severity: str) -> dict[str, Any]:
-    doc = (rule.check or rule.set_check).__doc__ if (rule.check or rule.set_check) else None
-    full = " ".join((doc or rule.summary).split())
+    full = rule.finds or rule.summary
     data: dict[str, Any] = {
         "id": rule.code,
         "name": rule.name,

@@ -1,0 +1,118 @@
+"""What goes in the box and onto the table: the box manifest and the setup piles.
+
+The pool against the box manifest (its total and its items), the decks that make up the
+box against the pool copy for copy, and every pile of the table setup against the cards
+that match it (SC2xx, SC401).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from cardgen.check.deck_rules import DeckValidator
+from cardgen.check.findings import Finding, card_finding
+from cardgen.check.select import describe, matches
+from cardgen.errors import Location
+from cardgen.load.decklist import load_deck
+from cardgen.load.game import GamePack
+from cardgen.model.game import BoxItem
+
+
+def _box_items(
+    pack: GamePack,
+    items: list[BoxItem],
+    counts: dict[str, int],
+    where: Location,
+    what: str,
+    code: str,
+) -> Iterator[Finding]:
+    """Each item of a box manifest against the copies `counts` holds of its cards."""
+    for index, item in enumerate(items):
+        total = sum(
+            n
+            for name, n in counts.items()
+            if (card := pack.find(name)) is not None and matches(card, item.where)
+        )
+        if total != item.count:
+            diff = total - item.count
+            yield Finding(
+                "box-contents",
+                code,
+                f"{what} has {total} {item.label}, the box manifest says {item.count}"
+                f" ({abs(diff)} {'over' if diff > 0 else 'short'})",
+                where.path,
+                where.line,
+                cite=f"box item {index + 1}",
+            )
+
+
+def check_box(pack: GamePack) -> Iterator[Finding]:
+    """The pool against the box manifest; the box decks against the pool, copy for copy."""
+    box = pack.game.box
+    if box is None:
+        return
+    box_at = pack.doc.location(["box"])
+    copies = {card.name: card.copies for card in pack.cards}
+    total = sum(copies.values())
+    if box.total is not None and total != box.total:
+        yield Finding(
+            "box-total",
+            "SC201",
+            f"the pool has {total} card copies; the box holds {box.total}",
+            box_at.path,
+            pack.doc.location(["box", "total"]).line,
+        )
+    yield from _box_items(pack, box.contents, copies, box_at, "the pool", "SC202")
+    if not box.decks:
+        return
+    in_decks: Counter[str] = Counter()
+    validator = DeckValidator(pack)
+    for index, relative in enumerate(box.decks):
+        path = pack.file(relative, ["box", "decks", index])
+        deck = load_deck(path, pack.root)
+        report = validator.validate(deck)
+        for violation in report.violations:
+            if violation.kind == "unknown_card":
+                yield Finding("box-decks", "SC203", violation.message, deck.path, violation.line)
+        counts: Counter[str] = Counter()
+        for entry, card in pack.entries_of(deck):
+            if card is not None:
+                counts[card.name] += entry.count
+        in_decks.update(counts)
+        yield from _box_items(
+            pack, box.deck_contents, counts, Location(deck.path, 1), f"deck {deck.name}", "SC204"
+        )
+    for card in pack.cards:
+        if in_decks.get(card.name, 0) != card.copies:
+            yield card_finding(
+                "box-decks",
+                "SC205",
+                f'"{card.name}": the pool says {card.copies} copies, the box decks'
+                f" hold {in_decks.get(card.name, 0)}",
+                card,
+            )
+
+
+def check_setup(pack: GamePack) -> Iterator[Finding]:
+    """Every pile of the table setup takes at least one card, and no more than there are."""
+    for index, pile in enumerate(pack.game.setup.piles):
+        available = sum(card.copies for card in pack.cards if matches(card, pile.where))
+        where = pack.doc.location(["setup", "piles", index])
+        if available == 0:
+            yield Finding(
+                "setup-piles",
+                "SC401",
+                f'pile "{pile.id}": no card matches {describe(pile.where)}',
+                where.path,
+                where.line,
+            )
+        elif pile.count is not None and pile.count > available and pile.group_by is None:
+            yield Finding(
+                "setup-piles",
+                "SC401",
+                f'pile "{pile.id}" takes {pile.count} cards;'
+                f" only {available} match {describe(pile.where)}",
+                where.path,
+                where.line,
+            )

@@ -1,0 +1,95 @@
+"""`cardgen report` for a terminal: a `DeckStats` written as lines of text.
+
+The head line (title, game, copies, legality), each chart as a bar of `#` per value, the
+duel odds table and the overpower matrix; the report's other formats are drawn by
+`cardgen.package.report_html` and `report_pdf`.
+"""
+
+from __future__ import annotations
+
+from cardgen.check.deck_report import DeckStats
+from cardgen.check.deck_stats import Chart
+from cardgen.check.dice import Odds, percent
+from cardgen.errors import visible_lines
+
+BAR_WIDTH = 40
+"""The longest bar of a chart, in characters."""
+
+
+def _bar_lines(chart: Chart) -> list[str]:
+    """A chart's bars as lines: label, copies and a bar of `#` scaled to the longest."""
+    width = max((len(bar.label) for bar in chart.bars), default=1)
+    top = max((bar.total for bar in chart.bars), default=0) or 1
+    lines = []
+    for bar in chart.bars:
+        length = round(bar.total * BAR_WIDTH / top)
+        lines.append(f"  {bar.label:<{width}} {bar.total:>4}  {'#' * length}".rstrip())
+    return lines
+
+
+def _pct(odds: Odds) -> str:
+    """Odds as `win/tie/lose` percentages, one decimal each."""
+    return f"{percent(odds.win):.1f}/{percent(odds.tie):.1f}/{percent(odds.lose):.1f}"
+
+
+def as_text(stats: DeckStats) -> str:
+    """The report for a terminal (`cardgen report`, the default `--format text`)."""
+    head = f"{stats.title} ({stats.game_name})"
+    if stats.path:
+        head += f", {stats.path}"
+    head += f": {stats.copies} cards, {stats.distinct} distinct"
+    if stats.legal is not None:
+        head += ", legal" if stats.legal else f", ILLEGAL ({len(stats.violations)} violations)"
+    lines = [head]
+    for name, count in stats.unknown:
+        lines.append(f'  unknown card "{name}" ×{count} (left out of the numbers)')
+    for chart in stats.charts:
+        lines.extend(["", chart.title, *_bar_lines(chart)])
+    for chart in stats.distributions:
+        mean = f" (mean {float(chart.mean):.2f})" if chart.mean is not None else ""
+        lines.extend(["", f"{chart.title}{mean}", *_bar_lines(chart)])
+    if stats.duel is not None:
+        duel = stats.duel
+        lines.extend(["", f"{duel.label}: win/tie/lose % on each stat", f"  {duel.method}"])
+        width = max([len(r.name) for r in duel.rows] + [len("deck average")])
+        cells = [f"{duel.stat_labels[s]:<18}" for s in duel.stats]
+        lines.append(f"  {'':<{width}}    {' '.join(cells)}".rstrip())
+        for row in duel.rows:
+            shown = []
+            for stat in duel.stats:
+                odds = row.odds.get(stat)
+                value = row.stats.get(stat, "-")
+                shown.append(f"{f'{value}: {_pct(odds)}' if odds else '-':<18}")
+            lines.append(f"  {row.name:<{width}} ×{row.count:<2} {' '.join(shown)}".rstrip())
+        average = [f"{_pct(duel.average[s]) if s in duel.average else '-':<18}" for s in duel.stats]
+        lines.append(f"  {'deck average':<{width}}     {' '.join(average)}".rstrip())
+    if stats.overpower is not None:
+        table = stats.overpower
+        lines.extend(
+            [
+                "",
+                f"{table.label} ({table.field}): row overpowers column: +{table.bonus} damage"
+                f" dealt, the other way -{table.bonus}",
+            ]
+        )
+        width = max(len(label) for label in table.labels)
+        lines.append(f"  {'':<{width}} " + " ".join(f"{lb[:4]:>4}" for lb in table.labels))
+        for label, edges in zip(table.labels, table.matrix, strict=True):
+            cells = [f"{v:+d}" if v else "." for v in edges]
+            lines.append(f"  {label:<{width}} " + " ".join(f"{c:>4}" for c in cells))
+        lines.append("")
+        lines.append(f"  {'':<{width}}  deck  pool  overpowers  overpowered by (share of pool)")
+        for value, label in zip(table.values, table.labels, strict=True):
+            key = str(value)
+            beats = f"{percent(table.beats[key]):.1f}%" if key in table.beats else "-"
+            weak = f"{percent(table.weak[key]):.1f}%" if key in table.weak else "-"
+            lines.append(
+                f"  {label:<{width}}  {table.deck[key]:>4}  {table.pool[key]:>4}"
+                f"  {beats:>10}  {weak:>10}"
+            )
+        if table.deck_beats is not None and table.deck_weak is not None:
+            lines.append(
+                f"  the deck's cards overpower {percent(table.deck_beats):.1f}% of the pool's"
+                f" and are overpowered by {percent(table.deck_weak):.1f}%"
+            )
+    return visible_lines(lines)
