@@ -265,12 +265,21 @@ class TableBuilder:
         return path
 
     def _content(self, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout) -> str:
-        """What a sheet shows, as a hash: its cards' images and its grid (a new hash, hence
-        a new deck key, makes TTS load the sheet again instead of an old copy)."""
-        images = [self.image_keys.get(f.path) or file_digest(f.path) for f in faces]
+        """What a sheet shows, as a hash: its cards' images (their bytes, not the cache keys
+        that say how they were made, so that a new cardgen drawing the same cards gives the
+        same JSON) and its grid. A new hash, hence a new deck key, makes TTS load the sheet
+        again instead of an old copy."""
+        images = [self._image_digest(f.path) for f in faces]
         grid = [layout.cols, layout.rows, layout.cell_w, layout.cell_h]
         bleeds = [f.bleed_px for f in faces]
-        return digest("sheet content", images, bleeds, grid, self.fmt, self.quality)[:16]
+        blob = json.dumps(["sheet content", images, bleeds, grid, self.fmt, self.quality])
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+    def _image_digest(self, path: Path) -> str:
+        """The content hash of a card image: the one its cache entry holds, else read."""
+        key = self.image_keys.get(path)
+        known = self.cache.content_digest(key) if self.cache is not None and key else None
+        return known or file_digest(path)
 
     def finish(self, workers: int) -> float:
         """Make the sheets `_sheet` left to make, in parallel, and write them; the seconds
