@@ -273,7 +273,7 @@ def _make(
     """Make the outputs of a checked game into its folder `out`, recording them in `result`."""
     from cardgen.package.gallery import collect_notes, write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
-    from cardgen.package.tts import tts
+    from cardgen.package.tts.export import tts
     from cardgen.render.game import render_game
 
     pack, checks, lints = checked

@@ -62,7 +62,7 @@ MUTANTS = [
     ),
     Mutant(
         "TTS GUID de-duplication off",
-        "cardgen/package/tts.py",
+        "cardgen/package/tts/ids.py",
         "        while (value := self._digest(identity, attempt)[:6]) in self.guids:\n"
         "            attempt += 1\n",
         "        value = self._digest(identity, attempt)[:6]\n",

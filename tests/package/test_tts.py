@@ -13,7 +13,7 @@ import pytest
 from click.testing import Result
 from PIL import Image
 
-from cardgen.package.tts_model import SavedObject
+from cardgen.package.tts.model import SavedObject
 from tests.conftest import ROOT, TINY_GAME
 from tests.skips import require_path
 
