@@ -44,7 +44,7 @@ class Mutant:
 MUTANTS = [
     Mutant(
         "print-and-play backs reversed within their row",
-        "cardgen/package/pnp.py",
+        "cardgen/package/imposition.py",
         "                slot = mirrored(grid.slot(index), page_w, page_h, duplex).shifted(dx, dy)\n",  # noqa: E501
         "                row, col = divmod(index, grid.cols)\n"
         "                filled = min(grid.cols, len(chunk) - row * grid.cols)\n"
@@ -55,7 +55,7 @@ MUTANTS = [
     ),
     Mutant(
         "MakePlayingCards bleed 36 -> 37.5 px",
-        "cardgen/package/pnp.py",
+        "cardgen/package/shops.py",
         '        "bleed_px": 36,\n',
         '        "bleed_px": 37.5,\n',
         (f"{ORACLES}/test_pnp_oracle.py",),
