@@ -91,7 +91,7 @@ MUTANTS = [
     ),
     Mutant(
         "gallery data-search unescaped",
-        "cardgen/package/gallery.py",
+        "cardgen/package/gallery_cards.py",
         """f' data-search="{escape(haystack)}" """,
         """f' data-search="{haystack}" """,
         (f"{ORACLES}/test_gallery_oracle.py", "tests/browser/test_gallery_payload.py"),
