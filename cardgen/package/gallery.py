@@ -10,7 +10,7 @@ game's PDFs and TTS files, and the deck report of the box and of every example d
 SVG charts, each also written as a one-page PDF under `reports/`).
 
 Everything user-written is HTML-escaped; the same inputs give the same bytes. The cards'
-tiles and filters are `gallery_cards`, the notes on them `gallery_notes`.
+notes, tiles and filters are `gallery_cards`.
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ from cardgen.check.deck_report import DeckStats, report_box, report_deck
 from cardgen.errors import CardgenError
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
-from cardgen.package.gallery_cards import card_html, filters, relative_href
-from cardgen.package.gallery_notes import Note, collect_notes
+from cardgen.package.gallery_cards import Note, card_html, collect_notes, filters, relative_href
 from cardgen.package.report_html import REPORT_CSS, report_section, type_colors
 from cardgen.package.report_pdf import report_pdf
 from cardgen.render.game import RenderResult

@@ -1,5 +1,7 @@
-"""The cards on the proof gallery: each card's tile (front and back cropped to the trim,
-its fields as chips, its notes) and the filters over the card type and choice fields.
+"""The cards on the proof gallery: the notes to show on them (render warnings, check and
+lint findings, as the build hands them over: the gallery never checks or lints a game
+itself), each card's tile (front and back cropped to the trim, its fields as chips, its
+notes) and the filters over the card type and choice fields.
 
 Everything user-written is HTML-escaped.
 """
@@ -7,15 +9,53 @@ Everything user-written is HTML-escaped.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.check.deck_report import field_label, value_label
 from cardgen.load.game import GamePack
 from cardgen.model.card import Card
-from cardgen.package.gallery_notes import SEVERITIES, Note
 from cardgen.write import relative_inside, slug
+
+if TYPE_CHECKING:
+    from cardgen.check.findings import Finding
+    from cardgen.check.lint import LintFinding
+    from cardgen.render.game import RenderResult
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something to look at on a card: a lint finding, a check finding, a render warning."""
+
+    source: str
+    code: str
+    severity: str
+    message: str
+    card: str | None
+
+    def sort_key(self) -> tuple[int, str, str, str]:
+        """Errors first, then warnings, then the rest; by code, source and message."""
+        rank = SEVERITIES.index(self.severity) if self.severity in SEVERITIES else 3
+        return (rank, self.code, self.source, self.message)
+
+
+def collect_notes(
+    rendered: RenderResult, checks: Sequence[Finding], lints: Sequence[LintFinding]
+) -> list[Note]:
+    """Render warnings, check findings and lint findings, worst first."""
+    notes = [Note("render", w.code, "warning", w.message, w.card) for w in rendered.warnings]
+    notes += [Note("check", f.code, f.severity, f.message, f.card) for f in checks]
+    for finding in lints:
+        message = finding.message
+        if finding.suggestion:
+            message += f" (suggestion: {finding.suggestion})"
+        notes.append(Note("lint", finding.code, str(finding.severity), message, finding.card))
+    return sorted(notes, key=Note.sort_key)
 
 
 def relative_href(path: str | Path, out: Path) -> str:
