@@ -271,9 +271,9 @@ def _make(
     progress: Progress | None,
 ) -> None:
     """Make the outputs of a checked game into its folder `out`, recording them in `result`."""
-    from cardgen.package.gallery import collect_notes, write_gallery
+    from cardgen.package.gallery import write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
-    from cardgen.package.tts import tts
+    from cardgen.package.tts.export import tts
     from cardgen.render.game import render_game
 
     pack, checks, lints = checked
@@ -309,10 +309,9 @@ def _make(
     result.steps["sheets"] = exported.sheet_seconds
     result.steps["tts"] = whole - exported.sheet_seconds
     with while_doing(f"writing the proof gallery of {game}"):
-        notes = collect_notes(project, pack, rendered, checks=checks, lints=lints)
         result.files.extend(
             write_gallery(
-                project, pack, rendered, out, files=result.files, notes=notes, cache=cache
+                pack, rendered, out, checks=checks, lints=lints, files=result.files, cache=cache
             )
         )
     with while_doing(f"removing the outputs {game} no longer needs"):

@@ -184,6 +184,12 @@ class Cache:
         self.save()
         return removed
 
+    def content_digest(self, key: str) -> str | None:
+        """The hash of entry `key`'s data as `file_digest` gives it, if its facts hold one
+        (an entry stored with a `source` file does): no need to read the file again."""
+        shared = self._known_facts().get(key, {}).get(SHARED)
+        return shared[:32] if isinstance(shared, str) else None
+
     def is_current(self, key: str, target: Path) -> bool:
         """`target` is still the file recorded for `key` (same size and modification time),
         so it holds that entry's data without being read."""

@@ -430,7 +430,7 @@ def tts(
 ) -> None:
     """Write a Tabletop Simulator saved object and its sprite sheets."""
     from cardgen.outputs import check_out
-    from cardgen.package import tts as export
+    from cardgen.package.tts import export
     from cardgen.project import open_project
 
     project = open_project(project_dir)

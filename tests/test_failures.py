@@ -196,7 +196,7 @@ def test_a_worker_process_failure_keeps_its_context(make_project: Callable[..., 
     [
         ("cardgen.package.pnp", "home_pdf", "writing the A4 PDF of tiny"),
         (
-            "cardgen.package.tts_sheets",
+            "cardgen.package.tts.sheets",
             "make_sheets",
             "writing the Tabletop Simulator export of tiny",
         ),

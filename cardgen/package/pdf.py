@@ -152,6 +152,7 @@ class PngStream:
 
     @property
     def length(self) -> int:
+        """How many bytes of compressed pixels the image has."""
         return sum(size for _, size in self.ranges)
 
     def chunks(self, block: int = 1 << 20) -> Iterator[bytes]:
@@ -232,6 +233,7 @@ class _PngXObject(pdfdoc.PDFImageXObject):  # type: ignore[misc]
         self.marker = marker
 
     def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        """The image's XObject as PDF bytes, its pixels left for `PdfData` to put in."""
         # written out directly: ReportLab's general formatter took 0.3 ms an image
         head = (
             b"<<\n/BitsPerComponent 8 /ColorSpace /%s"
@@ -331,12 +333,14 @@ class PdfData:
 
     @property
     def size(self) -> int:
+        """The PDF's size in bytes, the images' pixels included."""
         if not self._spots:
             return len(self.skeleton)
         body = self._body_end - sum(end - start for start, end, _ in self._spots)
         return body + sum(png.length for _, _, png in self._spots) + len(self._tail)
 
     def chunks(self) -> Iterator[bytes]:
+        """The PDF's bytes in order, the images' pixels read as they come."""
         if not self._spots:
             yield self.skeleton
             return
@@ -349,9 +353,11 @@ class PdfData:
         yield self._tail
 
     def to_bytes(self) -> bytes:
+        """The whole PDF in memory."""
         return b"".join(self.chunks())
 
     def write_to(self, stream: BinaryIO) -> None:
+        """Write the PDF to `stream`, a chunk at a time."""
         for chunk in self.chunks():
             stream.write(chunk)
 

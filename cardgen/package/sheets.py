@@ -31,13 +31,16 @@ class Rect:
 
     @property
     def right(self) -> float:
+        """The x of the right edge."""
         return self.x + self.w
 
     @property
     def top(self) -> float:
+        """The y of the top edge."""
         return self.y + self.h
 
     def shifted(self, dx: float, dy: float) -> Rect:
+        """The same rectangle moved by (dx, dy)."""
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
 
 
@@ -54,14 +57,17 @@ class Grid:
 
     @property
     def per_page(self) -> int:
+        """How many cards a page holds."""
         return self.cols * self.rows
 
     @property
     def left(self) -> float:
+        """The x of the grid's left edge."""
         return (self.page_w - self.cols * self.card_w) / 2
 
     @property
     def bottom(self) -> float:
+        """The y of the lowest row's bottom edge."""
         return (self.page_h - self.rows * self.card_h) / 2
 
     def slot(self, index: int) -> Rect:
@@ -73,9 +79,11 @@ class Grid:
         )
 
     def column_edges(self) -> list[float]:
+        """The x of every vertical trim line, left to right."""
         return [self.left + i * self.card_w for i in range(self.cols + 1)]
 
     def row_edges(self) -> list[float]:
+        """The y of every horizontal trim line, bottom to top."""
         return [self.bottom + i * self.card_h for i in range(self.rows + 1)]
 
 
@@ -112,17 +120,21 @@ class FoldSheet:
 
     @property
     def per_page(self) -> int:
+        """How many cards a page holds."""
         return self.cols * self.rows
 
     @property
     def fold_x(self) -> float:
+        """The x of the fold line (the middle of the page)."""
         return self.page_w / 2
 
     @property
     def bottom(self) -> float:
+        """The y of the lowest row's bottom edge."""
         return (self.page_h - self.rows * self.card_h) / 2
 
     def front(self, index: int) -> Rect:
+        """Where front `index` goes (row by row from the top, left of the fold)."""
         row, col = divmod(index, self.cols)
         right = self.fold_x - self.gutter / 2
         top = self.bottom + self.rows * self.card_h
@@ -134,6 +146,7 @@ class FoldSheet:
         )
 
     def back(self, index: int) -> Rect:
+        """Where the back of front `index` goes: mirrored across the fold."""
         front = self.front(index)
         return Rect(2 * self.fold_x - front.x - front.w, front.y, front.w, front.h)
 

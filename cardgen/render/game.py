@@ -31,7 +31,7 @@ from cardgen.model.card import SOURCE_FIELDS, Card
 from cardgen.model.game import CardBack
 from cardgen.model.labels import label_values
 from cardgen.model.layout import Layout
-from cardgen.package.tts_sheets import make_cell, standard_cell
+from cardgen.package.tts.sheets import make_cell, standard_cell
 from cardgen.parallel import cores, process_pool
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers

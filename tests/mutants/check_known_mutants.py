@@ -44,7 +44,7 @@ class Mutant:
 MUTANTS = [
     Mutant(
         "print-and-play backs reversed within their row",
-        "cardgen/package/pnp.py",
+        "cardgen/package/imposition.py",
         "                slot = mirrored(grid.slot(index), page_w, page_h, duplex).shifted(dx, dy)\n",  # noqa: E501
         "                row, col = divmod(index, grid.cols)\n"
         "                filled = min(grid.cols, len(chunk) - row * grid.cols)\n"
@@ -55,14 +55,14 @@ MUTANTS = [
     ),
     Mutant(
         "MakePlayingCards bleed 36 -> 37.5 px",
-        "cardgen/package/pnp.py",
+        "cardgen/package/shops.py",
         '        "bleed_px": 36,\n',
         '        "bleed_px": 37.5,\n',
         (f"{ORACLES}/test_pnp_oracle.py",),
     ),
     Mutant(
         "TTS GUID de-duplication off",
-        "cardgen/package/tts.py",
+        "cardgen/package/tts/ids.py",
         "        while (value := self._digest(identity, attempt)[:6]) in self.guids:\n"
         "            attempt += 1\n",
         "        value = self._digest(identity, attempt)[:6]\n",
@@ -91,7 +91,7 @@ MUTANTS = [
     ),
     Mutant(
         "gallery data-search unescaped",
-        "cardgen/package/gallery.py",
+        "cardgen/package/gallery_cards.py",
         """f' data-search="{escape(haystack)}" """,
         """f' data-search="{haystack}" """,
         (f"{ORACLES}/test_gallery_oracle.py", "tests/browser/test_gallery_payload.py"),

@@ -170,3 +170,47 @@ def test_a_card_edit_changes_only_that_card_on_the_page(built: Path, run: Run) -
     html_after = (built / "index.html").read_text(encoding="utf-8")
     assert "aria leads the charge." in html_after and "leads the party" not in html_after
     assert html_before.replace("the party.", "the charge.") == html_after
+
+
+def test_the_gallery_shows_the_findings_it_is_given_and_makes_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build hands the gallery the findings it made: the gallery neither checks nor
+    lints the game again (both are refused here), and shows what it is given, on its card."""
+    import cardgen.check.game_checks
+    import cardgen.check.lint
+    from cardgen.check.findings import Finding
+    from cardgen.check.lint import LintFinding
+    from cardgen.package.gallery import write_gallery
+    from cardgen.project import open_project
+    from cardgen.render.game import render_game
+    from cardgen.write import slug
+
+    project = open_project(write_arena(tmp_path))
+    pack = project.game("arena")
+    out = tmp_path / "out"
+    rendered = render_game(project, pack.id, out, jobs=1)
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the gallery checked or linted the game itself")
+
+    monkeypatch.setattr(cardgen.check.game_checks, "check_game", refused)
+    monkeypatch.setattr(cardgen.check.lint, "lint_game", refused)
+    card = pack.cards[-1]
+    check = Finding("pool", "CK999", "made up for this test", "cards.csv", 3, card.name, "warning")
+    lint = LintFinding(
+        "cards.csv", 3, 1, 4, "TX999", "made-up", "error", "also made up", card.name, "this"
+    )
+    written = write_gallery(pack, rendered, out, checks=[check], lints=[lint])
+    assert out / "index.html" in written
+    html, _ = parse(out)
+    codes = re.findall(r"<code>([^<]*)</code>", html)
+    assert sorted(codes) == sorted(["CK999", "TX999", *(w.code for w in rendered.warnings)])
+    tile = re.search(
+        rf'<article class="([^"]*)" id="card-{re.escape(slug(card.name))}"[^>]*>(.*?)</article>',
+        html,
+        re.DOTALL,
+    )
+    assert tile is not None and "has-error" in tile[1].split()
+    assert "<code>CK999</code>made up for this test</li>" in tile[2]
+    assert "<code>TX999</code>also made up (suggestion: this)</li>" in tile[2]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.package.tts_sheets import Face, SheetLayout, compose
+from cardgen.package.tts.sheets import Face, SheetLayout, compose
 
 
 def test_each_slot_shows_its_face_and_a_repeated_face_is_made_once() -> None:

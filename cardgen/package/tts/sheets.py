@@ -43,6 +43,7 @@ class SheetLayout:
 
     @property
     def size(self) -> tuple[int, int]:
+        """The sheet's size in pixels."""
         return (self.cols * self.cell_w, self.rows * self.cell_h)
 
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import Result
 from PIL import Image
 
-from cardgen.package.tts_model import SavedObject
+from cardgen.package.tts.model import SavedObject
 from tests.conftest import ROOT, TINY_GAME
 from tests.skips import require_path
 
@@ -297,3 +297,42 @@ def test_each_game_table_follows_its_setup(run: Run, tmp_path: Path) -> None:
     top = json.loads((tmp_path / "sk" / "splatterkins.json").read_text())["ObjectStates"]
     assert top[0]["Transform"]["rotZ"] == 0
     assert {json.loads(c["GMNotes"])["type"] for c in top[0]["ContainedObjects"]} == {"visionary"}
+
+
+def test_deck_keys_follow_the_images_not_cardgens_code(
+    make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A designer's saved table does not change because cardgen did: after an upgrade that
+    draws every card again to the same pixels, the JSON is the same bytes; a card whose
+    image changes gives its sheet a new deck key (TTS then loads the sheet again)."""
+    import cardgen.cache
+
+    cards = spells(12)
+    root = make_project(
+        cards=cards,
+        extra={"../../layouts/tiny/hero.yaml": SMALL, "../../layouts/tiny/spell.yaml": SMALL},
+    )
+    saved = root / "output" / "tiny" / "tts" / "tiny.json"
+
+    def build() -> tuple[bytes, set[str]]:
+        notes = root / "decks" / "tiny" / "notes.txt"
+        notes.write_text(f"{notes.is_file()}")  # touched: the build looks at the game again
+        result = run("build", "--project", root, "--format", "json", "--jobs", "1")
+        assert result.exit_code in (0, 1), result.output
+        assert json.loads(result.stdout)["games"][0]["drawn"] == 12
+        data = json.loads(saved.read_text(encoding="utf-8"))
+        return saved.read_bytes(), set(data["ObjectStates"][0]["CustomDeck"])
+
+    first, keys = build()
+    monkeypatch.setattr(cardgen.cache, "code_digest", lambda: "another cardgen")
+    again, same_keys = build()  # every card drawn again (asserted), to the same pixels
+    assert again == first and same_keys == keys
+    (root / "decks" / "tiny" / "cards.csv").write_text(
+        cards.replace("Text 3.", "Text three."), encoding="utf-8"
+    )
+    monkeypatch.setattr(cardgen.cache, "code_digest", lambda: "a third cardgen")
+    built, new_keys = build()
+    assert len(keys) == len(new_keys) == 1 and new_keys != keys
+    # `cardgen tts` alone hashes the files; the build took the hashes its cache holds
+    assert run("tts", "tiny", "--project", root, "--jobs", "1").exit_code == 0
+    assert saved.read_bytes() == built

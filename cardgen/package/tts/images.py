@@ -1,0 +1,182 @@
+"""The images of a Tabletop Simulator save and where TTS finds them: sprite sheets (taken
+from the cache when none of their cards changed, else made together on every core), board
+tile pictures, their URLs (`file:///` on this machine, or under a `--base-url` where the
+designer hosts them), and the folder TTS keeps Saved Objects in (`--install`).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+from PIL import Image
+
+from cardgen.cache import Cache, digest, file_digest
+from cardgen.errors import CardgenError
+from cardgen.package.tts import sheets as tts_sheets
+from cardgen.package.tts.ids import content_hash
+from cardgen.write import Writer, atomic_write, slug
+
+
+class TableImages:
+    """The sheets and tiles of one save, written under `out`, and their URLs."""
+
+    def __init__(
+        self,
+        out: Path,
+        writer: Writer,
+        *,
+        base_url: str | None,
+        fmt: tts_sheets.SheetFormat,
+        quality: int,
+        cache: Cache | None = None,
+        image_keys: dict[Path, str] | None = None,
+    ) -> None:
+        self.cache = cache
+        self.image_keys = image_keys or {}
+        self.out = out
+        self.writer = writer
+        self.base_url = base_url.rstrip("/") if base_url else None
+        self.fmt = fmt
+        self.quality = quality
+        self.sheets: list[Path] = []
+        self._pending: list[tuple[str, str | None, tts_sheets.SheetJob]] = []
+        self._back_urls: dict[Path, str] = {}
+        self._tile_urls: dict[str, str] = {}
+
+    def url(self, path: Path) -> str:
+        """Where TTS loads an image written under `out` from."""
+        if self.base_url:
+            return f"{self.base_url}/{path.resolve().relative_to(self.out.resolve()).as_posix()}"
+        return path.resolve().as_uri()
+
+    def _write_image(self, relative: str, image: Image.Image) -> Path:
+        data = tts_sheets.encode(image, self.fmt, self.quality)
+        path = self.writer.write_if_changed(relative, data)
+        self.sheets.append(path)
+        return path
+
+    def sheet(
+        self, relative: str, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout
+    ) -> Path:
+        """A sheet: taken from the cache when none of its cards changed, else made by
+        `finish` (with the others, on every core). Returns where it will be."""
+        key = None
+        if self.cache is not None and all(f.path in self.image_keys for f in faces):
+            key = digest(
+                "sheet",
+                [self.image_keys[f.path] for f in faces],
+                [f.bleed_px for f in faces],
+                layout.cols,
+                layout.rows,
+                layout.cell_w,
+                layout.cell_h,
+                self.fmt,
+                self.quality,
+            )
+            hit = self.cache.get(key, self.ext)
+            if hit is not None:
+                path = self.writer.write_if_changed(relative, hit[0])
+                self.sheets.append(path)
+                return path
+        size = (layout.cell_w, layout.cell_h)
+        cells = tuple(self._cell(f, size) for f in faces)
+        job = tts_sheets.SheetJob(tuple(faces), layout, cells, self.fmt, self.quality)
+        self._pending.append((relative, key, job))
+        path = self.writer.path(relative)
+        self.sheets.append(path)
+        return path
+
+    def content(self, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout) -> str:
+        """What a sheet shows, as a hash: its cards' images (their bytes, not the cache keys
+        that say how they were made, so that a new cardgen drawing the same cards gives the
+        same JSON) and its grid. A new hash, hence a new deck key, makes TTS load the sheet
+        again instead of an old copy."""
+        images = [self._image_digest(f.path) for f in faces]
+        grid = [layout.cols, layout.rows, layout.cell_w, layout.cell_h]
+        bleeds = [f.bleed_px for f in faces]
+        return content_hash("sheet content", images, bleeds, grid, self.fmt, self.quality)
+
+    def _image_digest(self, path: Path) -> str:
+        """The content hash of a card image: the one its cache entry holds, else read."""
+        key = self.image_keys.get(path)
+        known = self.cache.content_digest(key) if self.cache is not None and key else None
+        return known or file_digest(path)
+
+    def finish(self, workers: int) -> float:
+        """Make the sheets `sheet` left to make, in parallel, and write them; the seconds
+        it took."""
+        started = time.perf_counter()
+        pending, self._pending = self._pending, []
+        made = tts_sheets.make_sheets([job for _, _, job in pending], workers)
+        for (relative, key, _), data in zip(pending, made, strict=True):
+            path = self.writer.write_if_changed(relative, data)
+            if key is not None and self.cache is not None:
+                self.cache.put(key, data, {}, self.ext, source=path)
+        return time.perf_counter() - started
+
+    def _cell(self, face: tts_sheets.Face, size: tuple[int, int]) -> Path | None:
+        """The file of the face's cell the renderer made beside the card, if cached."""
+        from cardgen.render.game import CELL_EXT, cell_key
+
+        key = self.image_keys.get(face.path)
+        if self.cache is None or key is None:
+            return None
+        return self.cache.data_path(cell_key(key, size), CELL_EXT)
+
+    def back_url(self, back: tts_sheets.Face, back_id: str) -> str:
+        """The URL of a card back's one-card sheet, made once however many decks use it."""
+        if back.path not in self._back_urls:
+            layout = tts_sheets.SheetLayout(1, 1, *tts_sheets.trim_size(back))
+            path = self.sheet(f"sheets/back-{slug(back_id)}.{self.ext}", [back], layout)
+            self._back_urls[back.path] = self.url(path)
+        return self._back_urls[back.path]
+
+    def tile_url(self, name: str, picture: Image.Image) -> str:
+        """The URL of a board tile image, written once however many tiles use it."""
+        if name not in self._tile_urls:
+            path = self._write_image(f"tiles/{name}.{self.ext}", picture)
+            self._tile_urls[name] = self.url(path)
+        return self._tile_urls[name]
+
+    @property
+    def ext(self) -> str:
+        """The file extension of the sheets' format."""
+        return "png" if self.fmt == "png" else "jpg"
+
+
+def saved_objects_folder() -> Path:
+    """Where Tabletop Simulator keeps Saved Objects on this operating system."""
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        return home / "Documents" / "My Games" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    if sys.platform == "darwin":
+        return home / "Library" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    return home / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+
+
+def install_saved_object(json_path: Path, thumbnail: Path) -> Path:
+    """Copy a saved object and its thumbnail into TTS's Saved Objects; where the JSON went."""
+    target = saved_objects_folder()
+    atomic_write(target / json_path.name, json_path.read_bytes())
+    atomic_write(target / thumbnail.name, thumbnail.read_bytes())
+    return target / json_path.name
+
+
+def check_base_url(url: str) -> str:
+    """A --base-url must be an http(s) URL with a host."""
+    try:
+        parsed = urlparse(url)
+    except ValueError:  # e.g. a malformed IPv6 host
+        parsed = urlparse("")
+    if (
+        parsed.scheme not in ("http", "https")
+        or not parsed.hostname
+        or any(c.isspace() or not c.isprintable() for c in url)
+    ):
+        raise CardgenError(
+            f'--base-url must be an http:// or https:// URL with a host and no spaces, not "{url}"'
+        )
+    return url
