@@ -24,6 +24,7 @@ def move(points: Iterable[Point], dx: float, dy: float, k: float = 1.0) -> list[
 
 
 def mirror_x(points: Iterable[Point], axis: float) -> list[Point]:
+    """The points mirrored across the vertical line x = `axis`."""
     return [(2 * axis - x, y) for x, y in points]
 
 
@@ -78,6 +79,7 @@ def star(c: Point, outer: float, inner: float, tips: int, rotation: float = -90)
 
 
 def regular(c: Point, r: float, sides: int, rotation: float = -90) -> list[Point]:
+    """The corners of a regular polygon of `sides` around `c`; the first at `rotation` degrees."""
     return star(c, r, r, sides, rotation)[::2]
 
 
@@ -127,6 +129,7 @@ BOLT: list[Point] = [(45, 0), (82, 0), (60, 38), (86, 38), (34, 100), (48, 57), 
 
 
 def drop_outline(c: Point = (50, 64), r: float = 36, apex: float = 0) -> list[Point]:
+    """A water drop: a round bottom centred on `c`, of radius `r`, its tip up at y = `apex`."""
     cx, cy = c
     right = bezier(
         (cx, apex),
