@@ -274,6 +274,7 @@ def _make(
     from cardgen.package.gallery import write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
     from cardgen.package.tts.export import tts
+    from cardgen.package.tts.sheets import standard_cell
     from cardgen.render.game import render_game
 
     pack, checks, lints = checked
@@ -283,7 +284,9 @@ def _make(
     cache = Cache(out / CACHE, read=use_cache)  # without the cache: all made again, stored
     advance = progress(f"{game}: cards", len(pack.cards)) if progress else None
     with while_doing(f"drawing the cards of {game}"):
-        rendered = render_game(project, pack.id, out, jobs=jobs, cache=cache, progress=advance)
+        rendered = render_game(  # each card's sheet cell made as it is drawn, on every core
+            project, pack.id, out, jobs=jobs, cache=cache, cell_size=standard_cell, progress=advance
+        )
     result.drawn, result.reused = rendered.drawn, rendered.reused
     for warning in rendered.warnings:
         result.add("warnings", str(warning), f"{warning.path}:{warning.line or ''}".rstrip(":"))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops
 
@@ -20,13 +19,11 @@ from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.layout_files import src_line
 from cardgen.load.pool import card_label
 from cardgen.model.layout import ImageElement, Layout
-from cardgen.render import shapes
+from cardgen.render import paint, shapes
 from cardgen.render.art import art_label, load_art, resolve_art, similar_art
+from cardgen.render.context import DrawContext
 from cardgen.render.fit import fit_art
 from cardgen.render.placeholder import placeholder
-
-if TYPE_CHECKING:
-    from cardgen.render.card import DrawContext
 
 
 def draw_image(
@@ -60,7 +57,7 @@ def draw_image(
         rounded = shapes.shape_mask(frame, (0, 0, size[0], size[1]), 0)
         if mask is None:  # opaque art: only its rounded edges go through the mask
             inner = shapes.fill_core(frame)
-            core = None if inner is None else shapes.shift(inner, -x0, -y0)
+            core = None if inner is None else paint.shift(inner, -x0, -y0)
         mask = rounded if mask is None else ImageChops.multiply(mask, rounded)
     if mask is None and element.opacity >= 1:
         image.paste(picture, (x0, y0))
@@ -68,7 +65,7 @@ def draw_image(
     if mask is None:
         mask = Image.new("L", size, 255)
     region = (x0, y0, x0 + size[0], y0 + size[1])
-    shapes.paste_through(image, picture, region, mask, alpha=element.opacity, core=core)
+    paint.paste_through(image, picture, region, mask, alpha=element.opacity, core=core)
 
 
 def _art(

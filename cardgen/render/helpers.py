@@ -12,7 +12,8 @@ from typing import Any
 from PIL import Image
 
 from cardgen.render import shapes
-from cardgen.render.card import DrawContext, helper
+from cardgen.render.context import DrawContext
+from cardgen.render.elements import helper
 
 
 def _hexes(value: Any) -> list[tuple[int, int]]:

@@ -14,7 +14,8 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from cardgen.render.fonts import missing_glyphs
-from cardgen.render.shapes import EllipseShape, fill_core, paste_through
+from cardgen.render.paint import paste_through
+from cardgen.render.shapes import EllipseShape, fill_core
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]

@@ -1,6 +1,6 @@
 """Setting a layout's text element in its box: its runs, its style and the size it fits at.
 
-Shared by drawing (`render.card`) and by `cardgen check`, which sets every card's text the
+Shared by drawing (`render.elements`) and by `cardgen check`, which sets every card's text the
 same way without drawing it, to find a text that overflows its box even at `min_size`.
 """
 
@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.model.layout import Layout, TextElement
-from cardgen.render import fonts, richtext, shapes
+from cardgen.render import fonts, paint, richtext, shapes
+from cardgen.render.canvas import Canvas
 from cardgen.render.icon_names import canonical
 
 if TYPE_CHECKING:
     from cardgen.load.game import GamePack
-    from cardgen.render.card import Canvas
 
 BOLD_KINDS = ("keyword", "action")
 
@@ -30,10 +30,10 @@ def keywords(pack: GamePack) -> list[str]:
 def icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconRef]:
     """The icons a text of the layout may name, in the element's icon colour if it has one."""
     icons = {
-        k: richtext.IconRef(v.icon, shapes.rgb(v.color) if v.color else None)
+        k: richtext.IconRef(v.icon, paint.rgb(v.color) if v.color else None)
         for k, v in layout.icons.items()
     }
-    icon_color = shapes.rgb(element.icon_color) if element.icon_color else None
+    icon_color = paint.rgb(element.icon_color) if element.icon_color else None
     if icon_color is not None:
         icons = {k: richtext.IconRef(v.name, v.color or icon_color) for k, v in icons.items()}
     return icons
@@ -94,7 +94,7 @@ def set_text(
     min_px = canvas.pt(element.min_size) if element.min_size else size_px
     style = richtext.TextStyle(
         face=face,
-        color=shapes.rgb(element.color),
+        color=paint.rgb(element.color),
         size_px=size_px,
         min_px=min(min_px, size_px),
         line_spacing=element.line_spacing,
@@ -102,7 +102,7 @@ def set_text(
         valign=element.valign,
         wrap=element.wrap,
         icons=icons,
-        outline=shapes.rgb(element.outline) if element.outline else None,
+        outline=paint.rgb(element.outline) if element.outline else None,
         outline_px=round(canvas.x(element.outline_width)) if element.outline else 0,
     )
     width, height = text_area(element, box)

@@ -77,7 +77,7 @@ MUTANTS = [
     ),
     Mutant(
         "art cache key blind to the art's content",
-        "cardgen/render/game.py",
+        "cardgen/render/renderer.py",
         '            art = file_digest(path) if path.is_file() else "missing"\n',
         '            art = str(path) if path.is_file() else "missing"\n',
         (f"{ORACLES}/test_cache_oracle.py",),

@@ -23,7 +23,8 @@ from cardgen.load.layouts import load_layouts
 from cardgen.model.layout import Layout, element_adapter
 from cardgen.project import Project
 from cardgen.render.art import MAX_ART_PIXELS, load_art
-from cardgen.render.card import Canvas, render_face
+from cardgen.render.canvas import Canvas
+from cardgen.render.card import render_face
 from cardgen.render.fit import fit_art
 from tests.render.artfiles import (
     EXTENSIONS,

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from cardgen.render.game import GameRenderer
+from cardgen.render.renderer import GameRenderer
 from tests.conftest import ROOT
 
 GOLDENS = Path(__file__).parent / "goldens"
@@ -182,7 +182,7 @@ def test_a_card_with_a_wrong_icon_fails() -> None:
         "from pathlib import Path\n"
         "from cardgen.render import icons\n"
         "icons.ICONS['bell'] = icons.ICONS['star']\n"
-        "from cardgen.render.game import GameRenderer\n"
+        "from cardgen.render.renderer import GameRenderer\n"
         f"renderer = GameRenderer.open(Path({str(ROOT)!r}), 'splatterkins')\n"
         "data, _ = renderer.card(renderer.pack.find('Glue Trap'))\n"
         "sys.stdout.buffer.write(data)\n"

@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from cardgen.render import card as card_module
+from cardgen.render import plates
+from cardgen.render.canvas import Canvas
 from cardgen.render.card import render_face
-from cardgen.render.game import GameRenderer
+from cardgen.render.renderer import GameRenderer
+from cardgen.render.values import back_values
 from tests.conftest import ROOT
 
 GAMES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
@@ -32,26 +34,26 @@ def _faces(game: str) -> list[tuple[str, Image.Image, Image.Image]]:
     faces = []
     for cards in chosen.values():
         for card in cards:
-            card_module._PLATES.clear()
+            plates.PLATES.clear()
             plated, _, _ = renderer._image(card)
             plated_again, _, _ = renderer._image(card)  # from the plate now in memory
             assert plated_again.tobytes() == plated.tobytes(), card.name
             with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(card_module, "_split_plate", _in_order)
+                patch.setattr(plates, "split_plate", _in_order)
                 ordered, _, _ = renderer._image(card)
             faces.append((card.name, plated, ordered))
     for back_id in sorted({t.back for t in renderer.pack.game.types.values()}):
         layout = renderer.layouts.for_back(back_id)
-        values = card_module.back_values(back_id, back_id, "#334455", "#ddeeff", game)
+        values = back_values(back_id, back_id, "#334455", "#ddeeff", game)
         kwargs: dict[str, Any] = {
             "subject": None,
             "project_root": renderer.project.root,
             "game_folder": renderer.pack.folder,
         }
-        card_module._PLATES.clear()
+        plates.PLATES.clear()
         plated = render_face(layout, values, **kwargs)[0]
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(card_module, "_split_plate", _in_order)
+            patch.setattr(plates, "split_plate", _in_order)
             ordered = render_face(layout, values, **kwargs)[0]
         faces.append((f"back {back_id}", plated, ordered))
     return faces
@@ -73,11 +75,11 @@ def test_the_comparison_sees_a_plate_drawn_out_of_order(monkeypatch: pytest.Monk
     def reckless(items: list[tuple[str, Any]], shown: list[bool], canvas: Any, **_: Any) -> Any:
         hoisted, later = [], []
         for index, ((_, element), visible) in enumerate(zip(items, shown, strict=True)):
-            key = card_module._plate_key(element, visible)
+            key = plates.plate_key(element, visible)
             (hoisted.append((index, key)) if key is not None else later.append(index))
         return hoisted, later
 
-    monkeypatch.setattr(card_module, "_split_plate", reckless)
+    monkeypatch.setattr(plates, "split_plate", reckless)
     faces = _faces("shards")
     assert any(plated.tobytes() != ordered.tobytes() for _, plated, ordered in faces)
 
@@ -100,12 +102,12 @@ def _layout(elements: dict[str, dict[str, Any]]) -> Any:
 
 def _both(layout: Any, values: dict[str, Any]) -> tuple[Image.Image, Image.Image, list[Any]]:
     kwargs: dict[str, Any] = {"subject": None, "project_root": ROOT, "game_folder": ROOT}
-    card_module._PLATES.clear()
-    card_module._UNPLATED.clear()
+    plates.PLATES.clear()
+    plates.UNPLATED.clear()
     render_face(layout, values, **kwargs)  # makes the plate
     plated, warnings = render_face(layout, values, **kwargs)  # draws over it
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(card_module, "_split_plate", _in_order)
+        patch.setattr(plates, "split_plate", _in_order)
         ordered, _ = render_face(layout, values, **kwargs)
     return plated, ordered, warnings
 
@@ -125,13 +127,13 @@ def test_text_overflowing_onto_a_static_panel_is_drawn_in_layout_order() -> None
     )
     assert [
         i
-        for i, _ in card_module._split_plate(
-            list(layout.elements.items()), [True, True], card_module.Canvas.of(layout)
+        for i, _ in plates.split_plate(
+            list(layout.elements.items()), [True, True], Canvas.of(layout)
         )[0]
     ] == [1]  # the panel is planned onto the plate, under the text
     short = _both(layout, {"name": "x", "body": "Draw a card."})
     assert short[0].tobytes() == short[1].tobytes()
-    assert not card_module._UNPLATED
+    assert not plates.UNPLATED
     long = _both(layout, {"name": "x", "body": "Draw a card. " * 30})
     assert any(w.code == "RN101" for w in long[2])  # it overflows, and says so once
     assert sum(w.code == "RN101" for w in long[2]) == 1
@@ -154,12 +156,12 @@ def test_a_static_text_reaching_out_keeps_its_layout_order() -> None:
             },
         }
     )
-    canvas = card_module.Canvas.of(layout)
-    hoisted = card_module._split_plate(list(layout.elements.items()), [True] * 3, canvas)[0]
+    canvas = Canvas.of(layout)
+    hoisted = plates.split_plate(list(layout.elements.items()), [True] * 3, canvas)[0]
     assert [i for i, _ in hoisted] == [1, 2]  # the label is planned onto the plate
     plated, ordered, _ = _both(layout, {"name": "Ember Knight"})
     assert plated.tobytes() == ordered.tobytes()
-    assert card_module._UNPLATED  # and given up when its ink reached out
+    assert plates.UNPLATED  # and given up when its ink reached out
 
 
 def test_a_shape_paints_inside_its_extent() -> None:
@@ -168,7 +170,7 @@ def test_a_shape_paints_inside_its_extent() -> None:
     import random
 
     rng = random.Random(7)
-    canvas = card_module.Canvas.of(_layout({}))
+    canvas = Canvas.of(_layout({}))
     for trial in range(1200):
         x, y = rng.uniform(0.0, 0.6), rng.uniform(0.0, 0.4)
         w, h = rng.uniform(0.02, 1.2), rng.uniform(0.02, 0.9)
@@ -196,7 +198,7 @@ def test_a_shape_paints_inside_its_extent() -> None:
         ink = image.convert("L").point(lambda v: 255 if v < 255 else 0)
         allowed = Image.new("L", ink.size, 0)
         draw = ImageDraw.Draw(allowed)
-        boxes = card_module._extent(element, canvas)
+        boxes = plates.extent(element, canvas)
         for b in boxes:  # whole pixels, the far edges exclusive
             if b[2] > b[0] and b[3] > b[1]:
                 draw.rectangle((b[0], b[1], b[2] - 1, b[3] - 1), fill=255)
@@ -211,10 +213,7 @@ def test_the_shards_stat_names_are_drawn_once_on_the_plate() -> None:
     layout = renderer.layouts.for_type("character")
     items = list(layout.elements.items())
     hoisted = {
-        items[i][0]
-        for i, _ in card_module._split_plate(
-            items, [True] * len(items), card_module.Canvas.of(layout)
-        )[0]
+        items[i][0] for i, _ in plates.split_plate(items, [True] * len(items), Canvas.of(layout))[0]
     }
     stats = ("agility", "vitality", "luck", "magic", "charisma")
     assert {f"{s}_label" for s in stats} <= hoisted
@@ -233,20 +232,20 @@ def test_a_text_fixed_for_the_type_joins_the_plate_keyed_by_its_words() -> None:
         }
     )
     items = list(layout.elements.items())
-    canvas = card_module.Canvas.of(layout)
+    canvas = Canvas.of(layout)
     values = {"type_label": "Ally", "game": "Shards", "name": "Ember"}
-    hoisted = card_module._split_plate(items, [True] * 3, canvas, values=values)[0]
+    hoisted = plates.split_plate(items, [True] * 3, canvas, values=values)[0]
     assert [i for i, _ in hoisted] == [0, 1]  # the panel and the type line; not the name
-    assert [i for i, _ in card_module._split_plate(items, [True] * 3, canvas)[0]] == [0]
-    other = card_module._split_plate(items, [True] * 3, canvas, {**values, "type_label": "Trait"})
+    assert [i for i, _ in plates.split_plate(items, [True] * 3, canvas)[0]] == [0]
+    other = plates.split_plate(items, [True] * 3, canvas, {**values, "type_label": "Trait"})
     assert hoisted[1][1] != other[0][1][1]  # another wording, another plate
     kwargs: dict[str, Any] = {"subject": None, "project_root": ROOT, "game_folder": ROOT}
-    card_module._PLATES.clear()
-    card_module._UNPLATED.clear()
+    plates.PLATES.clear()
+    plates.UNPLATED.clear()
     faces = [
         render_face(layout, {**values, "type_label": t}, **kwargs)[0] for t in ("Ally", "Trait")
     ]
-    assert len(card_module._PLATES) == 2
+    assert len(plates.PLATES) == 2
     for face, kind in zip(faces, ("Ally", "Trait"), strict=True):
         plated, ordered, _ = _both(layout, {**values, "type_label": kind})
         assert face.tobytes() == ordered.tobytes() == plated.tobytes()

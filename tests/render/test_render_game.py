@@ -159,3 +159,49 @@ def test_art_outside_the_project_is_refused(
     result = run("render", "tiny", "--project", root, "--out", tmp_path / "o", "--only", "Aria")
     assert result.exit_code == 2 and "outside the project" in result.stderr
     assert "Traceback" not in result.output
+
+
+def a_fifth_by_a_seventh(trim_w: int, trim_h: int) -> tuple[int, int]:
+    """A cell size no sheet rule gives (module level: a spawned worker imports it)."""
+    return (trim_w // 5, trim_h // 7)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_each_card_drawn_leaves_a_cell_of_the_size_asked(
+    make_project: Callable[..., Path], tmp_path: Path, jobs: int
+) -> None:
+    """Given `cell_size` (the sheets' rule, handed in by package code: render knows no
+    sheets), each card drawn leaves in the cache its trim scaled to that size, made in the
+    workers as in a serial run; without `cell_size` no cell is made."""
+    from cardgen.cache import Cache
+    from cardgen.project import Project
+    from cardgen.render.fit import make_cell
+    from cardgen.render.game import CELL_EXT, cell_key, render_game
+    from cardgen.render.png import decode_png
+
+    root = make_project(
+        cards=TINY_CARDS + "".join(f"Extra {i},spell,1,,fire,1,Text {i}.\n" for i in range(8))
+    )
+    cache = Cache(tmp_path / "cache")
+    result = render_game(
+        Project(root),
+        "tiny",
+        tmp_path / "out",
+        jobs=jobs,
+        cache=cache,
+        cell_size=a_fifth_by_a_seventh,
+    )
+    assert result.drawn == 13
+    for card in result.cards:
+        image = decode_png(Path(card["file"]).read_bytes())
+        bleed = round(card["bleed_pt"] * card["dpi"] / 72)
+        size = a_fifth_by_a_seventh(image.width - 2 * bleed, image.height - 2 * bleed)
+        assert size == (149, 149)  # 825 x 1125 less 38 px of bleed all round: 749 x 1049
+        stored = cache.data_path(cell_key(card["key"], size), CELL_EXT)
+        assert stored is not None, card["name"]
+        cell = decode_png(stored.read_bytes())
+        assert cell.tobytes() == make_cell(image, bleed, size).tobytes(), card["name"]
+    assert len(list((tmp_path / "cache").glob(f"*.{CELL_EXT}"))) == 13
+    plain = Cache(tmp_path / "plain")
+    render_game(Project(root), "tiny", tmp_path / "out2", jobs=jobs, cache=plain)
+    assert not list((tmp_path / "plain").glob(f"*.{CELL_EXT}"))

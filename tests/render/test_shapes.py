@@ -1,13 +1,12 @@
-"""Shapes, gradients, icons and file names drawn or made right."""
+"""Shapes, icons and file names drawn or made right; a shape painted through its mask."""
 
-import math
 import re
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops
 
 from cardgen.model.layout import Layout
-from cardgen.render import shapes
+from cardgen.render import paint, shapes
 from cardgen.render.card import render_face
 from cardgen.write import slug
 
@@ -27,47 +26,6 @@ def one(element: dict[str, object]) -> Image.Image:
         layout, {}, subject=None, project_root=Path.cwd(), game_folder=Path.cwd()
     )
     return image
-
-
-def test_gradients_cover_the_whole_box_at_any_angle() -> None:
-    for angle in (0, 90, 180, 270, 30, 135):
-        image = shapes.gradient(["#ff0000", "#0000ff"], (60, 200), angle)
-        assert image.size == (60, 200)
-        assert all(sum(image.getpixel((x, y))) > 200 for x in (0, 59) for y in (0, 199)), angle
-    across = shapes.gradient(["#ff0000", "#0000ff"], (100, 300), 0)
-    assert across.getpixel((0, 150))[0] > 240 and across.getpixel((99, 150))[2] > 240
-
-
-def _exact_ramp(colors: list[str], size: tuple[int, int], angle: float) -> Image.Image:
-    """The gradient worked out pixel by pixel: each pixel centre's place along the angle."""
-    width, height = size
-    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    span = abs(width * cos) + abs(height * sin)
-    stops = [shapes.rgb(c) for c in colors]
-    segments = len(stops) - 1
-    image = Image.new("RGB", size)
-    for y in range(height):
-        for x in range(width):
-            t = ((x + 0.5 - width / 2) * cos + (y + 0.5 - height / 2) * sin) / span + 0.5
-            t = min(max(t, 0.0), 1.0) * segments
-            k = min(int(t), segments - 1)
-            a, b = stops[k], stops[k + 1]
-            image.putpixel((x, y), tuple(round(a[i] + (b[i] - a[i]) * (t - k)) for i in range(3)))
-    return image
-
-
-def test_a_turned_gradient_is_the_exact_ramp_within_a_few_levels() -> None:
-    """No pixel is off by more than the colour changes over one pixel along the ramp."""
-    colors = ["#ff0000", "#00ff00", "#0000ff"]
-    cases = [((90, 40), 30), ((40, 90), 135), ((64, 64), 10), ((70, 50), 200), ((400, 300), 70)]
-    for size, angle in cases:
-        made = shapes.gradient(colors, size, angle)
-        difference = ImageChops.difference(made, _exact_ramp(colors, size, angle))
-        radians = math.radians(angle)
-        span = abs(size[0] * math.cos(radians)) + abs(size[1] * math.sin(radians))
-        per_pixel = 255 * (len(colors) - 1) / span
-        assert max(high for _, high in difference.getextrema()) <= per_pixel + 1, (size, angle)
-        assert sum(ImageStat.Stat(difference).mean) / 3 < per_pixel / 2, (size, angle)
 
 
 def test_polygon_points_may_leave_the_element_box() -> None:
@@ -156,38 +114,17 @@ def test_slugs_are_safe_file_names() -> None:
     assert len(slug("x" * 300)) <= 80
 
 
-def test_a_straight_gradient_runs_exactly_from_first_to_last_colour() -> None:
-    """At 0/90/180/270 degrees every line across is one colour, and the ends are the first
-    and last colours exactly, whatever the size (a strip of the side's length, repeated)."""
-    colors = ["#ff0000", "#00ff00", "#0000ff"]
-    for size in ((663, 105), (50, 700), (827, 1127), (3, 1), (1, 3)):
-        for angle in (0, 90, 180, 270):
-            image = shapes.gradient(colors, size, angle)
-            across = angle % 180 == 90  # colour changes down the image
-            lines = (
-                [image.crop((0, y, size[0], y + 1)) for y in range(size[1])]
-                if across
-                else [image.crop((x, 0, x + 1, size[1])) for x in range(size[0])]
-            )
-            assert all(len(line.getcolors() or ()) == 1 for line in lines), (size, angle)
-            first, last = lines[0].getpixel((0, 0)), lines[-1].getpixel((0, 0))
-            start, end = (first, last) if angle in (0, 90) else (last, first)
-            assert start == (255, 0, 0), (size, angle)
-            if len(lines) > 1:
-                assert end == (0, 0, 255), (size, angle)
-
-
 def _painted(shortcut: bool, shape: shapes.Shape, stroke: float, colors: tuple[str, ...]) -> bytes:
-    image = shapes.gradient(["#203040", "#c0b0a0"], (120, 90), 35)
+    image = paint.gradient(["#203040", "#c0b0a0"], (120, 90), 35)
     region = shapes.paint_region(shape.box, 1)  # type: ignore[attr-defined]
     if stroke:
         mask = shapes._ring(shape, region, stroke)
         hole = shapes._ring_hole(shape, stroke) if shortcut else None
-        shapes._paint(image, region, mask, "#ffcc00", colors, 60, 0.8, hole=hole)
+        paint.fill_through(image, region, mask, "#ffcc00", colors, 60, 0.8, hole=hole)
     else:
         mask = shapes.shape_mask(shape, region, 0)
         core = shapes.fill_core(shape) if shortcut else None
-        shapes._paint(image, region, mask, "#ffcc00", colors, 60, 1.0, core=core)
+        paint.fill_through(image, region, mask, "#ffcc00", colors, 60, 1.0, core=core)
     return image.tobytes()
 
 
@@ -207,20 +144,20 @@ def test_painting_shortcuts_give_the_same_pixels_as_the_whole_mask() -> None:
                 core = shapes.fill_core(filled)
                 assert core is not None
                 mask = shapes.shape_mask(filled, shapes.paint_region(box, 1), 0)
-                assert shapes._uniform(mask, core, left, top, 255), (filled, core)
+                assert paint._uniform(mask, core, left, top, 255), (filled, core)
                 assert _painted(True, filled, 0, colors) == _painted(False, filled, 0, colors)
             for radius, width in ((0.0, 3.0), (12.0, 2.5), (4.0, 9.0), (30.0, 1.0)):
                 shape = shapes.RectShape(box, radius)
                 core = shapes.fill_core(shape)
                 if core is not None:  # the fill's middle needs no mask
                     mask = shapes.shape_mask(shape, shapes.paint_region(box, 1), 0)
-                    assert shapes._uniform(mask, core, left, top, 255), (box, radius)
+                    assert paint._uniform(mask, core, left, top, 255), (box, radius)
                 assert _painted(True, shape, 0, colors) == _painted(False, shape, 0, colors)
                 hole = shapes._ring_hole(shape, width)
                 if hole is not None:  # the outline's middle is left alone
                     taken += 1
                     ring = shapes._ring(shape, shapes.paint_region(box, 1), width)
-                    assert shapes._uniform(ring, hole, left, top, 0), (box, radius, width)
+                    assert paint._uniform(ring, hole, left, top, 0), (box, radius, width)
                 made = _painted(True, shape, width, colors)
                 assert made == _painted(False, shape, width, colors), (box, radius, width)
     assert taken >= 20
@@ -233,14 +170,14 @@ def test_a_middle_the_mask_does_not_fill_or_leave_empty_is_not_taken() -> None:
     region = shapes.paint_region(shape.box, 1)
     ring = shapes._ring(shape, region, 4.0)
     filled = shapes.shape_mask(shape, region, 0)
-    assert not shapes._uniform(ring, (10, 10, 100, 80), region[0], region[1], 0)
-    assert not shapes._uniform(filled, (5, 5, 100, 80), region[0], region[1], 255)
+    assert not paint._uniform(ring, (10, 10, 100, 80), region[0], region[1], 0)
+    assert not paint._uniform(filled, (5, 5, 100, 80), region[0], region[1], 255)
     for mask, shortcut in (
         (ring, {"hole": (10, 10, 100, 80)}),
         (filled, {"core": (5, 5, 100, 80)}),
     ):
         wrong = Image.new("RGB", (120, 90), (9, 9, 9))
         right = wrong.copy()
-        shapes._paint(wrong, region, mask, "#ffffff", (), 0, 1.0, **shortcut)  # type: ignore[arg-type]
-        shapes._paint(right, region, mask, "#ffffff", (), 0, 1.0)
+        paint.fill_through(wrong, region, mask, "#ffffff", (), 0, 1.0, **shortcut)  # type: ignore[arg-type]
+        paint.fill_through(right, region, mask, "#ffffff", (), 0, 1.0)
         assert wrong.tobytes() == right.tobytes()

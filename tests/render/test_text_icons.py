@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from cardgen.model.card import Card
 from cardgen.model.layout import Layout
-from cardgen.render.card import RenderWarning, render_card
+from cardgen.render.card import render_card
+from cardgen.render.context import RenderWarning
 
 Make = Callable[..., Path]
 Run = Callable[..., Result]

@@ -1,0 +1,264 @@
+"""Drawing a game's cards and backs as PNG bytes, in this process or on every core.
+
+A `GameRenderer` holds a game and its layouts and draws one card (or back) at a time, with
+the cache key of each image: its data, layout, art and fonts. `rendered` draws a list of
+cards over a process pool, one renderer per worker, and hands the results back in order,
+so they are those of a serial run. What is written where is `render.game`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import reportlab
+from PIL import Image
+
+from cardgen.cache import digest, file_digest
+from cardgen.check.layout_fields import field_problems
+from cardgen.errors import CardgenError, ErrorCollector, InternalError
+from cardgen.failures import while_doing
+from cardgen.load.game import GamePack
+from cardgen.load.layouts import LayoutSet, load_layouts
+from cardgen.load.pool import card_label
+from cardgen.model.card import SOURCE_FIELDS, Card
+from cardgen.model.game import CardBack
+from cardgen.model.labels import label_values
+from cardgen.model.layout import Layout
+from cardgen.parallel import cores, process_pool
+from cardgen.project import Project
+from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
+from cardgen.render.art import resolve_art
+from cardgen.render.canvas import Canvas
+from cardgen.render.card import render_card, render_face
+from cardgen.render.card_art import layout_file
+from cardgen.render.context import RenderWarning
+from cardgen.render.fit import make_cell
+from cardgen.render.png import encode_png
+from cardgen.render.textfit import keywords
+from cardgen.render.values import back_values
+
+CellSize = Callable[[int, int], tuple[int, int]]
+"""A card's trim in pixels -> the size of the small copy (a cell) to make of it as it is
+drawn, while the image is at hand: the Tabletop Simulator sheets paste these cells."""
+
+
+def drawable_layouts(root: Path, pack: GamePack) -> LayoutSet:
+    """The game's layouts; a value one reads that the cards drawn with it do not have (a
+    field of another type) is an error naming the element, not a blank on the card."""
+    layouts = load_layouts(root, pack.game)
+    errors = ErrorCollector()
+    for problem in field_problems(layouts):
+        errors.add(problem.message, problem.where)
+    errors.raise_if_any()
+    return layouts
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A card as drawn: its PNG, the warnings, and its cell (PNG) of `cell_size`."""
+
+    png: bytes
+    warnings: list[RenderWarning]
+    cell: bytes
+    cell_size: tuple[int, int]
+
+
+@dataclass
+class GameRenderer:
+    """Draws a game's cards and backs; one per process in a parallel run."""
+
+    project: Project
+    pack: GamePack
+    layouts: LayoutSet
+    _layout_keys: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, root: Path, game_id: str) -> GameRenderer:
+        """The renderer of a game of the project at `root` (its cards loaded as `build` does)."""
+        project = Project(root)
+        pack = project.game(game_id, partial=True)  # the cards the main process builds
+        return cls(project, pack, drawable_layouts(root, pack))
+
+    def card_key(self, card: Card) -> str:
+        """The cache key of a card's image: its data, its layout, its art, the fonts."""
+        layout = self.layouts.for_type(card.type)
+        data = card.model_dump(exclude=SOURCE_FIELDS)
+        art = ""
+        if card.art:
+            with at_card(card):
+                path = resolve_art(card.art, self.pack.folder, self.project.root)
+            art = file_digest(path) if path.is_file() else "missing"
+        return digest(
+            "card",
+            data,
+            self._layout_key(layout),
+            art,
+            self.pack.game.types[card.type].label,
+            self.pack.game.name,
+            keywords(self.pack),
+            self._labels(card),
+        )
+
+    def _labels(self, card: Card) -> dict[str, str]:
+        return label_values(self.pack.game.types[card.type], card.fields)
+
+    def back_key(self, back_id: str) -> str:
+        """The cache key of a back's image: its spec, its layout, the game's name."""
+        spec = self.pack.game.backs.get(back_id)
+        return digest(
+            "back",
+            back_id,
+            spec.model_dump() if spec else None,
+            self._layout_key(self.layouts.for_back(back_id)),
+            self.pack.game.name,
+        )
+
+    def _layout_key(self, layout: Layout) -> str:
+        """The layout with everything it extends, the files its images and fonts come from."""
+        if layout.name not in self._layout_keys:
+            files = []
+            for name in layout.elements:  # the fixed images it draws
+                path = layout_file(layout, name, self.pack.folder, self.project.root)
+                if path is not None:
+                    files.append(file_digest(path) if path.is_file() else "missing")
+            for family in layout.fonts.values():
+                for face in family.model_dump().values():
+                    if face:
+                        path = (self.project.root / face).resolve()
+                        files.append(file_digest(path) if path.is_file() else "missing")
+            self._layout_keys[layout.name] = digest(
+                layout.model_dump(mode="json", exclude={"sources"}), files, reportlab.Version
+            )
+        return self._layout_keys[layout.name]
+
+    def _image(self, card: Card) -> tuple[Image.Image, list[RenderWarning], Layout]:
+        layout = self.layouts.for_type(card.type)
+        with at_card(card):
+            image, warnings = render_card(
+                card,
+                layout,
+                type_label=self.pack.game.types[card.type].label,
+                game_name=self.pack.game.name,
+                project_root=self.project.root,
+                game_folder=self.pack.folder,
+                keywords=keywords(self.pack),
+                labels=self._labels(card),
+            )
+        return image, warnings, layout
+
+    def card(self, card: Card) -> tuple[bytes, list[RenderWarning]]:
+        """The card's face as PNG bytes, and what it warns about."""
+        image, warnings, layout = self._image(card)
+        return encode_png(image, layout.dpi), warnings
+
+    def drawn(self, card: Card, *, cell_size: CellSize | None = None) -> Drawn:
+        """The card's PNG, and (with `cell_size`) its cell made while the image is at hand
+        (a sheet needs no PNG decoded again, and the scaling runs on every core)."""
+        image, warnings, layout = self._image(card)
+        with at_card(card):
+            if cell_size is None:
+                return Drawn(encode_png(image, layout.dpi), warnings, b"", (0, 0))
+            bleed = round(Canvas.of(layout).bleed)
+            size = cell_size(image.width - 2 * bleed, image.height - 2 * bleed)
+            made = encode_png(make_cell(image, bleed, size), level=1)
+            return Drawn(encode_png(image, layout.dpi), warnings, made, size)
+
+    def back(self, back_id: str) -> tuple[bytes, list[RenderWarning]]:
+        """A back as PNG bytes (drawn from the game's spec of it), and what it warns about."""
+        spec = self.pack.game.backs.get(back_id) or CardBack(label=self.pack.game.name)
+        layout = self.layouts.for_back(back_id)
+        values = back_values(back_id, spec.label, spec.color, spec.accent, self.pack.game.name)
+        with while_doing(f"drawing back {back_id}"):
+            image, warnings = render_face(
+                layout,
+                values,
+                subject=None,
+                project_root=self.project.root,
+                game_folder=self.pack.folder,
+                label=f"back {back_id}",
+            )
+            return encode_png(image, layout.dpi), warnings
+
+
+@contextmanager
+def at_card(card: Card) -> Iterator[None]:
+    """Give an error that names no line (a bad art path or image) the card's file and line:
+    `cards.csv:7: card "Ember Knight": art "x.png": not an image`. An unexpected exception
+    becomes one line naming the card (an element's own names the element too)."""
+    try:
+        with while_doing(f"drawing {card_label(card.name)[:-2]}"):
+            yield
+    except CardgenError as exc:
+        if isinstance(exc, InternalError) or (
+            exc.location is not None and exc.location.line is not None
+        ):
+            raise
+        where = f"{exc.location}: " if exc.location is not None else ""
+        raise CardgenError(
+            f"{card_label(card.name)}{where}{exc.problem}",
+            card.location,
+        ) from None
+
+
+_worker: GameRenderer | None = None
+_cell_size: CellSize | None = None
+
+
+_inherited: GameRenderer | None = None
+"""The main process's renderer while a pool starts: a forked worker has it already loaded."""
+
+
+def _init(root: str, game_id: str, cell_size: CellSize | None) -> None:
+    global _worker, _cell_size
+    mine = _inherited
+    if mine is not None and (str(mine.project.root), mine.pack.id) == (root, game_id):
+        _worker = mine  # forked: the game and layouts are in memory, not loaded again
+    else:
+        _worker = GameRenderer.open(Path(root), game_id)
+    _cell_size = cell_size
+
+
+def _render_index(index: int) -> Drawn:
+    assert _worker is not None
+    return _worker.drawn(_worker.pack.cards[index], cell_size=_cell_size)
+
+
+CHUNK = 4
+"""Cards a worker draws per task."""
+
+
+def jobs_for(count: int, jobs: int | None) -> int:
+    """How many processes: all cores by default, one for a handful of cards."""
+    if jobs is not None:
+        return max(1, jobs)
+    return 1 if count < 8 else cores()
+
+
+def rendered(
+    renderer: GameRenderer,
+    indexes: list[int],
+    jobs: int,
+    cell_size: CellSize | None,
+) -> Generator[Drawn, None, None]:
+    """The cards of `renderer.pack` at `indexes` drawn (with their cells, given
+    `cell_size`), in order, on `jobs` processes. Close it to shut its pool down."""
+    if jobs <= 1:
+        for index in indexes:
+            yield renderer.drawn(renderer.pack.cards[index], cell_size=cell_size)
+        return
+    global _inherited
+    _inherited = renderer
+    try:
+        with process_pool(
+            jobs,
+            initializer=_init,
+            initargs=(str(renderer.project.root), renderer.pack.id, cell_size),
+        ) as pool:
+            # small chunks: a worker sends each chunk's images at once, and the main process
+            # holds them until written, so memory grows with the chunk, not with the game
+            yield from pool.map(_render_index, indexes, chunksize=CHUNK)
+    finally:
+        _inherited = None
