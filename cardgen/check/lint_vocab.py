@@ -20,7 +20,7 @@ from typing import Literal
 from cardgen.check.lint_text import TOKEN, TextUnit, Token, sentence_start, tokenize
 from cardgen.check.lint_words import ENGLISH, MISSPELLINGS
 from cardgen.load.game import GamePack
-from cardgen.model.game import GlossaryEntry
+from cardgen.model.glossary import GlossaryEntry
 
 Case = Literal["exact", "neutral", "lower", "wrong"]
 """How a found term is capitalised: as the glossary says; neutral (all capitals, or a
