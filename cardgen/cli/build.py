@@ -15,6 +15,7 @@ from cardgen.cli.group import main
 from cardgen.cli.options import (
     emit_json,
     format_option,
+    jobs_option,
     project_option,
 )
 
@@ -30,7 +31,7 @@ from cardgen.cli.options import (
     "--strict", is_flag=True, help="Lint findings stop a game, and any warning fails it (exit 1)."
 )
 @click.option("--no-cache", is_flag=True, help="Draw every card again.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
+@jobs_option()
 @project_option
 @format_option
 def build(

@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+if TYPE_CHECKING:
+    from cardgen.project import Project
 
 
 def _project_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
@@ -70,6 +73,23 @@ def out_option(default_help: str) -> Callable[[F], F]:
         )(func)
 
     return decorate
+
+
+def jobs_option(help: str = "Processes to draw with.") -> Callable[[F], F]:
+    """`--jobs N`: how many processes draw the cards (default: all cores)."""
+    return click.option("--jobs", type=click.IntRange(1, 64), default=None, help=help)
+
+
+def open_with_out(project_dir: Path, out: Path | None, *, file: bool = False) -> Project:
+    """The project at `project_dir`, with `--out` (a `file`, or a folder) held to the rule
+    of where cardgen writes (`cardgen.outputs.check_out`)."""
+    from cardgen.outputs import check_out
+    from cardgen.project import open_project
+
+    project = open_project(project_dir)
+    if out is not None:
+        check_out(out, project.root, file=file)
+    return project
 
 
 def emit_json(data: Any) -> None:

@@ -11,6 +11,8 @@ from cardgen.cli.group import main
 from cardgen.cli.options import (
     emit_json,
     format_option,
+    jobs_option,
+    open_with_out,
     out_option,
     project_option,
 )
@@ -61,7 +63,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 @click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
 @click.option("--changed-since", metavar="REV", help="Only cards added or changed since git REV.")
 @click.option("--calibrate", is_flag=True, help="Write the duplex calibration sheet.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
+@jobs_option()
 @out_option("Output PDF (default: output/GAME/<name>-<paper>-<mode>.pdf).")
 @project_option
 @format_option
@@ -77,13 +79,9 @@ def pnp(
 ) -> None:
     """Write a print-and-play PDF: the whole box, or one deck list."""
     from cardgen.errors import CardgenError
-    from cardgen.outputs import check_out
     from cardgen.package import pnp as printing
-    from cardgen.project import open_project
 
-    project = open_project(project_dir)
-    if out is not None:
-        check_out(out, project.root, file=not board or calibrate)
+    project = open_with_out(project_dir, out, file=not board or calibrate)
     paper = options["paper"]
     if calibrate:
         results = [printing.calibrate(project, out, paper=paper, duplex=options["duplex"])]

@@ -11,6 +11,8 @@ from cardgen.cli.group import main
 from cardgen.cli.options import (
     emit_json,
     format_option,
+    jobs_option,
+    open_with_out,
     out_option,
     project_option,
 )
@@ -19,12 +21,7 @@ from cardgen.cli.options import (
 @main.command()
 @click.argument("game")
 @click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
-@click.option(
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=None,
-    help="Processes to draw with (default: all cores).",
-)
+@jobs_option("Processes to draw with (default: all cores).")
 @click.option("--strict", is_flag=True, help="Exit 1 when there are warnings (overflowing text).")
 @out_option("Output folder (default: output/GAME).")
 @project_option
@@ -39,13 +36,10 @@ def render(
     fmt: str,
 ) -> None:
     """Draw every card face and back of a game as PNG files."""
-    from cardgen.outputs import check_out, game_folder
-    from cardgen.project import open_project
+    from cardgen.outputs import game_folder
     from cardgen.render.game import render_game
 
-    project = open_project(project_dir)
-    if out is not None:
-        check_out(out, project.root)
+    project = open_with_out(project_dir, out)
     folder = out or game_folder(project.root, game)
     result = render_game(project, game, folder, only=only, jobs=jobs)
     if fmt == "json":

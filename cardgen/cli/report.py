@@ -9,6 +9,7 @@ import click
 
 from cardgen.cli.group import main
 from cardgen.cli.options import (
+    open_with_out,
     out_option,
     project_option,
     write_text,
@@ -39,12 +40,8 @@ def report(
     """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
     from cardgen.check.deck_report import as_text
     from cardgen.check.deck_report import report as deck_report
-    from cardgen.outputs import check_out
-    from cardgen.project import open_project
 
-    project = open_project(project_dir)
-    if out is not None:
-        check_out(out, project.root, file=True)
+    project = open_with_out(project_dir, out, file=True)
     stats = deck_report(project, deck, game=game, against=against)
     if fmt == "pdf":
         from cardgen.package.report_pdf import write_report_pdf

@@ -11,6 +11,8 @@ from cardgen.cli.group import main
 from cardgen.cli.options import (
     emit_json,
     format_option,
+    jobs_option,
+    open_with_out,
     out_option,
     project_option,
 )
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     show_default=True,
     help="JPEG quality of the sheets.",
 )
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Processes to draw with.")
+@jobs_option()
 @out_option("Output folder (default: output/GAME/tts).")
 @project_option
 @format_option
@@ -55,13 +57,9 @@ def tts(
     fmt: str,
 ) -> None:
     """Write a Tabletop Simulator saved object and its sprite sheets."""
-    from cardgen.outputs import check_out
     from cardgen.package import tts as export
-    from cardgen.project import open_project
 
-    project = open_project(project_dir)
-    if out is not None:
-        check_out(out, project.root)
+    project = open_with_out(project_dir, out)
     result = export.tts(
         project,
         game,
