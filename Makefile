@@ -41,9 +41,11 @@ test: $(DEV)
 goldens: $(DEV)
 	CARDGEN_UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/render/test_goldens.py -q
 
+# Lint, types, and the layers the stages import in (import-linter: pyproject's contracts).
 check: $(DEV)
 	$(BIN)/ruff check cardgen tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # Bytecode first: the benchmarks time `cardgen` as an installed tool starts, not a first run
 # that compiles its modules (with PYTHONDONTWRITEBYTECODE set, every run would).

@@ -105,6 +105,7 @@ class Cache:
         return self._facts
 
     def get(self, key: str, ext: str = "png") -> tuple[bytes, dict[str, Any]] | None:
+        """The cached bytes and facts for `key`, or None when not (or no longer) there."""
         if not self.has(key, ext):
             return None
         facts = dict(self._known_facts()[key])
@@ -214,6 +215,7 @@ class Cache:
             self._outputs_changed = False
 
     def has(self, key: str, ext: str = "png") -> bool:
+        """`key` has a usable entry of this kind."""
         data_path = self._path(key, ext)
         return self._usable(data_path) and key in self._known_facts() and data_path.is_file()
 

@@ -13,26 +13,26 @@ from __future__ import annotations
 import csv
 import io
 import re
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path, visible_lines
+from cardgen.git import git_file
+from cardgen.load import GAME_FILE
 from cardgen.load.game import POOL_FILES
 from cardgen.load.pool import name_key
 from cardgen.load.text import read_text
 from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook, split_pool
 from cardgen.load.yaml import parse_yaml
 from cardgen.model.game import Game
-from cardgen.project import GAME_FILE, Project
+from cardgen.project import Project
 
 Record = dict[str, Any]
 FIRST = ("name", "type", "copies")
 LAST = ("text", "art")
 _INT = re.compile(r"^[+-]?[0-9]+$")
 _TRUE, _FALSE = {"true", "yes", "y", "1"}, {"false", "no", "n", "0"}
-GIT_TIMEOUT = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +67,7 @@ class PoolDiff:
 
     @property
     def empty(self) -> bool:
+        """Nothing was added, removed or changed."""
         return not (self.added or self.removed or self.changed)
 
     def changed_names(self) -> list[str]:
@@ -74,12 +75,14 @@ class PoolDiff:
         return [str(r["name"]) for r in self.added] + [c.name for c in self.changed]
 
     def summary(self) -> str:
+        """`1 added, 0 removed, 2 changed, 89 unchanged`."""
         return (
             f"{len(self.added)} added, {len(self.removed)} removed, {len(self.changed)} changed,"
             f" {self.unchanged} unchanged"
         )
 
     def as_json(self) -> dict[str, Any]:
+        """The diff as the `--format json` document."""
         return {
             "old": self.old,
             "new": self.new,
@@ -98,6 +101,7 @@ class PoolDiff:
         }
 
     def as_text(self) -> str:
+        """The diff as lines: the summary, then `+`, `-` and `~` per card."""
         lines = [f"{self.old} -> {self.new}: {self.summary()}"]
         lines.extend(f"note: {note}" for note in self.notes)
         for record in self.added:
@@ -278,49 +282,6 @@ def diff_records(old: list[Record], new: list[Record], old_label: str, new_label
             result.unchanged += 1
     result.removed = [r for k, r in before.items() if k not in after_keys]
     return result
-
-
-# --- git ------------------------------------------------------------------------------------
-
-
-def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    try:
-        return subprocess.run(
-            ["git", "-C", str(folder), *args],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=GIT_TIMEOUT,
-            check=False,
-        )
-    except FileNotFoundError:
-        raise CardgenError("git is not installed (needed for --since)") from None
-    except subprocess.TimeoutExpired:
-        raise CardgenError(f"git took longer than {GIT_TIMEOUT} s") from None
-
-
-def git_file(folder: Path, rev: str, name: str) -> str | None:
-    """The text of `folder/name` at revision `rev`, or None when it did not exist then.
-
-    Outside a git repository, or for a revision git does not know, a clear error (exit 2).
-    """
-    shown = display_path(folder)
-    if rev.startswith("-"):
-        raise CardgenError(f'"{rev}" is not a revision', Location(shown))
-    inside = _git(folder, "rev-parse", "--is-inside-work-tree")
-    if inside.returncode != 0 or inside.stdout.strip() != "true":
-        raise CardgenError("not inside a git repository: --since needs one", Location(shown))
-    known = _git(
-        folder, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"
-    )
-    if known.returncode != 0:
-        raise CardgenError(f'unknown git revision "{rev}"', Location(shown))
-    commit = known.stdout.strip()
-    shown_file = _git(folder, "show", f"{commit}:./{name}")
-    if shown_file.returncode != 0:
-        return None
-    return shown_file.stdout
 
 
 # --- the command ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ the innermost place that knows what was being done: the element being drawn on a
 (`CardgenGroup`, the `cardgen` group, which also prints the traceback under `--debug`).
 An OS error that names a file (a full disk, a folder in the way) becomes
 `PATH: <strerror>`. Keyboard interrupts are left alone on the way up, and end the command
-at the group: `interrupted`, exit 130 (`Interrupted`, `cardgen.entry`).
+at the group: `interrupted`, exit 130 (`Interrupted`, `cardgen.interrupt`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from cardgen.entry import INTERRUPTED, MESSAGE, say_interrupted
 from cardgen.errors import CardgenError, InternalError, Location, display_path
+from cardgen.interrupt import INTERRUPTED, MESSAGE, say_interrupted
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 

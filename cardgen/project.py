@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.load import GAME_FILE
 
 if TYPE_CHECKING:  # loading a game needs pydantic and the models: imported when asked for
     from cardgen.load.game import GamePack
     from cardgen.model.game import Game
 
-GAME_FILE = "game.yaml"
+__all__ = ["GAME_FILE", "Project", "open_project"]
 
 
 @dataclass
@@ -24,6 +25,7 @@ class Project:
 
     @property
     def decks_dir(self) -> Path:
+        """The folder of the games, `decks/`."""
         return self.root / "decks"
 
     def game_ids(self) -> list[str]:

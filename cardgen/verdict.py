@@ -1,14 +1,109 @@
-"""What a build says: the summary table, a line for each problem, the closing line of each
-game that was stopped or built despite problems (what stopped it, where, and what to do),
-and the exit code."""
+"""What a build found and says: each game's result (`GameBuild`), the summary table, a line
+for each problem, the closing line of each game that was stopped or built despite problems
+(what stopped it, where, and what to do), and the exit code."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-if TYPE_CHECKING:
-    from cardgen.build import GameBuild
+from cardgen.errors import CardgenError, InputErrors
+
+
+@dataclass
+class GameBuild:
+    """What building one game did."""
+
+    game: str
+    cards: int = 0
+    drawn: int = 0
+    reused: int = 0
+    errors: list[str] = field(default_factory=list)
+    """Errors in the game's data (a cell that did not load, a failed check): they stop it."""
+    lint: list[str] = field(default_factory=list)
+    """Card-text lint findings: reported; they stop the game only under `strict`."""
+    warnings: list[str] = field(default_factory=list)
+    """Check and render warnings: they fail the game only under `strict`."""
+    notes: list[str] = field(default_factory=list)
+    """What loading the game noticed that is no problem (a pool column ignored)."""
+    files: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+    """Outputs of an earlier build that no card needs any more, deleted by this one."""
+    seconds: float = 0.0
+    built: bool = False
+    unchanged: bool = False
+    """Nothing changed since the last build: its recorded result, nothing loaded or made."""
+    strict: bool = False
+    bad_input: bool = False
+    """Some of the game's data did not load (the command then exits 2)."""
+    note: str = ""
+    """One line: what stopped or failed the game, and what to do; empty when all is well."""
+    steps: dict[str, float] = field(default_factory=dict)
+    """Seconds per step of this build, in order: check (loading, checks and lint), render,
+    pdf, sheets (TTS sprite sheets made), tts (the rest of the TTS export), gallery."""
+    places: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    """Where each error, lint finding and warning is (by kind), for the closing line."""
+
+    @property
+    def ok(self) -> bool:
+        """No error, and under `strict` no lint finding or warning either."""
+        return not self.errors and not (self.strict and (self.lint or self.warnings))
+
+    @property
+    def status(self) -> str:
+        """The summary table's word for the game: built, unchanged, STOPPED, ..."""
+        if not self.built:
+            return "STOPPED"
+        if not self.ok:
+            return "built with errors" if self.errors else "failed --strict"
+        return "unchanged" if self.unchanged else "built"
+
+    def add(self, kind: str, line: str, place: str) -> None:
+        """Record an error, lint finding or warning (`kind` names the list) and its place."""
+        getattr(self, kind).append(line)
+        self.places.setdefault(kind, []).append(place)
+
+    def add_error(self, error: CardgenError, suffix: str = "") -> None:
+        """Record every problem of a library error as a data error."""
+        for one in error.errors if isinstance(error, InputErrors) else [error]:
+            self.add("errors", one.format_message() + suffix, str(one.location or ""))
+        self.bad_input = True
+
+    def as_json(self) -> dict[str, Any]:
+        """The game's result as `cardgen build --format json` shows it."""
+        return {
+            "game": self.game,
+            "ok": self.ok,
+            "status": self.status,
+            "note": self.note,
+            "cards": self.cards,
+            "drawn": self.drawn,
+            "reused": self.reused,
+            "unchanged": self.unchanged,
+            "errors": self.errors,
+            "lint": self.lint,
+            "warnings": self.warnings,
+            "notes": self.notes,
+            "files": [str(p) for p in self.files],
+            "removed": [str(p) for p in self.removed],
+            "seconds": round(self.seconds, 3),
+            "steps": {k: round(v, 3) for k, v in self.steps.items()},
+        }
+
+    def record(self) -> dict[str, Any]:
+        """What the stamp keeps, for a build replayed unchanged."""
+        return {
+            "cards": self.cards,
+            "errors": self.errors,
+            "lint": self.lint,
+            "warnings": self.warnings,
+            "notes": self.notes,
+            "note": self.note,
+            "bad_input": self.bad_input,
+        }
+
 
 SHOWN_PLACES = 3
 """Places named in a game's closing line; the rest are counted."""

@@ -10,10 +10,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cardgen.build import GameBuild, build_game
+from cardgen.build import build_game
 from cardgen.errors import CardgenError, visible
 from cardgen.project import Project
-from cardgen.verdict import problem_lines
+from cardgen.verdict import GameBuild, problem_lines
 
 Snapshot = dict[Path, int]
 

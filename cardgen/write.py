@@ -336,6 +336,7 @@ class Writer:
         self._seen.add(target)
 
     def write(self, relative: str | Path, data: bytes) -> Path:
+        """Write `data` at `relative` (atomically), once per build; the path written."""
         target = self.path(relative)
         self._claim(target)
         if target.is_dir():

@@ -188,7 +188,7 @@ def test_linking_onto_the_same_file_leaves_no_temporary(tmp_path: Path) -> None:
 
 
 def test_the_docs_give_the_limits_the_code_has() -> None:
-    from cardgen.entry import INTERRUPTED
+    from cardgen.interrupt import INTERRUPTED
     from cardgen.lock import WAIT_LIMIT
     from cardgen.parallel import WATCH_INTERVAL
 

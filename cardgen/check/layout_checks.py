@@ -23,8 +23,9 @@ from cardgen.check.layout_fields import field_problems, uses
 from cardgen.check.layout_geometry import misplaced
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.fuzzy import closest
+from cardgen.load import BUILTIN_DIR
 from cardgen.load.game import GamePack
-from cardgen.load.layouts import BUILTIN_DIR, BUILTIN_PREFIX, LayoutSet, load_layouts
+from cardgen.load.layouts import BUILTIN_PREFIX, LayoutSet, load_layouts
 from cardgen.load.pool import card_label
 from cardgen.load.validation import did_you_mean
 from cardgen.model.card import Card

@@ -9,6 +9,7 @@ from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest
+from cardgen.load import GAME_FILE
 from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool, read_pool_partial
 from cardgen.load.table import PoolSource
 from cardgen.load.text import check_inside
@@ -18,8 +19,6 @@ from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
 from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
 from cardgen.model.game import Game
-from cardgen.model.matchups import matchup_problems
-from cardgen.project import GAME_FILE
 
 POOL_FILES = (
     "cards.yaml",
@@ -59,6 +58,7 @@ class GamePack:
 
     @property
     def id(self) -> str:
+        """The game's id (its folder name under decks/)."""
         return self.game.id
 
     def find(self, name: str) -> Card | None:
@@ -142,6 +142,38 @@ def _selectors(
     elif isinstance(data, list):
         for index, value in enumerate(data):
             yield from _selectors(value, [*path, index])
+
+
+def matchup_problems(game: Game) -> list[tuple[list[str | int], str]]:
+    """What in `duel` and `overpower` names no field of the right kind: (yaml path, message)."""
+    problems: list[tuple[list[str | int], str]] = []
+    if game.duel is not None:
+        for index, stat in enumerate(game.duel.stats):
+            spec = game.field_spec(stat)
+            if spec is None:
+                problems.append((["duel", "stats", index], f'unknown field "{stat}"'))
+            elif spec.type != "int":
+                problems.append(
+                    (["duel", "stats", index], f'a duel is fought on int fields; "{stat}" is not')
+                )
+    if game.overpower is not None:
+        spec = game.field_spec(game.overpower.field)
+        if spec is None or spec.type != "choice":
+            problems.append(
+                (["overpower", "field"], f'"{game.overpower.field}" is not a choice field')
+            )
+        else:
+            allowed = game.choice_values(game.overpower.field)
+            for index, value in enumerate(game.overpower.cycle):
+                if value not in allowed:
+                    problems.append(
+                        (
+                            ["overpower", "cycle", index],
+                            f'"{value}" is not a value of {game.overpower.field}'
+                            f" ({', '.join(map(str, allowed))})",
+                        )
+                    )
+    return problems
 
 
 def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> None:
@@ -284,4 +316,3 @@ def _pool_file(
         for other in found[1:]
     ]
     return found[0], None, notes
-

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError, Location
+from cardgen.load import BUILTIN_DIR
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.layout import IconSpec
 from cardgen.render.icon_names import canonical, unknown_icon
@@ -57,8 +58,6 @@ def _aliases(doc: YamlDocument) -> list[IconAlias]:
 def icon_aliases(project_root: Path, game_id: str) -> list[IconAlias]:
     """Every alias the game's layouts (and the built-in ones) define, file by file in name
     order, as written: a file that is not a layout is skipped here (loading it says why)."""
-    from cardgen.load.layouts import BUILTIN_DIR
-
     folder = project_root / "layouts" / game_id
     paths = sorted(BUILTIN_DIR.glob("*.yaml"))
     if folder.is_dir():

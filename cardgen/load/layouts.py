@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, InputErrors, Location
+from cardgen.load import BUILTIN_DIR
 from cardgen.load.layout_files import fixed_art_problems, font_problems
 from cardgen.load.layout_icons import icon_problems
 from cardgen.load.layout_inheritance import Merged, Source, inherit
@@ -21,7 +22,6 @@ from cardgen.model.labels import label_names
 from cardgen.model.layout import Layout, LayoutFile, element_adapter
 from cardgen.model.units import card_size, parse_length
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "layouts"
 BUILTIN_PREFIX = "builtin:"
 DERIVED_FIELDS = frozenset(
     {"type_label", "game", "copies_label", "back", "back_label", "back_color", "back_accent"}

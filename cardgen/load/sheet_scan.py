@@ -51,6 +51,7 @@ class Scan:
     errors: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def reach(self, row: int, col: int, max_rows: int, max_cols: int) -> None:
+        """Note a cell at (row, col) that holds a value; past the limits, `TooLarge`."""
         if row > self.rows:
             self.rows = row
             if row > max_rows:
@@ -61,6 +62,7 @@ class Scan:
                 raise TooLarge("columns", col, max_cols)
 
     def error(self, row: int, col: int, text: str) -> None:
+        """Keep the error a cell shows (the first `MAX_ERROR_CELLS` of them)."""
         if len(self.errors) < MAX_ERROR_CELLS:
             self.errors[(row, col)] = text.strip() or "#ERROR"
 

@@ -51,6 +51,7 @@ class PoolSource:
         return Location(where.path, where.line, col, where.sheet)
 
     def as_json(self) -> dict[str, Any]:
+        """How the pool was read, for a command's JSON document."""
         return {
             "path": self.path,
             "format": self.format,

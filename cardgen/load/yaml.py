@@ -232,7 +232,7 @@ def _named(problem: str, text: str, mark: Any) -> str:
 _UNNAMED = ("found character that cannot start any token", "found undefined alias")
 
 
-def _loader() -> YAML:
+def yaml_loader() -> YAML:
     """A YAML 1.2 loader of plain values, on libyaml's C parser when it is installed."""
     yaml = YAML(typ="safe", pure=False)
     yaml.allow_duplicate_keys = False
@@ -252,7 +252,7 @@ def _check_nesting(text: str, shown: str) -> None:
                 Location(shown, line),
             )
     if block_bound(text) + flow > MAX_DEPTH:
-        deep = too_deep(_loader(), text)
+        deep = too_deep(yaml_loader(), text)
         if deep is not None:
             raise CardgenError(
                 f"invalid YAML: nested more than {MAX_DEPTH} deep", Location(shown, deep)
@@ -276,7 +276,7 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     """Parse YAML text; a syntax error, a duplicate key or a file past the limits of
     `yaml_limits` is a CardgenError with its line."""
     _check_nesting(text, shown)
-    yaml = _loader()
+    yaml = yaml_loader()
     root: Node | None = None
     try:
         with warnings.catch_warnings(record=True) as caught:

@@ -57,6 +57,7 @@ class Deck(Strict):
 
     @property
     def card_count(self) -> int:
+        """Cards in the deck, copies counted."""
         return sum(entry.count for entry in self.entries)
 
 

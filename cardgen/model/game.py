@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
+from cardgen.model.glossary import Glossary
 from cardgen.model.layout import PlainColor
 from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
-from cardgen.model.patterns import game_pattern
 from cardgen.model.rules import DeckRule
 
 FIELD_NAME = r"^[a-z][a-z0-9_]*$"
@@ -114,6 +114,7 @@ class CardType(Strict):
 
     @property
     def plural_label(self) -> str:
+        """The label for several cards of the type (`Heroes`)."""
         return self.plural or f"{self.label}s"
 
 
@@ -241,69 +242,6 @@ class Setup(Strict):
     piles: list[Pile] = Field(default_factory=list, description="Piles set out on the table.")
     hand: int | None = Field(default=None, ge=0, description="Starting hand size.")
     notes: str = Field(default="", description="Anything else about setting up.")
-
-
-class GlossaryEntry(Strict):
-    """A game term as the rulebook spells it, with the wrong spellings to flag."""
-
-    term: str = Field(description="The canonical spelling, with its capitals.")
-    kind: Literal["term", "keyword", "zone", "stat", "action", "card-type"] = Field(
-        default="term", description="What kind of word it is."
-    )
-    definition: str = Field(default="", description="What it means, in our own words.")
-    variants: list[str] = Field(
-        default_factory=list, description="Known wrong spellings or names to flag."
-    )
-    params: list[Literal["number", "stat", "card", "colorway", "text"]] = Field(
-        default_factory=list, description="Parameters a keyword takes, in order."
-    )
-    strict_case: bool = Field(
-        default=False,
-        description=(
-            "Flag every other capitalisation of a one-word term, lower case included (lint"
-            " TX101). Off by default: a one-word term such as `Luck` is also an ordinary word."
-        ),
-    )
-
-
-class KeywordPattern(Strict):
-    """What a keyword looks like in text, so that an undefined one can be caught (TX401)."""
-
-    pattern: str = Field(
-        description=(
-            "A regular expression (RE2 syntax: no lookaround or backreferences; `\\w` and `\\b`"
-            " are ASCII, `\\pL` is any letter) with a named group `keyword` (and optionally"
-            " `param`), e.g. `[a-z,;] (?P<keyword>[A-Z][a-z]+) (?P<param>\\d+)` for a capitalised"
-            " word followed by a number inside a sentence."
-        )
-    )
-    scope: Literal["card", "document", "any"] = Field(
-        default="any", description="Where it applies: card text, rules documents, or both."
-    )
-    description: str = Field(default="", description="What the pattern catches, in words.")
-
-    @field_validator("pattern")
-    @classmethod
-    def _compiles(cls, value: str) -> str:
-        game_pattern(value, "keyword")  # refused here, at its line, if RE2 cannot run it
-        return value
-
-
-class Glossary(Strict):
-    """The game's vocabulary, used by the linter."""
-
-    entries: list[GlossaryEntry] = Field(default_factory=list, description="Terms and keywords.")
-    final_period: bool = Field(
-        default=True, description="Card text sentences end with a full stop."
-    )
-    keyword_patterns: list[KeywordPattern] | None = Field(
-        default=None,
-        description=(
-            "What keywords look like, for the undefined-keyword check (TX401). Unset: the"
-            " built-in patterns (a capitalised word followed by a number inside a sentence;"
-            " a label ending in a colon at the start of a card text). `[]` turns TX401 off."
-        ),
-    )
 
 
 class PlayerCount(Strict):

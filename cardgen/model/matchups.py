@@ -13,14 +13,10 @@ describe declaratively, so that a deck report can show their odds and matchups:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from pydantic import Field, field_validator, model_validator
 
 from cardgen.model.base import Scalar, Selector, Strict
-
-if TYPE_CHECKING:
-    from cardgen.model.game import Game
 
 DICE = re.compile(r"^(?P<count>[0-9]{1,6})d(?P<sides>[0-9]{1,6})$")
 MAX_DICE = 50
@@ -81,12 +77,14 @@ class Duel(Strict):
 
     @property
     def dice_count(self) -> int:
+        """How many dice each side rolls (`2` of `2d6`)."""
         match = DICE.match(self.dice)
         assert match is not None
         return int(match.group("count"))
 
     @property
     def dice_sides(self) -> int:
+        """How many sides each die has (`6` of `2d6`)."""
         match = DICE.match(self.dice)
         assert match is not None
         return int(match.group("sides"))
@@ -133,35 +131,3 @@ class Overpower(Strict):
         if (d + 1) % size == a:
             return -self.bonus
         return 0
-
-
-def matchup_problems(game: Game) -> list[tuple[list[str | int], str]]:
-    """What in `duel` and `overpower` names no field of the right kind: (yaml path, message)."""
-    problems: list[tuple[list[str | int], str]] = []
-    if game.duel is not None:
-        for index, stat in enumerate(game.duel.stats):
-            spec = game.field_spec(stat)
-            if spec is None:
-                problems.append((["duel", "stats", index], f'unknown field "{stat}"'))
-            elif spec.type != "int":
-                problems.append(
-                    (["duel", "stats", index], f'a duel is fought on int fields; "{stat}" is not')
-                )
-    if game.overpower is not None:
-        spec = game.field_spec(game.overpower.field)
-        if spec is None or spec.type != "choice":
-            problems.append(
-                (["overpower", "field"], f'"{game.overpower.field}" is not a choice field')
-            )
-        else:
-            allowed = game.choice_values(game.overpower.field)
-            for index, value in enumerate(game.overpower.cycle):
-                if value not in allowed:
-                    problems.append(
-                        (
-                            ["overpower", "cycle", index],
-                            f'"{value}" is not a value of {game.overpower.field}'
-                            f" ({', '.join(map(str, allowed))})",
-                        )
-                    )
-    return problems

@@ -21,12 +21,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import re2
 
-if TYPE_CHECKING:
-    from cardgen.model.game import KeywordPattern
+
+class DeclaredPattern(Protocol):
+    """A keyword pattern as game.yaml declares it (`cardgen.model.glossary.KeywordPattern`)."""
+
+    @property
+    def pattern(self) -> str:
+        """The regular expression, with a named group `keyword`."""
+
+    @property
+    def scope(self) -> str:
+        """Where it applies: `card`, `document` or `any`."""
+
 
 MAX_PATTERN_MEMORY = 8 << 20
 """Memory RE2 may use to compile one pattern (its default): `(x{1000}){1000}` is refused."""
@@ -123,7 +133,7 @@ ending in a colon at the start of a card text (`Talent:`). cardgen's own, run by
 `re` (linear: no quantified group can match the same text in two ways)."""
 
 
-def keyword_finders(declared: Iterable[KeywordPattern] | None) -> list[tuple[GroupFinder, str]]:
+def keyword_finders(declared: Iterable[DeclaredPattern] | None) -> list[tuple[GroupFinder, str]]:
     """The finders of the `keyword` group for lint TX401, with their scope: the game's
     patterns (RE2), or the defaults when it declares none."""
     if declared is None:

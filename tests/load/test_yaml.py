@@ -127,9 +127,9 @@ def _outcome(text: str, shown: str) -> object:
 
 
 def test_the_c_parser_is_the_one_used() -> None:
-    from cardgen.load.yaml import _loader
+    from cardgen.load.yaml import yaml_loader
 
-    assert _loader().Parser.__name__ == "CParser"
+    assert yaml_loader().Parser.__name__ == "CParser"
 
 
 def test_both_parsers_give_the_same_data_positions_and_error_lines(

@@ -21,7 +21,7 @@ from cardgen.check.lint.english import ENGLISH
 from cardgen.check.lint.misspellings import MISSPELLINGS
 from cardgen.check.lint.text import TOKEN, TextUnit, Token, sentence_start, tokenize
 from cardgen.load.game import GamePack
-from cardgen.model.game import GlossaryEntry
+from cardgen.model.glossary import GlossaryEntry
 
 Case = Literal["exact", "neutral", "lower", "wrong"]
 """How a found term is capitalised: as the glossary says; neutral (all capitals, or a

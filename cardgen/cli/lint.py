@@ -1,0 +1,62 @@
+"""`cardgen lint`: card text and rules documents against each game's glossary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen.cli.group import main
+from cardgen.cli.options import (
+    emit_json,
+    project_option,
+)
+
+
+@main.command()
+@click.argument("targets", nargs=-1, metavar="[GAME or PATH]...")
+@click.option("--game", help="Lint the PATHs (documents) against this game; alone: its pool.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif", "github"]),
+    default="text",
+    show_default=True,
+    help="Output: text lines, json, sarif (2.1.0) or github annotations.",
+)
+@click.option("--select", multiple=True, help="Rules to run: codes, prefixes (TX1) or ALL.")
+@click.option("--ignore", multiple=True, help="Rules not to report: codes or prefixes.")
+@click.option("--explain", metavar="CODE", help="Print a rule's documentation (code or name).")
+@project_option
+def lint(
+    targets: tuple[str, ...],
+    game: str | None,
+    fmt: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    explain: str | None,
+    project_dir: Path,
+) -> None:
+    """Lint card text and rules documents against each game's glossary."""
+    if explain is not None:
+        from cardgen.check.lint.explain import explain as explain_rule
+
+        click.echo(explain_rule(explain), nl=False)
+        return
+    from cardgen.check.lint import lint_targets
+    from cardgen.check.lint.output import as_github, as_json, as_sarif, as_text
+    from cardgen.project import open_project
+
+    project = open_project(project_dir)
+    report = lint_targets(project, targets, game=game, select=select, ignore=ignore)
+    if fmt == "json":
+        emit_json(as_json(report))
+    elif fmt == "sarif":
+        emit_json(as_sarif(report, project.root))
+    elif fmt == "github":
+        if report.findings:
+            click.echo(as_github(report))
+    else:
+        click.echo(as_text(report))
+    sys.exit(report.exit_code)

@@ -1,0 +1,125 @@
+"""`cardgen pnp`: print-and-play PDFs (the box, a deck list, boards, a calibration sheet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cardgen.cli.group import main
+from cardgen.cli.options import (
+    emit_json,
+    format_option,
+    jobs_option,
+    open_with_out,
+    out_option,
+    project_option,
+)
+
+if TYPE_CHECKING:
+    from cardgen.package.pnp import PnpResult
+    from cardgen.project import Project
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("give X,Y in millimetres, e.g. 0.5,-1") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("an offset over 20 mm is not a printer's misregistration")
+    return (x, y)
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--deck", "deck", type=click.Path(path_type=Path), help="Print one deck list.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none"]),
+    default="long",
+    show_default=True,
+    help="Which edge the printer flips on (none: fronts only).",
+)
+@click.option("--cut-lines", is_flag=True, help="Full-length cut guides beneath the cards.")
+@click.option(
+    "--back-offset",
+    default="0,0",
+    callback=_offset,
+    show_default=True,
+    help="Shift backs by X,Y mm to cancel a printer's offset (see --calibrate).",
+)
+@click.option("--gutterfold", is_flag=True, help="Fronts and backs on one side, fold to glue.")
+@click.option(
+    "--printer",
+    type=click.Choice(["home", "tgc", "mpc", "drivethru"]),
+    default="home",
+    show_default=True,
+    help="Print-shop preset: a face per page.",
+)
+@click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
+@click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
+@click.option("--changed-since", metavar="REV", help="Only cards added or changed since git REV.")
+@click.option("--calibrate", is_flag=True, help="Write the duplex calibration sheet.")
+@jobs_option()
+@out_option("Output PDF (default: output/GAME/<name>-<paper>-<mode>.pdf).")
+@project_option
+@format_option
+def pnp(
+    game: str | None,
+    board: bool,
+    changed_since: str | None,
+    calibrate: bool,
+    out: Path | None,
+    project_dir: Path,
+    fmt: str,
+    **options: Any,
+) -> None:
+    """Write a print-and-play PDF: the whole box, or one deck list."""
+    from cardgen.errors import CardgenError
+    from cardgen.package import pnp as printing
+
+    project = open_with_out(project_dir, out, file=not board or calibrate)
+    paper = options["paper"]
+    if calibrate:
+        results = [printing.calibrate(project, out, paper=paper, duplex=options["duplex"])]
+    elif game is None:
+        raise CardgenError("name a GAME (or use --calibrate)")
+    elif board:
+        results = printing.pnp_boards(project, game, out, paper=paper)
+    else:
+        names = _changed_cards(project, game, changed_since)
+        if names is not None and not names:
+            message = f"no card of {game} changed since {changed_since}: nothing to print"
+            _report([], fmt, notes=[message])
+            return
+        results = [printing.pnp(project, game, out, names=names, **options)]
+    _report(results, fmt)
+
+
+def _changed_cards(project: Project, game: str, rev: str | None) -> list[str] | None:
+    """The names of `game`'s cards added or changed since git `rev` (None: no `rev`)."""
+    if rev is None:
+        return None
+    from cardgen.diff import diff_since
+
+    return diff_since(project, game, rev).changed_names()
+
+
+def _report(results: list[PnpResult], fmt: str, notes: list[str] | None = None) -> None:
+    """Each PDF written, with its pages, cards and notes (or `notes` alone, when none was)."""
+    if fmt == "json":
+        pdfs = [
+            {"path": str(r.path), "pages": r.pages, "cards": r.cards, "notes": r.notes}
+            for r in results
+        ]
+        emit_json({"pdfs": pdfs, "notes": notes} if notes is not None else {"pdfs": pdfs})
+        return
+    for line in notes or []:
+        click.echo(line)
+    for result in results:
+        click.echo(f"{result.path}: {result.pages} pages, {result.cards} cards")
+        for note in result.notes:
+            click.echo(f"  {note}")

@@ -1,0 +1,62 @@
+"""`cardgen report`: a deck list's shape, odds and matchups, as text, JSON, HTML or PDF."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from cardgen.cli.group import main
+from cardgen.cli.options import (
+    open_with_out,
+    out_option,
+    project_option,
+    write_text,
+)
+
+
+@main.command()
+@click.argument("deck")
+@click.option("--game", help="The game the list is for (default: from the file or its folder).")
+@click.option(
+    "--against",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Duel odds and matchups against this deck list (default: the whole card pool).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "html", "pdf"]),
+    default="text",
+    show_default=True,
+    help="text, json (one document on stdout), html (inline SVG charts) or a one-page pdf.",
+)
+@out_option("Write here (pdf default: output/GAME/reports/DECK.pdf; others: stdout).")
+@project_option
+def report(
+    deck: str, game: str | None, against: Path | None, fmt: str, out: Path | None, project_dir: Path
+) -> None:
+    """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
+    from cardgen.check.deck_report import report as deck_report
+    from cardgen.check.deck_report_text import as_text
+
+    project = open_with_out(project_dir, out, file=True)
+    stats = deck_report(project, deck, game=game, against=against)
+    if fmt == "pdf":
+        from cardgen.package.report_pdf import write_report_pdf
+
+        click.echo(f"{write_report_pdf(project.root, stats, out)}: 1 page")
+        return
+    if fmt == "json":
+        text = json.dumps(stats.as_json(), indent=2, ensure_ascii=False)
+    elif fmt == "html":
+        from cardgen.package.report_html import report_page
+
+        text = report_page(stats)
+    else:
+        text = as_text(stats)
+    if out is None:
+        click.echo(text)
+        return
+    write_text(out, text.rstrip("\n") + "\n")

@@ -1,0 +1,93 @@
+"""`cardgen tts`: a Tabletop Simulator saved object and its sprite sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import click
+
+from cardgen.cli.group import main
+from cardgen.cli.options import (
+    emit_json,
+    format_option,
+    jobs_option,
+    open_with_out,
+    out_option,
+    project_option,
+)
+
+if TYPE_CHECKING:
+    from cardgen.package.tts.export import TtsResult
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deck", type=click.Path(path_type=Path), help="Export one deck list.")
+@click.option("--base-url", help="Hosted location of the sheets (http/https), for multiplayer.")
+@click.option("--install", is_flag=True, help="Copy into TTS's Saved Objects folder.")
+@click.option(
+    "--sheet-format",
+    type=click.Choice(["jpeg", "png"]),
+    default="jpeg",
+    show_default=True,
+    help="Sprite sheet image format.",
+)
+@click.option(
+    "--quality",
+    type=click.IntRange(50, 100),
+    default=90,
+    show_default=True,
+    help="JPEG quality of the sheets.",
+)
+@jobs_option()
+@out_option("Output folder (default: output/GAME/tts).")
+@project_option
+@format_option
+def tts(
+    game: str,
+    deck: Path | None,
+    base_url: str | None,
+    install: bool,
+    sheet_format: str,
+    quality: int,
+    jobs: int | None,
+    out: Path | None,
+    project_dir: Path,
+    fmt: str,
+) -> None:
+    """Write a Tabletop Simulator saved object and its sprite sheets."""
+    from cardgen.package.tts import export
+
+    project = open_with_out(project_dir, out)
+    result = export.tts(
+        project,
+        game,
+        out,
+        deck=deck,
+        base_url=base_url,
+        install=install,
+        fmt=cast(Any, sheet_format),
+        quality=quality,
+        jobs=jobs,
+    )
+    if fmt == "json":
+        emit_json(_as_json(result))
+        return
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
+    if result.installed:
+        click.echo(f"installed: {result.installed}")
+
+
+def _as_json(result: TtsResult) -> dict[str, Any]:
+    """The export's JSON document: the files written, the objects and the warnings."""
+    return {
+        "json": str(result.json_path),
+        "thumbnail": str(result.thumbnail),
+        "sheets": [str(p) for p in result.sheets],
+        "objects": result.objects,
+        "installed": str(result.installed) if result.installed else None,
+        "warnings": result.warnings,
+    }
