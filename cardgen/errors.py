@@ -80,6 +80,7 @@ class Note:
         return f"{self.location}: {self.message}" if self.location else self.message
 
     def as_json(self) -> dict[str, object]:
+        """The note as JSON: its message, path and line (and sheet and cell in a workbook)."""
         where = self.location
         data: dict[str, object] = {
             "message": self.message,
@@ -140,6 +141,7 @@ class CardgenError(click.ClickException):
         return (type(self), (self.problem, self.location))
 
     def show(self, file: IO[Any] | None = None) -> None:
+        """Print the error as one `error:` line (to stderr unless `file` is given)."""
         message = visible(self.format_message())
         click.echo(f"error: {message}", file=file if file is not None else sys.stderr)
 
@@ -155,6 +157,7 @@ class InputErrors(CardgenError):
         return (type(self), (self.errors,))
 
     def show(self, file: IO[Any] | None = None) -> None:
+        """Print each error on its own `error:` line, and their count when more than one."""
         out = file if file is not None else sys.stderr
         for error in self.errors:
             click.echo(f"error: {visible(error.format_message())}", file=out)
@@ -169,9 +172,11 @@ class ErrorCollector:
         self.errors: list[CardgenError] = []
 
     def add(self, message: str, location: Location | None = None) -> None:
+        """Collect an error with its message and place."""
         self.errors.append(CardgenError(message, location))
 
     def extend(self, errors: Iterable[CardgenError]) -> None:
+        """Collect several errors (an `InputErrors` is taken apart into its own)."""
         for error in errors:
             if isinstance(error, InputErrors):
                 self.errors.extend(error.errors)

@@ -107,6 +107,7 @@ class Interrupted(click.ClickException):
         super().__init__(MESSAGE)
 
     def show(self, file: IO[Any] | None = None) -> None:
+        """Say that the run was interrupted (a Ctrl-C), on stderr."""
         say_interrupted()
 
 
@@ -114,6 +115,7 @@ class CardgenGroup(click.Group):
     """The `cardgen` group: whatever a command lets escape ends in one line and exit 2."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a Ctrl-C or an unforeseen exception becomes a one-line exit."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:

@@ -47,3 +47,9 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
         return folded[best[1]]
     close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.75)
     return folded[close[0]] if close else None
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`; did you mean "x"?` for the closest candidate, or an empty string."""
+    match = closest(word, candidates)
+    return f'; did you mean "{match}"?' if match is not None and match != word else ""

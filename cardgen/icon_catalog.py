@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.render.icon_names import BUILT_IN, canonical
+from cardgen.model.icon_names import BUILT_IN, canonical
 
 BUILT_IN_SOURCE = "built-in"
 
@@ -29,6 +29,7 @@ class IconEntry:
     color: str | None = None
 
     def as_json(self) -> dict[str, Any]:
+        """The icon as JSON: its name, aliases, where it comes from and what it draws."""
         return {
             "name": self.name,
             "aliases": list(self.aliases),
@@ -49,13 +50,16 @@ class IconCatalog:
 
     @property
     def built_in(self) -> list[IconEntry]:
+        """The icons cardgen ships."""
         return [e for e in self.entries if e.source == BUILT_IN_SOURCE]
 
     @property
     def from_layouts(self) -> list[IconEntry]:
+        """The icons the game's layouts add."""
         return [e for e in self.entries if e.source != BUILT_IN_SOURCE]
 
     def as_json(self) -> dict[str, Any]:
+        """The catalog as JSON: the game and every icon."""
         return {"game": self.game, "icons": [e.as_json() for e in self.entries]}
 
     def lines(self) -> list[str]:

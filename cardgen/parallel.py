@@ -42,6 +42,7 @@ LEAVE_WAIT = 30.0
 
 
 def cores() -> int:
+    """The number of CPU cores, at least 1."""
     return max(1, os.cpu_count() or 1)
 
 
@@ -127,4 +128,5 @@ def process_pool(
     initializer: Callable[..., None] | None = None,
     initargs: tuple[Any, ...] = (),
 ) -> ProcessPoolExecutor:
+    """A process pool whose workers end with the command that started them (see above)."""
     return _Pool(workers, mp_context=_context(), initializer=initializer, initargs=initargs)

@@ -35,7 +35,7 @@ class Project:
         return sorted(p.name for p in self.decks_dir.iterdir() if (p / GAME_FILE).exists())
 
     def _known(self, game_id: str) -> None:
-        from cardgen.load.validation import did_you_mean
+        from cardgen.fuzzy import did_you_mean
 
         ids = self.game_ids()
         if game_id not in ids:

@@ -21,6 +21,7 @@ def _violation_line(path: str, violation: Violation) -> str:
 
 
 def deck_reports_text(reports: list[DeckReport]) -> str:
+    """Each deck list's verdict and its first violations, as text lines."""
     lines: list[str] = []
     for report in reports:
         verdict = "legal" if report.legal else "ILLEGAL"
@@ -41,6 +42,7 @@ def deck_reports_text(reports: list[DeckReport]) -> str:
 
 
 def findings_text(pack: GamePack, findings: list[Finding]) -> str:
+    """A game's check findings (the first of them) and a summary line, as text."""
     lines = [str(f) for f in findings[:MAX_SHOWN]]
     if len(findings) > MAX_SHOWN:
         lines.append(f"... and {len(findings) - MAX_SHOWN} more")

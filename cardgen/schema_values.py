@@ -106,12 +106,15 @@ class Generator(GenerateJsonSchema):
     """pydantic's JSON Schema, with the values its lax mode reads as they are written."""
 
     def int_schema(self, schema: core_schema.IntSchema) -> JsonSchemaValue:
+        """An integer's schema, marked as one a text value may also give."""
         return {**super().int_schema(schema), _LAX: "integer"}
 
     def float_schema(self, schema: core_schema.FloatSchema) -> JsonSchemaValue:
+        """A number's schema, marked as one a text value may also give."""
         return {**super().float_schema(schema), _LAX: "number"}
 
     def bool_schema(self, schema: core_schema.BoolSchema) -> JsonSchemaValue:
+        """A boolean's schema, marked as one a text value may also give."""
         return {**super().bool_schema(schema), _LAX: "boolean"}
 
     def dict_schema(self, schema: core_schema.DictSchema) -> JsonSchemaValue:

@@ -8,8 +8,8 @@ from pathlib import Path
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import DeckReport
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.fuzzy import did_you_mean
 from cardgen.load.decklist import load_deck
-from cardgen.load.validation import did_you_mean
 from cardgen.model.deck import Deck
 from cardgen.project import Project
 

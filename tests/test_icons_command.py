@@ -12,7 +12,7 @@ from pathlib import Path
 from click.testing import Result
 from PIL import Image
 
-from cardgen.render.icon_names import BUILT_IN
+from cardgen.model.icon_names import BUILT_IN
 from cardgen.render.icons import render_icon
 from tests.conftest import ROOT
 

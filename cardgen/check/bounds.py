@@ -17,10 +17,12 @@ class Gap:
 
     @property
     def phrase(self) -> str:
+        """`N over` or `N short`, for a message."""
         return f"{self.delta} over" if self.delta > 0 else f"{-self.delta} short"
 
     @property
     def is_shortfall(self) -> bool:
+        """Whether the count is under its bound (rather than over it)."""
         return self.delta < 0
 
 

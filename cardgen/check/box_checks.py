@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import Finding, card_finding
-from cardgen.check.select import describe, matches
 from cardgen.errors import Location
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
 from cardgen.model.game import BoxItem
+from cardgen.model.select import describe, matches
 
 
 def _box_items(

@@ -15,9 +15,9 @@ from typing import Any
 
 from cardgen.check.deck_stats import Counted, field_label, value_label
 from cardgen.check.dice import Odds, odds_against, percent
-from cardgen.check.select import matches
 from cardgen.load.game import GamePack
 from cardgen.model.base import Scalar
+from cardgen.model.select import matches
 
 
 @dataclass

@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 from cardgen.check.bounds import Gap, gap
 from cardgen.check.findings import DeckReport, Violation
-from cardgen.check.select import matches
 from cardgen.fuzzy import closest
 from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
@@ -27,6 +26,7 @@ from cardgen.model.rules import (
     DeckSizeRule,
     RequiredRule,
 )
+from cardgen.model.select import matches
 
 CODES = {
     "unknown_card": "DK001",
@@ -83,6 +83,7 @@ class RuleEvaluator:
         lines: list[Line] | None = None,
         severity: str | None = None,
     ) -> Violation:
+        """A violation of this evaluator's rule, with its message and the numbers found."""
         lines = lines or []
         first = min((ln.entry.line for ln in lines if ln.entry.line), default=None)
         col = next((ln.entry.col for ln in lines if ln.entry.line == first), None)
@@ -103,6 +104,7 @@ class RuleEvaluator:
         )
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """The rule's violations by the deck's chosen lines (`unknown`: cards not in the pool)."""
         raise NotImplementedError  # pragma: no cover - every kind overrides it
 
 
@@ -110,6 +112,7 @@ class DeckSizeEvaluator(RuleEvaluator):
     rule: DeckSizeRule
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """The deck's card count (a misspelt card counted too) against the size bounds."""
         total = sum(ln.entry.count for ln in chosen)
         if not self.rule.where:
             total += unknown  # a misspelt card still takes a place in the deck
@@ -127,6 +130,7 @@ class CountEvaluator(RuleEvaluator):
     rule: CountRule
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """The number of matching cards against the rule's bounds."""
         total = sum(ln.entry.count for ln in chosen)
         found = gap(total, min=self.rule.min, max=self.rule.max, exact=self.rule.exact)
         if found is None:
@@ -144,6 +148,7 @@ class CountPerGroupEvaluator(RuleEvaluator):
     rule: CountPerGroupRule
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """The matching cards of each group (by `group_by`) against the rule's bounds."""
         groups: dict[str, list[Line]] = defaultdict(list)
         for ln in chosen:
             groups[str(ln.card.get(self.rule.group_by))].append(ln)
@@ -174,6 +179,7 @@ class CopiesEvaluator(RuleEvaluator):
         self.overrides = {name_key(name): limit for name, limit in rule.overrides.items()}
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """The copies of each card (by `key`) against the most allowed, exempt cards aside."""
         groups: dict[str, list[Line]] = defaultdict(list)
         for ln in chosen:
             if id(ln.card) not in self.exempt:
@@ -196,6 +202,7 @@ class RequiredEvaluator(RuleEvaluator):
     rule: RequiredRule
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """A violation for each required card the deck lacks."""
         present = {name_key(ln.card.name) for ln in chosen}
         found_all = []
         for name in self.rule.cards:
@@ -223,6 +230,7 @@ class BannedEvaluator(RuleEvaluator):
         }
 
     def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """A violation for each banned card present, or restricted card past one copy."""
         allowed = 1 if self.rule.restricted else 0
         totals: dict[str, list[Line]] = defaultdict(list)
         for ln in chosen:

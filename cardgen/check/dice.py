@@ -113,6 +113,7 @@ class Odds:
     lose: Fraction
 
     def as_json(self) -> dict[str, object]:
+        """The odds as JSON: exact fractions as text and percentages."""
         return {
             "win": str(self.win),
             "tie": str(self.tie),

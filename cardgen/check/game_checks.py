@@ -16,7 +16,6 @@ from cardgen.check.board_checks import check_board, load_board
 from cardgen.check.box_checks import check_box, check_setup
 from cardgen.check.findings import Finding, card_finding
 from cardgen.check.layout_checks import check_layouts
-from cardgen.check.select import describe, matches
 from cardgen.errors import display_path
 from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
@@ -28,6 +27,7 @@ from cardgen.model.game import (
     PairsCheck,
     UniqueCheck,
 )
+from cardgen.model.select import describe, matches
 
 __all__ = [
     "check_card_refs",

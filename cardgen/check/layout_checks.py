@@ -19,17 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.check.findings import Finding
-from cardgen.check.layout_fields import field_problems, uses
 from cardgen.check.layout_geometry import misplaced
 from cardgen.errors import CardgenError, Location, display_path
-from cardgen.fuzzy import closest
+from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load import BUILTIN_DIR
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import BUILTIN_PREFIX, LayoutSet, load_layouts
 from cardgen.load.pool import card_label
-from cardgen.load.validation import did_you_mean
 from cardgen.model.card import Card
 from cardgen.model.game import CardBack
+from cardgen.model.icon_names import known_names
 from cardgen.model.layout import IconElement, Layout, TextElement
 from cardgen.project import Project
 from cardgen.render import richtext, textfit
@@ -41,8 +40,8 @@ from cardgen.render.card import (
     fill_template,
     resolved_element,
 )
-from cardgen.render.icon_names import known_names
 from cardgen.render.icons import render_icon
+from cardgen.render.layout_fields import field_problems, uses
 
 
 def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:

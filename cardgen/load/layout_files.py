@@ -26,7 +26,7 @@ STYLES = ("regular", "bold", "italic", "bold_italic")
 
 def font_problems(source: Source, root: Path | None) -> list[CardgenError]:
     """An error for each font file of a layout file's `fonts:` that cannot be used."""
-    from cardgen.render.fonts import font_problem  # Pillow: only when a layout names fonts
+    from cardgen.load.font_files import font_problem  # Pillow: only when a layout names fonts
 
     base = (root or Path.cwd()).resolve()
     problems = []
@@ -48,7 +48,7 @@ def font_problems(source: Source, root: Path | None) -> list[CardgenError]:
 def fixed_art_problems(layout: Layout, game_folder: Path, root: Path) -> list[CardgenError]:
     """An error for each image element of a resolved layout whose fixed `src` may not be
     used (absolute, outside the project), at the line of the `src`."""
-    from cardgen.render.art import resolve_art  # no Pillow work: paths only
+    from cardgen.load.art_paths import resolve_art  # no Pillow work: paths only
 
     problems = []
     for name, element in layout.elements.items():

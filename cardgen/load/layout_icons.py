@@ -16,8 +16,8 @@ from pathlib import Path
 from cardgen.errors import CardgenError, Location
 from cardgen.load import BUILTIN_DIR
 from cardgen.load.yaml import YamlDocument, load_yaml
+from cardgen.model.icon_names import canonical, unknown_icon
 from cardgen.model.layout import IconSpec
-from cardgen.render.icon_names import canonical, unknown_icon
 
 
 def icon_problems(doc: YamlDocument, icons: Mapping[str, IconSpec]) -> list[CardgenError]:

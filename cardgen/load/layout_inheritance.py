@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector
-from cardgen.load.validation import did_you_mean
+from cardgen.fuzzy import did_you_mean
 from cardgen.load.yaml import YamlDocument
 from cardgen.model.layout import LayoutFile
 

@@ -11,11 +11,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, InputErrors, Location
+from cardgen.fuzzy import did_you_mean
 from cardgen.load import BUILTIN_DIR
 from cardgen.load.layout_files import fixed_art_problems, font_problems
 from cardgen.load.layout_icons import icon_problems
 from cardgen.load.layout_inheritance import Merged, Source, inherit
-from cardgen.load.validation import did_you_mean, friendly, validate_yaml
+from cardgen.load.validation import friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.game import Game
 from cardgen.model.labels import label_names

@@ -18,10 +18,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
-from cardgen.fuzzy import closest
+from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load.delimited import read_csv
 from cardgen.load.table import MAX_POOL_CARDS, PoolSource, Row, Table, header_key
-from cardgen.load.validation import did_you_mean, friendly
+from cardgen.load.validation import friendly
 from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card, CardEntry, pool_models

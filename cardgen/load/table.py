@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.errors import ErrorCollector, Location, Note, column_letters
-from cardgen.load.validation import did_you_mean
+from cardgen.fuzzy import did_you_mean
 from cardgen.model.game import Game
 
 MAX_POOL_CARDS = 100_000

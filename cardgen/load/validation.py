@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from cardgen.errors import CardgenError, Location
-from cardgen.fuzzy import closest
+from cardgen.fuzzy import did_you_mean
 from cardgen.load.yaml import YamlDocument
-
-
-def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """`; did you mean "x"?` for the closest candidate, or an empty string."""
-    match = closest(word, candidates)
-    return f'; did you mean "{match}"?' if match is not None and match != word else ""
 
 
 def _clean_loc(loc: Sequence[str | int]) -> list[str | int]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
+from cardgen.fuzzy import did_you_mean
 from cardgen.load.sheet_scan import (
     Scan,
     TooLarge,
@@ -34,7 +35,6 @@ from cardgen.load.table import (
     sheet_value,
 )
 from cardgen.load.text import read_bytes
-from cardgen.load.validation import did_you_mean
 from cardgen.model.game import Game
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")

@@ -61,7 +61,7 @@ def _faces(
     names: Collection[str] | None = None,
 ) -> tuple[list[Face], str, str]:
     """Every printed copy: the whole box (every copy of every card), or one deck list."""
-    from cardgen.check.select import parse_query, query_matches
+    from cardgen.model.select import parse_query, query_matches
     from cardgen.render.game import render_game
 
     counts: dict[str, int] = {}

@@ -233,6 +233,7 @@ def duel_html(duel: DuelTable, link: Callable[[str], str | None] | None = None) 
 
 
 def overpower_html(table: OverpowerTable) -> str:
+    """The overpower matrix as an HTML table."""
     head = "".join(f"<th>{escape(label)}</th>" for label in table.labels)
     rows = []
     for i, label in enumerate(table.labels):
@@ -275,6 +276,7 @@ def overpower_html(table: OverpowerTable) -> str:
 
 
 def legend_html(stats: DeckStats, colors: dict[str, str]) -> str:
+    """The legend of the card types present, each with its colour."""
     present = [bar.value for bar in stats.charts[0].bars if bar.total] if stats.charts else []
     items = "".join(
         f'<span><i style="background:{colors[str(t)]}"></i>{escape(stats.type_labels[str(t)])}'

@@ -75,6 +75,7 @@ def _stacked(
 
 
 def hbar_block(chart: Chart, colors: dict[str, str]) -> Block:
+    """A chart as horizontal bars, a block of the report's PDF page."""
     def height(width: float) -> float:
         return TITLE + ROW * len(chart.bars) + 4
 
@@ -105,6 +106,7 @@ def hbar_block(chart: Chart, colors: dict[str, str]) -> Block:
 
 
 def column_block(chart: Chart, colors: dict[str, str]) -> Block:
+    """A chart as columns, a block of the report's PDF page."""
     plot_h = 62.0
 
     def height(width: float) -> float:
@@ -152,6 +154,7 @@ def _wrapped(text: str, width: float, size: float = 7.0) -> list[str]:
 
 
 def duel_block(duel: DuelTable) -> Block:
+    """The duel odds table, a block of the report's PDF page."""
     name_w = 130.0
 
     def height(width: float) -> float:
@@ -205,6 +208,7 @@ def duel_block(duel: DuelTable) -> Block:
 
 
 def matrix_block(table: OverpowerTable) -> Block:
+    """The overpower matrix, a block of the report's PDF page."""
     label_w = 60.0
     count = len(table.values)
 

@@ -1,9 +1,10 @@
 """Card art files: find them safely, and load any image Pillow reads as RGBA.
 
-`resolve_art` keeps art paths inside the project (and `similar_art` finds the file a path
-that was not found most likely meant), `load_art` refuses decompression bombs and turns
-every decoding problem into a one-line `CardgenError`. `cardgen.render.fit` scales the
-art into its box; cards without art get a stand-in from `cardgen.render.placeholder`.
+`similar_art` finds the file an art path that was not found most likely meant (paths are
+kept inside the project by `cardgen.load.art_paths`), `load_art` refuses decompression
+bombs and turns every decoding problem into a one-line `CardgenError`.
+`cardgen.render.fit` scales the art into its box; cards without art get a stand-in from
+`cardgen.render.placeholder`.
 """
 
 from __future__ import annotations
@@ -11,56 +12,16 @@ from __future__ import annotations
 import os
 import re
 import warnings
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path, PurePosixPath
 
 from PIL import Image, ImageMath, ImageOps, UnidentifiedImageError
 
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.fuzzy import closest
+from cardgen.load.art_paths import resolve_art
 
 MAX_ART_PIXELS = 40_000_000
 """Images with more pixels than this are refused before decoding (decompression-bomb guard)."""
-
-
-# --------------------------------------------------------------------------- resolving paths
-
-
-def resolve_art(art: str, game_folder: Path, project_root: Path) -> Path:
-    """The file an art path names: relative to the game folder, and inside the project.
-
-    Windows separators are read as `/` (`art\\hero.png` is `art/hero.png` everywhere), then
-    symlinks are followed before the check, so neither `..\\..\\x` nor a link may lead out
-    of the project. Absolute paths, drive letters and empty strings are refused. The
-    returned path is resolved but may not exist.
-    """
-    if not art.strip():
-        raise CardgenError("art path is empty")
-    if "\0" in art:
-        raise CardgenError(f"{art_label(art)} contains a NUL character")
-    windows = PureWindowsPath(art)
-    if Path(art).is_absolute() or windows.is_absolute() or windows.drive or art[0] in "/\\":
-        drive_only = windows.drive and not windows.root  # "C:art": relative to a drive
-        what = f"names the drive {windows.drive}" if drive_only else "is an absolute path"
-        raise CardgenError(f"{art_label(art)} {what}; give it relative to the game folder")
-    try:
-        root = project_root.resolve()
-        target = (game_folder / art.replace("\\", "/")).resolve()
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
-        raise CardgenError(f"{art_label(art)} cannot be resolved: {exc}") from None
-    if not target.is_relative_to(root):
-        raise CardgenError(f"{art_label(art)} is outside the project")
-    return target
-
-
-def _quote(text: str) -> str:
-    """A path in double quotes for a message, with control characters made visible."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() else repr(c)[1:-1] for c in escaped) + '"'
-
-
-def art_label(art: str) -> str:
-    """`art "path"` for a message: the path as written, control characters made visible."""
-    return f"art {_quote(art)}"
 
 
 _LISTED = 5000

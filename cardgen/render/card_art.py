@@ -16,11 +16,12 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from cardgen.errors import CardgenError, Location, display_path
+from cardgen.load.art_paths import art_label, resolve_art
 from cardgen.load.layout_files import src_line
 from cardgen.load.pool import card_label
 from cardgen.model.layout import ImageElement, Layout
 from cardgen.render import paint, shapes
-from cardgen.render.art import art_label, load_art, resolve_art, similar_art
+from cardgen.render.art import load_art, similar_art
 from cardgen.render.context import DrawContext
 from cardgen.render.fit import fit_art
 from cardgen.render.placeholder import placeholder

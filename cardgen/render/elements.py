@@ -15,6 +15,7 @@ from PIL import Image, ImageFilter
 
 from cardgen.errors import CardgenError, Location
 from cardgen.failures import names_element
+from cardgen.model.icon_names import unknown_icon
 from cardgen.model.layout import (
     HelperElement,
     IconElement,
@@ -26,7 +27,6 @@ from cardgen.render import fonts, paint, richtext, shapes, textfit
 from cardgen.render.canvas import SHAPE_ELEMENTS, element_shape
 from cardgen.render.card_art import draw_image
 from cardgen.render.context import DrawContext, RenderWarning
-from cardgen.render.icon_names import unknown_icon
 from cardgen.render.icons import render_icon
 from cardgen.render.values import BY_ELEMENT, fill_template
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import string
 from pathlib import Path
 
 import reportlab
@@ -81,35 +80,14 @@ def font_at(path: Path, size_px: int) -> ImageFont.FreeTypeFont:
         raise CardgenError(f'cannot load font "{path.name}": {exc}') from None
 
 
-PROBE = string.ascii_letters + string.digits + string.punctuation
-"""Text a font file must draw when a layout loads: FreeType runs a font's hinting programs
-only when it first draws a glyph at a size, so a damaged one opens fine and fails there."""
-
-
-def font_problem(path: Path, shown: str) -> str | None:
-    """Why FreeType cannot use the font file at `path` (written `shown`), or None. Not
-    cached: it takes a millisecond, and a file edited in place keeps its name."""
-    try:
-        font = ImageFont.truetype(str(path), 32)
-    except (OSError, ValueError) as exc:
-        return f'cannot load font "{shown}": {exc}'
-    try:
-        font.getmask(PROBE)
-    except (OSError, ValueError) as exc:
-        return (
-            f'font "{shown}" is damaged: FreeType cannot draw with it ({exc}); get the file'
-            " again, or use another font"
-        )
-    return None
-
-
 def failure(
     exc: CardgenError | OSError, element: TextElement, extra: dict[str, FontFamily]
 ) -> str | None:
     """What went wrong with the fonts of a text element, for a message at the element's
     line: cardgen's own problem that names no place yet, or FreeType's failure while
-    setting the text (a damaged font can open and draw the sample `PROBE`, then fail on a
-    glyph of the card's text). None for anything else (left to the caller's caller)."""
+    setting the text (a damaged font can open and draw the sample text of
+    `cardgen.load.font_files`, then fail on a glyph of the card's text). None for anything
+    else (left to the caller's caller)."""
     if isinstance(exc, CardgenError):
         return exc.problem if exc.location is None else None
     if not _from_freetype(exc):

@@ -19,12 +19,12 @@ from typing import Any
 from PIL import Image
 
 from cardgen.cache import Cache, digest
-from cardgen.check.select import parse_query, query_matches
 from cardgen.errors import CardgenError, ErrorCollector
 from cardgen.load.game import GamePack
 from cardgen.manifest import record_for_game
 from cardgen.model.card import Card
 from cardgen.model.layout import Layout
+from cardgen.model.select import parse_query, query_matches
 from cardgen.project import Project
 from cardgen.render.canvas import Canvas
 from cardgen.render.context import RenderWarning

@@ -17,9 +17,9 @@ import reportlab
 from PIL import Image
 
 from cardgen.cache import digest, file_digest
-from cardgen.check.layout_fields import field_problems
 from cardgen.errors import CardgenError, ErrorCollector, InternalError
 from cardgen.failures import while_doing
+from cardgen.load.art_paths import resolve_art
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.load.pool import card_label
@@ -30,12 +30,12 @@ from cardgen.model.layout import Layout
 from cardgen.parallel import cores, process_pool
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
-from cardgen.render.art import resolve_art
 from cardgen.render.canvas import Canvas
 from cardgen.render.card import render_card, render_face
 from cardgen.render.card_art import layout_file
 from cardgen.render.context import RenderWarning
 from cardgen.render.fit import make_cell
+from cardgen.render.layout_fields import field_problems
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
 from cardgen.render.values import back_values

@@ -70,6 +70,7 @@ class Placed:
 
     @property
     def height(self) -> float:
+        """The height of the set lines, first ascent to last descent."""
         return (len(self.lines) - 1) * self.line_height + self.ascent + self.descent
 
 
@@ -229,6 +230,7 @@ class FitResult:
 
     @property
     def fits(self) -> bool:
+        """Whether the text fits its box (within half a pixel each way)."""
         return self.over_height <= 0.5 and self.over_width <= 0.5
 
 

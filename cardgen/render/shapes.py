@@ -46,6 +46,7 @@ class Shape:
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
+        """Draw the shape with `draw`, `at` placing its points, `inset` pixels inside its box."""
         raise NotImplementedError  # pragma: no cover
 
 
@@ -161,6 +162,7 @@ class RectShape(Shape):
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
+        """Draw the rectangle, its corners rounded as asked."""
         corners = _inset(self.box, inset, at)
         if corners is None:
             return
@@ -184,6 +186,7 @@ class EllipseShape(Shape):
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
+        """Draw the ellipse filling the box."""
         corners = _inset(self.box, inset, at)
         if corners is not None:
             draw.ellipse(corners, fill=255)
@@ -201,6 +204,7 @@ class PolygonShape(Shape):
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
+        """Draw the polygon through its points."""
         cx = sum(p[0] for p in self.points) / len(self.points)
         cy = sum(p[1] for p in self.points) / len(self.points)
         shrunk = []
@@ -274,6 +278,7 @@ class LineShape(Shape):
         at: Callable[[float, float], tuple[float, float]],
         inset: float,
     ) -> None:
+        """Draw the line between its end points."""
         draw.line(
             [at(x, y) for x, y in self.points],
             fill=255,

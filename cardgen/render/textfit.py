@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardgen.model.icon_names import canonical
 from cardgen.model.layout import Layout, TextElement
 from cardgen.render import fonts, paint, richtext, shapes
 from cardgen.render.canvas import Canvas
-from cardgen.render.icon_names import canonical
 
 if TYPE_CHECKING:
     from cardgen.load.game import GamePack

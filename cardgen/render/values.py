@@ -15,10 +15,10 @@ from typing import Any, TypeVar, cast
 
 from pydantic import ValidationError
 
-from cardgen.check.select import matches
 from cardgen.errors import CardgenError, Location
 from cardgen.model.card import Card
 from cardgen.model.layout import Layout, element_adapter
+from cardgen.model.select import matches
 
 COLOR_KEYS = ("fill", "stroke", "color", "icon_color", "outline")
 """The properties of an element that hold a colour (and so may be templates)."""

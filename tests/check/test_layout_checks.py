@@ -18,12 +18,12 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from cardgen.check.game_checks import check_game
-from cardgen.check.layout_fields import type_values
 from cardgen.check.layout_geometry import misplaced
 from cardgen.model.layout import Layout, element_adapter
 from cardgen.project import Project
 from cardgen.render.card import Canvas
 from cardgen.render.game import render_game
+from cardgen.render.layout_fields import type_values
 from tests.conftest import ROOT, TINY_CARDS, TINY_GAME
 
 Run = Callable[..., Result]
@@ -476,8 +476,8 @@ def test_check_finds_the_overflowing_texts_the_renderer_finds(
 
 def test_every_layout_code_is_documented() -> None:
     source = "".join(
-        (ROOT / "cardgen" / "check" / f"layout_{part}.py").read_text()
-        for part in ("checks", "fields", "geometry")
+        (ROOT / "cardgen" / stage / f"layout_{part}.py").read_text()
+        for stage, part in (("check", "checks"), ("render", "fields"), ("check", "geometry"))
     )
     codes = sorted(set(re.findall(r'"(SC5\d\d)"', source)))
     assert codes == [f"SC50{n}" for n in range(1, 8)]

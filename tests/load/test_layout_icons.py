@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from cardgen.errors import CardgenError, InputErrors
 from cardgen.load.layout_icons import icon_aliases
 from cardgen.load.layouts import load_layouts
+from cardgen.model.icon_names import known_names
 from cardgen.project import Project
-from cardgen.render.icon_names import known_names
 
 Make = Callable[..., Path]
 Run = Callable[..., Result]

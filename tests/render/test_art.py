@@ -14,12 +14,9 @@ import pytest
 from PIL import Image, ImageCms, ImageFile
 
 from cardgen.errors import CardgenError
+from cardgen.load.art_paths import resolve_art
 from cardgen.render import art
-from cardgen.render.art import (
-    MAX_ART_PIXELS,
-    load_art,
-    resolve_art,
-)
+from cardgen.render.art import MAX_ART_PIXELS, load_art
 from cardgen.render.fit import fit_art
 
 RED = (255, 0, 0, 255)

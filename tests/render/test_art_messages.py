@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from cardgen.render.art import resolve_art, similar_art
+from cardgen.load.art_paths import resolve_art
+from cardgen.render.art import similar_art
 from tests.render.artgame import Make, Run, art_pixel, png, render
 
 # --------------------------------------------------------------------------- missing files

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from cardgen.render.icon_names import ALIASES, BUILT_IN, NAMES, canonical, known_names
+from cardgen.model.icon_names import ALIASES, BUILT_IN, NAMES, canonical, known_names
 from cardgen.render.icons import ICONS, icon, render_icon
 
 REQUIRED = [

@@ -13,7 +13,7 @@ import textwrap
 
 from cardgen.check.lint.rules import RULES, Example, Rule, all_rules
 from cardgen.errors import CardgenError
-from cardgen.load.validation import did_you_mean
+from cardgen.fuzzy import did_you_mean
 
 WIDTH = 92
 """Paragraphs are wrapped at this width, as docs/lint.md is."""

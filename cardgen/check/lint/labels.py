@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from cardgen.check.lint.rules import CARD_TEXT, Example, Hit, RuleDoc, quoted, text_rule
 from cardgen.check.lint.vocab import Analysis, Vocabulary
-from cardgen.check.select import matches
+from cardgen.model.select import matches
 
 LABEL_OPTIONS = """`lint.label_checks`:
 

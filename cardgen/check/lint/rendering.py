@@ -23,7 +23,7 @@ from cardgen.check.lint.rules import (
 from cardgen.check.lint.vocab import Analysis, Vocabulary
 from cardgen.fuzzy import closest
 from cardgen.load.layout_icons import icon_aliases
-from cardgen.render.icon_names import known_names, unknown_icon
+from cardgen.model.icon_names import known_names, unknown_icon
 from cardgen.render.markup import icon_references
 
 LONG_ALLY = (

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from cardgen.check.lint.rules import RULES, Rule, Severity, all_rules
 from cardgen.errors import CardgenError, Location
+from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
-from cardgen.load.validation import did_you_mean
 
 
 def split_codes(values: Iterable[str] | None) -> list[str]:

@@ -11,7 +11,7 @@ from cardgen.check.lint.rules import Severity
 from cardgen.check.lint.run import LintFinding, lint_documents, lint_game
 from cardgen.check.lint.selection import resolve_rules
 from cardgen.errors import CardgenError, Location, display_path
-from cardgen.load.validation import did_you_mean
+from cardgen.fuzzy import did_you_mean
 from cardgen.project import Project
 
 

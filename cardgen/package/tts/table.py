@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.check.select import matches
 from cardgen.load.game import GamePack
 from cardgen.model.card import Card
 from cardgen.model.game import Pile
+from cardgen.model.select import matches
 from cardgen.package.tts import sheets as tts_sheets
 from cardgen.package.tts.ids import Ids
 from cardgen.package.tts.images import TableImages

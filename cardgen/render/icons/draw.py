@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageColor, ImageDraw
 
-from cardgen.render.icon_names import ALIASES, unknown_icon
+from cardgen.model.icon_names import ALIASES, unknown_icon
 from cardgen.render.icons.geometry import Point
 from cardgen.render.icons.sketch import Box, Ellipse, Line, Poly, Sketch
 

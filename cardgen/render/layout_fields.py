@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import Location
+from cardgen.fuzzy import did_you_mean
 from cardgen.load.layouts import TEMPLATED, LayoutSet, template_fields
-from cardgen.load.validation import did_you_mean
 from cardgen.model.card import Card
 from cardgen.model.game import Game
 from cardgen.model.layout import HelperElement, IconElement, Layout

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cardgen.fuzzy import did_you_mean
+
 __all__ = ["ALIASES", "BUILT_IN", "BuiltinIcon", "canonical", "known_names", "unknown_icon"]
 
 
@@ -85,7 +87,5 @@ def known_names(extra: Iterable[str] = ()) -> list[str]:
 def unknown_icon(name: str, extra: Iterable[str] = (), context: str = "") -> str:
     """The message for an icon name that draws nothing (`context` follows the name), with
     the closest name known, built-in or `extra`."""
-    from cardgen.load.validation import did_you_mean
-
     hint = did_you_mean(name, known_names(extra))
     return f'unknown icon "{name}"{context}' + (hint or "; cardgen icons lists them")
