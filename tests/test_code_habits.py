@@ -5,6 +5,7 @@ private helpers, and the layer contracts name no exception. Read from the source
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,3 +90,12 @@ def test_the_layer_contracts_ignore_no_import(contract: str) -> None:
     contracts = [c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == contract]
     assert contracts
     assert [c["id"] for c in contracts if c.get("ignore_imports")] == []
+
+
+def test_the_map_of_the_code_names_what_is_there() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(cardgen/[\w/.]+)`", text))
+    assert len(named) > 10
+    assert [path for path in sorted(named) if not (ROOT / path).exists()] == []
+    packages = {f"cardgen/{p.parent.name}/" for p in (ROOT / "cardgen").glob("*/__init__.py")}
+    assert sorted(packages - named - {"cardgen/scaffold/"}) == []

@@ -35,7 +35,7 @@ from cardgen.write import Writer, slug
 
 if TYPE_CHECKING:
     from cardgen.check.findings import Finding
-    from cardgen.check.lint import LintFinding
+    from cardgen.check.lint.finding import LintFinding
 
 PAGE = "index.html"
 REPORTS = "reports"

@@ -22,7 +22,7 @@ from cardgen.write import relative_inside, slug
 
 if TYPE_CHECKING:
     from cardgen.check.findings import Finding
-    from cardgen.check.lint import LintFinding
+    from cardgen.check.lint.finding import LintFinding
     from cardgen.render.game import RenderResult
 
 SEVERITIES = ("error", "warning", "info")

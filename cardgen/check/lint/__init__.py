@@ -11,7 +11,7 @@ The package reads as the linter's pipeline:
   `keywords` (TX4xx, TX5xx), `references` (RF1xx), `numbers` (TX6xx), `labels` (TX7xx),
   `typography` (TX8xx), `spelling` (TX9xx), `rendering` (TX10xx, TX11xx);
 - `selection`: which rules run (codes, prefixes, `ALL`, game settings, suppressions);
-- `run`: the rules run over texts, hits turned into located `LintFinding`s;
+- `run`: the rules run over texts, hits turned into located findings (`finding`);
 - `targets`: what the command runs (games and documents, one `LintReport`);
 - `output`: the report as text, JSON, SARIF or GitHub annotations.
 
@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import importlib
 
+from cardgen.check.lint.finding import LintFinding
 from cardgen.check.lint.rules import RULES, Rule, all_rules
-from cardgen.check.lint.run import LintFinding, LintRun, lint_documents, lint_game
+from cardgen.check.lint.run import LintRun, lint_documents, lint_game
 from cardgen.check.lint.selection import covers, resolve_rules
 from cardgen.check.lint.targets import LintReport, lint_targets
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import __version__
+from cardgen.check.lint.finding import LintFinding
 from cardgen.check.lint.rules import RULES, Rule, all_rules
-from cardgen.check.lint.run import LintFinding
 from cardgen.check.lint.targets import LintReport
 from cardgen.errors import visible_lines
 

@@ -13,65 +13,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
+from cardgen.check.lint.finding import LintFinding
 from cardgen.check.lint.rules import RULES, Hit, Rule, Severity, rule_sort_key
 from cardgen.check.lint.selection import check_code, resolve_rules, suppressed
 from cardgen.check.lint.text import TextUnit
 from cardgen.check.lint.vocab import Analysis, Vocabulary
-from cardgen.errors import Location, display_path, sheet_ref
+from cardgen.errors import Location, display_path
 from cardgen.load.game import GamePack
 from cardgen.load.text import read_text
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown")
-
-
-@dataclass(frozen=True, slots=True)
-class LintFinding:
-    """One lint finding: where, which rule, how bad, what, and what to write instead."""
-
-    path: str
-    line: int
-    col: int
-    end_col: int
-    code: str
-    name: str
-    severity: Severity
-    message: str
-    card: str | None = None
-    suggestion: str | None = None
-    fingerprint: str = ""
-    game: str = ""
-    sheet: str | None = None
-    """A card of a spreadsheet pool: its sheet (`line` is the row)."""
-    cell: str | None = None
-    """A card of a spreadsheet pool: the cell holding the text (`C14`)."""
-
-    def as_json(self) -> dict[str, Any]:
-        """The finding in `cardgen lint --format json`."""
-        place = {"sheet": self.sheet, "cell": self.cell} if self.sheet is not None else {}
-        return place | {
-            "path": self.path,
-            "line": self.line,
-            "col": self.col,
-            "end_col": self.end_col,
-            "code": self.code,
-            "name": self.name,
-            "severity": self.severity,
-            "message": self.message,
-            "card": self.card,
-            "suggestion": self.suggestion,
-            "fingerprint": self.fingerprint,
-            "game": self.game,
-        }
-
-    def __str__(self) -> str:
-        level = "" if self.severity == "error" else f" [{self.severity}]"
-        card = f'card "{self.card}": ' if self.card else ""
-        where = f"{self.path}:{self.line}:{self.col}"
-        if self.sheet is not None and self.cell is not None:
-            where = f"{self.path}:{sheet_ref(self.sheet)}!{self.cell}"
-        return f"{where}: {self.code}{level} {card}{self.message}"
 
 
 @dataclass

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.check.lint.finding import LintFinding
 from cardgen.check.lint.rules import Severity
-from cardgen.check.lint.run import LintFinding, lint_documents, lint_game
+from cardgen.check.lint.run import lint_documents, lint_game
 from cardgen.check.lint.selection import resolve_rules
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.fuzzy import did_you_mean
