@@ -42,16 +42,19 @@ from typing import Any
 
 from PIL import Image
 
-TEMP = re.compile(r"^\..+\.\d+\.[^.]+\.tmp$")
-"""How cardgen names its temporary files: hidden, `.name.pid.random.tmp`."""
+TEMP = re.compile(r"^\..+\.cardgen-\d+-[0-9a-f]+\.tmp$")
+"""How cardgen names its temporary files: hidden, `.name.cardgen-pid-random.tmp` (the
+name cut to 60 characters)."""
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
 def broken(path: Path) -> str | None:
     """Why the output `path` is not whole (a PNG or JPEG that does not decode, a PDF without
     its end, JSON that does not parse, an empty file), or None. Temporary files may be half
-    written: they are not outputs."""
-    if TEMP.match(path.name):
+    written: they are not outputs; nor is the lock file (`.cache/cardgen.lock`: its
+    process id is only for a message, and the operating system's lock goes with the
+    process)."""
+    if TEMP.match(path.name) or path.name == "cardgen.lock":
         return None
     try:
         data = path.read_bytes()
@@ -87,7 +90,7 @@ def _named(where: str) -> str:
     """A temporary file's path without its process id and random part."""
     folder, _, name = where.rpartition("/")
     if TEMP.match(name):
-        name = name.rsplit(".", 3)[0] + ".tmp"
+        name = name.rsplit(".", 2)[0] + ".tmp"
     return f"{folder}/{name}"
 
 

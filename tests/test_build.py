@@ -325,15 +325,15 @@ def test_other_games_edits_leave_a_game_unchanged(
 def test_a_killed_build_leaves_no_temporary_file_in_the_shared_cache(
     make_project: Callable[..., Path], run: Run
 ) -> None:
-    """A build killed while it cached a parsed YAML file left `.x.json.PID.RANDOM.tmp` in
-    output/.cache/yaml; the next build removes it."""
+    """A build killed while it cached a parsed YAML file left `.x.json.cardgen-PID-RANDOM.tmp`
+    in output/.cache/yaml; the next build removes it."""
     import subprocess
     import sys
 
     root = project(make_project)
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
-    stale = root / "output" / ".cache" / "yaml" / f".abc.json.{gone.pid}.x1y2z3.tmp"
+    stale = root / "output" / ".cache" / "yaml" / f".abc.json.cardgen-{gone.pid}-0a1b2c3d.tmp"
     stale.parent.mkdir(parents=True)
     stale.write_text('{"data": ')
     assert build(run, root)["ok"]

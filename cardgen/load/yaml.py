@@ -119,6 +119,25 @@ def _positions(
     return values, keys
 
 
+def _unhashable_key(root: Node | None) -> tuple[int, int | None]:
+    """Where the first key that holds a list or mapping inside a list is (1-based)."""
+    stack = [root] if root is not None else []
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or not isinstance(node, MappingNode | SequenceNode):
+            continue
+        seen.add(id(node))
+        pairs = node.value if isinstance(node, MappingNode) else [(None, v) for v in node.value]
+        for key, value in pairs:
+            if isinstance(key, SequenceNode) and any(
+                isinstance(item, MappingNode | SequenceNode) for item in key.value
+            ):
+                return key.start_mark.line + 1, key.start_mark.column + 1
+            stack.extend(n for n in (key, value) if n is not None)
+    return 1, None
+
+
 def _plain_key(key: Any) -> str | int:
     return key if isinstance(key, str | int) and not isinstance(key, bool) else str(key)
 
@@ -258,6 +277,7 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     `yaml_limits` is a CardgenError with its line."""
     _check_nesting(text, shown)
     yaml = _loader()
+    root: Node | None = None
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ReusedAnchorWarning)
@@ -289,6 +309,10 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         raise CardgenError(f"invalid YAML: {message}", Location(shown, row)) from None
     except RecursionError:
         raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
+    except TypeError:  # a key that is a list holding a list (`? - -`): ruamel's own TypeError
+        line, col = _unhashable_key(root)
+        problem = "invalid YAML: found unhashable key (a list inside a key)"
+        raise CardgenError(problem, Location(shown, line, col)) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
         raise _too_long(exc, text, shown) from None
     for warning in caught:
