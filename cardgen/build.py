@@ -26,16 +26,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen import stamp
+from cardgen import manifest, stamp
 from cardgen.cache import Cache
 from cardgen.errors import CardgenError, InputErrors, InternalError, Location, display_path
 from cardgen.failures import while_doing
+from cardgen.lock import output_lock
 from cardgen.manifest import record_build
+from cardgen.outputs import game_folder, kept_inside, output_folder
 from cardgen.project import Project
 from cardgen.verdict import built_note, stopped_note
 from cardgen.write import remove_stale_temps
 
-CACHE = stamp.CACHE
+CACHE = manifest.CACHE
 PAPERS = ("a4", "letter")
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
@@ -155,23 +157,23 @@ def build_game(
     started = time.perf_counter()
     if game not in project.game_ids():
         project.game(game)  # an unknown game: the error, with a suggestion
-    out = project.root / "output" / game
+    output, out = output_folder(project.root), game_folder(project.root, game)
+    kept_inside(out / CACHE, out)  # nothing of the build is kept elsewhere (a symlink)
     inputs = stamp.fingerprint(project.root, game, {"keep_going": keep_going, "strict": strict})
     if use_cache:
         replayed = replay(out, inputs, strict)
         if replayed is not None:
+            remove_stale_temps(out)  # a killed `render` or `pnp` changes no output
             replayed.seconds = time.perf_counter() - started
             return replayed
     from cardgen.load.yaml import parse_cache, prune_parse_cache
 
     stamp.path(out).unlink(missing_ok=True)  # until built
-    shared = project.root / "output" / CACHE
+    shared = kept_inside(output / CACHE, output)
     remove_stale_temps(shared)  # what a build killed while caching parsed YAML left
     with parse_cache(shared / "yaml"):
-        result = _build(project, game, keep_going, strict, use_cache, jobs, progress)
+        result = _build(project, game, out, inputs, keep_going, strict, use_cache, jobs, progress)
     prune_parse_cache(shared / "yaml")  # the files read last, not every version ever read
-    if result.built:
-        stamp.save(out, inputs, result.record(), result.files)
     result.seconds = time.perf_counter() - started
     return result
 
@@ -235,17 +237,16 @@ def _check(project: Project, game: str, result: GameBuild, keep_going: bool) -> 
 def _build(
     project: Project,
     game: str,
+    out: Path,
+    inputs: str,
     keep_going: bool,
     strict: bool,
     use_cache: bool,
     jobs: int | None,
     progress: Progress | None,
 ) -> GameBuild:
-    from cardgen.package.gallery import collect_notes, write_gallery
-    from cardgen.package.pnp import pnp, pnp_boards
-    from cardgen.package.tts import tts
-    from cardgen.render.game import render_game
-
+    """Check the game, then (unless that stops it) make its outputs in `out` and record
+    its stamp, under the folder's lock."""
     result = GameBuild(game, strict=strict)
     lap = _Lap(result.steps)
     with while_doing(f"checking {game}"):
@@ -254,8 +255,30 @@ def _build(
     if checked is None or not checked[0].cards or (not keep_going and _blocking(result)):
         result.note = stopped_note(result, keep_going)
         return result
+    with output_lock(out):  # another build of the game is waited for
+        _make(project, checked, out, result, use_cache, jobs, progress)
+        stamp.save(out, inputs, result.record(), result.files)
+    return result
+
+
+def _make(
+    project: Project,
+    checked: _Checked,
+    out: Path,
+    result: GameBuild,
+    use_cache: bool,
+    jobs: int | None,
+    progress: Progress | None,
+) -> None:
+    """Make the outputs of a checked game into its folder `out`, recording them in `result`."""
+    from cardgen.package.gallery import collect_notes, write_gallery
+    from cardgen.package.pnp import pnp, pnp_boards
+    from cardgen.package.tts import tts
+    from cardgen.render.game import render_game
+
     pack, checks, lints = checked
-    out = project.root / "output" / pack.id
+    game = result.game
+    lap = _Lap(result.steps)
     remove_stale_temps(out)  # what a build killed part-way left behind
     cache = Cache(out / CACHE, read=use_cache)  # without the cache: all made again, stored
     advance = progress(f"{game}: cards", len(pack.cards)) if progress else None
@@ -299,7 +322,6 @@ def _build(
     cache.prune()  # what this build no longer needs, beyond a margin of recent entries
     result.built = True
     result.note = built_note(result, left_out=bool(pack.left_out))
-    return result
 
 
 def _blocking(result: GameBuild) -> bool:

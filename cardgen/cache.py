@@ -12,6 +12,7 @@ never asked for again.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -24,7 +25,7 @@ from typing import Any
 import PIL
 
 from cardgen import __version__
-from cardgen.write import atomic_link, atomic_write, holds
+from cardgen.write import atomic_link, atomic_write, holds, is_temporary
 
 _ENTRY_KEY = re.compile(r"[0-9a-f]{16,64}")
 """What an entry's key looks like (a hex digest): no other file in the folder is pruned."""
@@ -289,3 +290,26 @@ class Cache:
             "mtime_ns": found.st_mtime_ns,
         }
         atomic_write(self.folder / f"{key}.stamp", json.dumps(record).encode("utf-8"))
+
+
+def clear(folder: Path, *names: str) -> list[Path]:
+    """Remove what cardgen keeps in the cache `folder` (entry files, the index, the record of
+    outputs, the other `names`, temporary files), then the folder if that leaves it empty:
+    a file of anyone else's stays, and a symlinked folder is left alone. The files removed."""
+    if folder.is_symlink() or not folder.is_dir():
+        return []
+    removed: list[Path] = []
+    for entry in list(os.scandir(folder)):
+        key, dot, _ = entry.name.partition(".")
+        ours = (
+            entry.name in (FACTS, OUTPUTS, *names)
+            or (dot and _ENTRY_KEY.fullmatch(key) is not None)
+            or is_temporary(entry.name)
+        )
+        if ours and entry.is_file(follow_symlinks=False):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    with contextlib.suppress(OSError):
+        folder.rmdir()
+    return removed

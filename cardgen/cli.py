@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from typing import Any, TypeVar, cast
 import click
 
 from cardgen import __version__
+from cardgen.entry import say_interrupted
 from cardgen.failures import DEBUG_ENV, CardgenGroup, last_resort
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -122,10 +124,12 @@ def games(project_dir: Path, fmt: str) -> None:
         errors.raise_if_any()
         emit_json({"games": rows})
         return
+    from cardgen.errors import visible
+
     for row in rows:
         click.echo(
-            f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards"
-            f" ({row['copies']} in the box)"
+            visible(f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards")
+            + f" ({row['copies']} in the box)"
         )
     errors.raise_if_any()
 
@@ -145,10 +149,12 @@ def cards(game: str, type_id: str | None, verbose: bool, project_dir: Path, fmt:
     if fmt == "json":
         emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen], **load_json(pack)})
         return
+    from cardgen.errors import visible
+
     show_notes(pack, verbose)
     for card in chosen:
         fields = ", ".join(f"{k}={v}" for k, v in card.fields.items())
-        click.echo(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}")
+        click.echo(visible(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}"))
 
 
 @main.command()
@@ -241,14 +247,15 @@ def render(
     fmt: str,
 ) -> None:
     """Draw every card face and back of a game as PNG files."""
+    from cardgen.outputs import check_out, game_folder
     from cardgen.project import open_project
     from cardgen.render.game import render_game
-    from cardgen.write import check_out
 
     project = open_project(project_dir)
     if out is not None:
         check_out(out, project.root)
-    result = render_game(project, game, out or project.root / "output" / game, only=only, jobs=jobs)
+    folder = out or game_folder(project.root, game)
+    result = render_game(project, game, folder, only=only, jobs=jobs)
     if fmt == "json":
         emit_json(result.as_json())
     else:
@@ -326,10 +333,10 @@ def pnp(
 ) -> None:
     """Write a print-and-play PDF: the whole box, or one deck list."""
     from cardgen.errors import CardgenError
+    from cardgen.outputs import check_out
     from cardgen.package import pnp as printing
     from cardgen.package.sheets import Duplex
     from cardgen.project import open_project
-    from cardgen.write import check_out
 
     project = open_project(project_dir)
     if out is not None:
@@ -422,9 +429,9 @@ def tts(
     fmt: str,
 ) -> None:
     """Write a Tabletop Simulator saved object and its sprite sheets."""
+    from cardgen.outputs import check_out
     from cardgen.package import tts as export
     from cardgen.project import open_project
-    from cardgen.write import check_out
 
     project = open_project(project_dir)
     if out is not None:
@@ -579,7 +586,7 @@ def watch(game: str, interval: float, max_builds: int | None, project_dir: Path)
 def icons(game: str | None, sheet: Path | None, project_dir: Path, fmt: str) -> None:
     """List every icon a game can use (or the built-in ones), with its name."""
     from cardgen.icon_catalog import icon_catalog, write_sheet
-    from cardgen.write import check_out
+    from cardgen.outputs import check_out
 
     if sheet is not None:
         check_out(sheet, project_dir, file=True, option="--sheet")
@@ -674,8 +681,9 @@ def report(
     """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
     from cardgen.check.deck_report import as_text
     from cardgen.check.deck_report import report as deck_report
+    from cardgen.outputs import check_out
     from cardgen.project import open_project
-    from cardgen.write import Writer, check_out
+    from cardgen.write import Writer
 
     project = open_project(project_dir)
     if out is not None:
@@ -737,9 +745,10 @@ def diff(
 @project_option
 def schema(kind: str, game: str | None, out: Path | None, project_dir: Path) -> None:
     """Print the JSON Schema of game.yaml, a card pool, a deck list or a layout, for editors."""
+    from cardgen.outputs import check_out
     from cardgen.project import open_project
     from cardgen.schema import json_schema, schema_text
-    from cardgen.write import Writer, check_out
+    from cardgen.write import Writer
 
     definition = open_project(project_dir).definition(game) if game else None
     text = schema_text(json_schema(kind, definition))
@@ -757,14 +766,19 @@ def run(args: list[str] | None = None) -> None:
     object, image and cache one by one: 70-90 ms after a build, about 3 % of a 100-card
     one). mypy ends the same way. Nothing is lost: every file is written, closed and renamed
     into place by the time a command returns (`cardgen.write`), and process pools are shut
-    down and joined by their `with` blocks."""
+    down and joined by their `with` blocks (or, after Ctrl-C, not waited for: workers end
+    with their parent, `cardgen.parallel`)."""
     code = 0
     try:
         main(args)  # click's standalone mode ends in SystemExit
     except SystemExit as exc:
         code = _exit_code(exc.code)
+    except KeyboardInterrupt:  # outside a command (the group answers inside one)
+        code = say_interrupted()
     except Exception as exc:  # escaped click itself: still one line, exit 2
         code = last_resort(exc, args)
+    with contextlib.suppress(ValueError):  # done: a Ctrl-C now changes nothing
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         sys.stdout.flush()
     except (BrokenPipeError, ValueError):  # a reader that went away, or a closed stream

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.errors import CardgenError, ErrorCollector, Location, display_path, visible_lines
 from cardgen.load.game import POOL_FILES
 from cardgen.load.pool import name_key
 from cardgen.load.text import read_text
@@ -108,7 +108,7 @@ class PoolDiff:
             lines.append(f"~ {change.name} ({change.type})")
             for item in change.changes:
                 lines.append(f"    {item.field}: {_shown(item.old)} -> {_shown(item.new)}")
-        return "\n".join(lines)
+        return visible_lines(lines)
 
 
 def _shown(value: Any) -> str:

@@ -110,6 +110,12 @@ def visible(text: str) -> str:
     )
 
 
+def visible_lines(lines: Iterable[str]) -> str:
+    """Lines for the terminal (stdout as well as stderr), each made `visible`: a line break
+    or an escape sequence in a file or card name stays on its line as an escape."""
+    return "\n".join(visible(line) for line in lines)
+
+
 def display_path(path: str | Path) -> str:
     """A path as users should read it: relative to the working directory when inside it."""
     p = Path(path)

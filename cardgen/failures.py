@@ -7,7 +7,8 @@ the innermost place that knows what was being done: the element being drawn on a
 (`names_element`), a build step (`while_doing`), and last the command itself
 (`CardgenGroup`, the `cardgen` group, which also prints the traceback under `--debug`).
 An OS error that names a file (a full disk, a folder in the way) becomes
-`PATH: <strerror>`. Keyboard interrupts are left alone.
+`PATH: <strerror>`. Keyboard interrupts are left alone on the way up, and end the command
+at the group: `interrupted`, exit 130 (`Interrupted`, `cardgen.entry`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import sys
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
+from cardgen.entry import INTERRUPTED, MESSAGE, say_interrupted
 from cardgen.errors import CardgenError, InternalError, Location, display_path
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -95,12 +97,27 @@ def show_traceback(exc: BaseException) -> None:
     sys.stderr.flush()
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C during a command: one line, `interrupted`, exit 130 (click's own answer is
+    `Aborted!` and exit 1, the code of findings)."""
+
+    exit_code = INTERRUPTED
+
+    def __init__(self) -> None:
+        super().__init__(MESSAGE)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        say_interrupted()
+
+
 class CardgenGroup(click.Group):
     """The `cardgen` group: whatever a command lets escape ends in one line and exit 2."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
         except Exception as exc:
             unforeseen = not expected(exc) or exc.__cause__ is not None
             if unforeseen and debugging(ctx):

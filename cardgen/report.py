@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardgen.check.findings import DeckReport, Finding, Violation
+from cardgen.errors import visible_lines
 from cardgen.load.game import GamePack
 
 MAX_SHOWN = 50
@@ -36,7 +37,7 @@ def deck_reports_text(reports: list[DeckReport]) -> str:
         f" {errors} error{'s' if errors != 1 else ''},"
         f" {warnings} warning{'s' if warnings != 1 else ''}"
     )
-    return "\n".join(lines)
+    return visible_lines(lines)
 
 
 def findings_text(pack: GamePack, findings: list[Finding]) -> str:
@@ -53,4 +54,4 @@ def findings_text(pack: GamePack, findings: list[Finding]) -> str:
         )
     else:
         lines.append(f"{pack.game.name}: ok ({len(pack.cards)} cards, {copies} copies in the box)")
-    return "\n".join(lines)
+    return visible_lines(lines)

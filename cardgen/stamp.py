@@ -21,10 +21,9 @@ from typing import Any
 
 import cardgen
 from cardgen.cache import TOOL_VERSION
-from cardgen.manifest import inside
+from cardgen.manifest import CACHE, inside
 from cardgen.write import atomic_write
 
-CACHE = ".cache"
 STAMP = "build-stamp.json"
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
 

@@ -3,20 +3,27 @@
 A `Writer` writes files under one output folder: each through a temporary file in the same
 folder, flushed and renamed over the target, so a reader (or a build killed part-way) sees
 the old file or the new one, never half of one. A path outside the folder, or the same path
-twice in one build, is refused.
+twice in one build, is refused. Temporary files carry cardgen's mark, so that only they are
+ever swept away, and the folders a process creates are remembered (`made_folders`), for the
+list of what cardgen wrote (`cardgen.manifest`). Where outputs may go at all:
+`cardgen.outputs`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import os
 import re
 import secrets
-import tempfile
+import stat
+import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from cardgen.errors import CardgenError, Location, display_path
 
@@ -50,16 +57,21 @@ LIGATURES = {
 
 
 def slug(name: str) -> str:
-    """A safe file name for a card name: ASCII, lower case, dashes; never empty or reserved."""
+    """A safe file name for a card name: ASCII, lower case, dashes; never empty or reserved.
+
+    A name with no Latin letter or digit (`狐`, `Лиса`, `!!!`) is `card-` and a hash of the
+    name, so that such names stay apart (`狐` and `狸` were both `card`); the hash is of the
+    name in NFC, as names are compared (`load/pool.py` `name_key`)."""
+    name = unicodedata.normalize("NFC", name)
     for letter, spelled in LIGATURES.items():
         name = name.replace(letter, spelled)
+    mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     if len(text) > MAX_SLUG:  # cut short, and kept apart from names that start the same
-        mark = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
         text = text[: MAX_SLUG - 9].strip("-") + "-" + mark
     if not text:
-        text = "card"
+        text = "card-" + mark
     if text in WINDOWS_RESERVED:
         text += "-card"
     return text
@@ -78,10 +90,65 @@ def relative_inside(path: str | Path, base: Path) -> str | None:
         return None
 
 
-def _temporary_prefix(path: Path) -> str:
-    """How a temporary file for `path` is named, up to its random part: hidden, with this
-    process's id (see `remove_stale_temps`, which reads it back)."""
-    return f".{path.name}.{os.getpid()}."
+TEMP_SUFFIX = ".tmp"
+TEMP_MARK = "cardgen"
+_TEMP_NAME = re.compile(r"\..*\.cardgen-(\d{1,10})-[0-9a-f]{8}\.tmp", re.DOTALL)
+"""A temporary file's name: `.NAME.cardgen-PID-RANDOM.tmp` (NAME cut to 60 characters, RANDOM
+8 hex digits). Hidden, never an output's name, and marked: the stale-temporary sweep removes
+files of exactly this form and nothing else (a designer's `.notes.tmp` stays)."""
+STALE_AFTER = 3600.0
+"""A temporary file this many seconds old is left over whatever its process."""
+WRITING = threading.RLock()
+"""Held from a temporary file's creation to its rename (or removal): a worker process told to
+end (its parent is gone, `cardgen.parallel`) takes it first, so that it never leaves one."""
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+_made: set[Path] = set()
+
+
+def _after_fork() -> None:
+    global WRITING
+    WRITING = threading.RLock()  # a lock held by a thread of the parent would never be freed
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
+
+def temporary_name(path: Path) -> Path:
+    """The temporary file to write `path` through: beside it, named by `_TEMP_NAME`."""
+    stem = path.name[:60]
+    return path.with_name(f".{stem}.{TEMP_MARK}-{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+def is_temporary(name: str) -> bool:
+    """Whether a file name is one of cardgen's temporary files' (and nobody else's)."""
+    return _TEMP_NAME.fullmatch(name) is not None
+
+
+def make_folder(folder: Path) -> None:
+    """Create `folder` and the folders missing above it, remembering each one made (see
+    `made_folders`). A file in the way is `NotADirectoryError` (at `folder`, as mkdir -p
+    says it)."""
+    if folder.is_dir():
+        return
+    missing = [folder]
+    while not missing[-1].parent.is_dir() and missing[-1].parent != missing[-1]:
+        missing.append(missing[-1].parent)
+    for one in reversed(missing):
+        try:
+            os.mkdir(one)
+        except FileExistsError:
+            if not one.is_dir():
+                reason = os.strerror(errno.ENOTDIR)
+                raise NotADirectoryError(errno.ENOTDIR, reason, os.fspath(folder)) from None
+            continue  # made meanwhile by another process: not this one's
+        _made.add(one)
+
+
+def made_folders(base: Path) -> list[str]:
+    """The folders this process created inside the resolved folder `base` (`base` itself
+    is `.`), relative to it, POSIX style."""
+    found = {relative_inside(folder, base) for folder in _made}
+    return sorted(r for r in found if r is not None)
 
 
 def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
@@ -89,38 +156,39 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     a temporary file and a rename.
 
     A process killed part-way leaves the old file or the new one, never a half-written one
-    (the rename is atomic). The data is not forced to disk with fsync: that guards against a
-    power cut, not a killed build, and costs more than drawing a card.
+    (the rename is atomic); a failure (a full disk, Ctrl-C) removes the temporary file. The
+    data is not forced to disk with fsync: that guards against a power cut, not a killed
+    build, and costs more than drawing a card.
     """
+    temporary = temporary_name(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            prefix=_temporary_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent
-        )
-    except OSError as exc:
-        _name_the_target(exc, path)
-        raise
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            if isinstance(data, bytes):
-                stream.write(data)
-            else:
-                for piece in data:
-                    stream.write(piece)
-        os.chmod(temporary, FILE_MODE)  # mkstemp makes files private (0600): outputs are not
-        os.replace(temporary, path)
+        with WRITING:
+            make_folder(path.parent)
+            # 0666 less the umask, as a plain open() makes a file
+            with open(os.open(temporary, _CREATE, 0o666), "wb") as stream:
+                _fill(stream, data)
+            os.replace(temporary, path)
     except BaseException as exc:
-        Path(temporary).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
         if isinstance(exc, OSError):
             _name_the_target(exc, path)
         raise
+
+
+def _fill(stream: BinaryIO, data: bytes | Iterable[bytes]) -> None:
+    if isinstance(data, bytes):
+        stream.write(data)
+    else:
+        for piece in data:
+            stream.write(piece)
 
 
 def _name_the_target(exc: OSError, path: Path) -> None:
     """Make the error of a write name the file written, not its temporary file (a full
     disk is then told as `PATH: <strerror>`); a folder on the way (mkdir) stays named."""
     named = exc.filename
-    if named is None or os.fsdecode(named).endswith(TEMP_SUFFIX):
+    if named is None or is_temporary(os.path.basename(os.fsdecode(named))):
         exc.filename = os.fspath(path)
 
 
@@ -138,32 +206,22 @@ def atomic_link(source: Path, path: Path) -> bool:
     """Make `path` a second name of the file `source` (a hard link: no data copied), put in
     place by a rename like `atomic_write`. False, and nothing changed, where the disk or the
     system has no hard links (or `source` is on another disk): write the data instead."""
-    temporary = path.with_name(f"{_temporary_prefix(path)}{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    temporary = temporary_name(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        os.link(source, temporary)
-    except OSError:
-        return False
-    try:
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        return False
-    return True
-
-
-def _file_mode() -> int:
-    """The mode a plain `open()` would give a new file: 0666 less the process's umask."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-FILE_MODE = _file_mode()
-TEMP_SUFFIX = ".tmp"
-"""Temporary files are `.<name>.<pid>.<random>.tmp`: hidden, and never an output's name."""
-STALE_AFTER = 3600.0
-"""A temporary file this many seconds old is left over whatever its process."""
+        with WRITING:
+            try:
+                make_folder(path.parent)
+                os.link(source, temporary)
+                os.replace(temporary, path)
+            except OSError:
+                return False
+            return True
+    finally:
+        # renaming a name onto another name of the same file does nothing (POSIX rename(2)):
+        # when `path` already was a link to `source` (another build made it), the
+        # temporary name is still there
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
 
 
 def _alive(pid: int) -> bool:
@@ -179,56 +237,26 @@ def _alive(pid: int) -> bool:
 
 
 def remove_stale_temps(folder: Path) -> list[Path]:
-    """Delete the temporary files a killed cardgen left under `folder`: those of a process
-    that is gone, or older than an hour. A live build's files are left alone."""
+    """Delete the temporary files a killed cardgen left under `folder` (symlinked folders
+    are not followed): files named as cardgen names them, of a process that is gone or
+    older than an hour. A live build's files, and any other file, are left alone."""
     removed: list[Path] = []
-    if not folder.is_dir():
-        return removed
     now = time.time()
-    for path in folder.rglob(f".*{TEMP_SUFFIX}"):
-        parts = path.name[1 : -len(TEMP_SUFFIX)].rsplit(".", 2)
-        pid = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
-        try:
-            old = now - path.lstat().st_mtime > STALE_AFTER
-            if path.is_file() and (pid is None or old or not _alive(pid)):
-                path.unlink()
-                removed.append(path)
-        except OSError:
-            continue
+    for top, _, names in os.walk(folder):
+        for name in names:
+            found = _TEMP_NAME.fullmatch(name)
+            if found is None:
+                continue
+            path = Path(top, name)
+            try:
+                info = path.lstat()
+                old = now - info.st_mtime > STALE_AFTER
+                if stat.S_ISREG(info.st_mode) and (old or not _alive(int(found[1]))):
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue
     return removed
-
-
-def check_out(path: Path, project_root: Path, *, file: bool = False, option: str = "--out") -> Path:
-    """Refuse an `--out` (or another `option`) that would write among the project's sources
-    (decks/, layouts/), into cardgen's own package, the home folder itself or a filesystem
-    root. `file`: the option names a file (a PDF), so its folder is what is checked (a file
-    directly in the home folder is fine; a folder of outputs spilled into it is not)."""
-    import cardgen
-
-    if file and path.is_dir():
-        raise CardgenError(
-            f"{option} names a folder; give the file to write, e.g. box.pdf",
-            Location(display_path(path)),
-        )
-    folder = (path.parent if file else path).resolve()
-    home = Path.home().resolve()
-    project = project_root.resolve()
-    package = Path(cardgen.__file__).resolve().parent
-    where = Location(display_path(path))
-    if folder == Path(folder.anchor):
-        raise CardgenError(f"{option} must not be a filesystem root", where)
-    if folder == home and not file:  # a file such as ~/box.pdf is fine
-        raise CardgenError(
-            f"{option} must not be your home folder itself: name a folder in it", where
-        )
-    for source, what in (
-        (project / "decks", "the project's decks/ (its game data)"),
-        (project / "layouts", "the project's layouts/"),
-        (package, "cardgen's own package"),
-    ):
-        if folder.is_relative_to(source):
-            raise CardgenError(f"{option} must not point into {what}: outputs go elsewhere", where)
-    return path
 
 
 class Writer:

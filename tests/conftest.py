@@ -1,4 +1,7 @@
-"""Shared fixtures: the repository's own project, and tiny games written for one case."""
+"""Shared fixtures: the repository's own project, and tiny games written for one case.
+
+A test that needs a tool or the ../shared files asks with `tests.skips.require_tool` or
+`require_path`: skipped with the reason here, a failure on CI (see tests/skips.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cardgen.cli import main
+
+pytest_plugins = ["tests.skips"]  # require_tool, require_path; CI (CARDGEN_CI=1) allows no skip
 
 ROOT = Path(__file__).resolve().parent.parent
 

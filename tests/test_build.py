@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -59,7 +60,8 @@ def test_cold_warm_and_one_card_edited(make_project: Callable[..., Path], run: R
     assert isinstance(steps, dict)
     assert list(steps) == ["check", "render", "pdf", "sheets", "tts", "gallery"]
     assert all(v >= 0 for v in steps.values()) and steps["sheets"] > 0  # its sheet, made again
-    # each figure is rounded to the millisecond: the steps' sum may pass the total by as much
+    # Each step and the total are rounded to the millisecond: their sum may pass the total
+    # by half a millisecond a number (0.009 + 0.008 + ... = 0.034000000000000001 > 0.034).
     assert sum(steps.values()) <= float(str(edited["seconds"])) + 0.0005 * (len(steps) + 1)
     assert (out / "cards" / "fireball.png").read_bytes() != before[out / "cards" / "fireball.png"]
     assert (out / "cards" / "aria.png").read_bytes() == before[out / "cards" / "aria.png"]
@@ -197,17 +199,41 @@ def test_the_parsed_yaml_cache_keeps_the_files_used_last(
     assert mine.is_file()
 
 
+STAR_FRONTIER = {
+    "Captain Vale": 1,
+    "Scout Ilka": 1,
+    "Quick Step": 3,
+    "Heavy Blow": 3,
+    "Second Wind": 2,
+    "Feint": 2,
+}
+"""The cards `cardgen new` starts a game with, and the copies of each in its box."""
+
+
 def test_new_game_builds(tmp_path: Path, run: Run) -> None:
+    from pypdf import PdfReader
+
+    from tests.conftest import tts_objects
+
     result = run("new", "Star Frontier", "--project", tmp_path)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "decks/star-frontier/game.yaml").is_file()
     assert run("check", "star-frontier", "--project", tmp_path).exit_code == 0
     deck = tmp_path / "decks/star-frontier/decks/starter.txt"
-    assert run("validate", deck, "--project", tmp_path).exit_code == 0
+    checked = run("validate", deck, "--project", tmp_path)
+    assert checked.exit_code == 0
+    assert checked.stdout.splitlines()[0] == f"{deck}: legal (star-frontier, 11 cards)"
     built = run("build", "--project", tmp_path, "--jobs", "1")
     assert built.exit_code == 0, built.output
-    assert (tmp_path / "output/star-frontier/tts/star-frontier.json").is_file()
-    assert (tmp_path / "output/star-frontier/star-frontier-a4-duplex-long.pdf").is_file()
+    out = tmp_path / "output/star-frontier"
+    assert sorted(p.name for p in (out / "cards").iterdir()) == sorted(
+        f"{name.lower().replace(' ', '-')}.png" for name in STAR_FRONTIER
+    )
+    save = json.loads((out / "tts/star-frontier.json").read_text(encoding="utf-8"))
+    cards = [o["Nickname"] for o in tts_objects(save["ObjectStates"]) if o["Name"] == "Card"]
+    assert {name: cards.count(name) for name in set(cards)} == STAR_FRONTIER
+    # The box's 12 cards on A4, nine a sheet: two pages of fronts, each with its backs.
+    assert len(PdfReader(out / "star-frontier-a4-duplex-long.pdf").pages) == 4
     again = run("new", "Star Frontier", "--project", tmp_path)
     assert again.exit_code == 2 and "exists already" in again.stderr
 
@@ -220,17 +246,27 @@ def test_watch_rebuilds_on_save(make_project: Callable[..., Path]) -> None:
     lines: list[str] = []
     cards = root / "decks/tiny/cards.csv"
 
-    def edit() -> None:
-        time.sleep(1.5)
-        cards.write_text(cards.read_text().replace("Leads the party.", "Leads."))
+    def report(line: str) -> None:
+        """What watch says; once the first build is reported, the designer saves an edit
+        (watch took its snapshot before that build), dated a second later as a clock would
+        (a file system may keep whole seconds only)."""
+        lines.append(line)
+        if line.startswith("rebuilt tiny:") and len(lines) == 1:
+            saved = cards.stat().st_mtime_ns + 1_000_000_000
+            cards.write_text(cards.read_text().replace("Leads the party.", "Leads."))
+            os.utime(cards, ns=(saved, saved))
 
-    thread = threading.Thread(target=edit)
-    thread.start()
-    builds = watch(Project(root), "tiny", lines.append, interval=0.1, max_builds=2)
-    thread.join()
-    assert builds == 2
-    assert any(line.startswith("~ ") and line.endswith("cards.csv") for line in lines)
-    assert "1 cards drawn" in lines[-1]
+    def run_watch() -> None:
+        builds.append(watch(Project(root), "tiny", report, interval=0.05, max_builds=2))
+
+    builds: list[int] = []
+    thread = threading.Thread(target=run_watch, daemon=True)  # a thread only so that a
+    thread.start()  # watch that misses the edit fails the test instead of hanging it
+    thread.join(timeout=60)
+    assert builds == [2], lines
+    assert len(lines) == 3 and lines[1] == f"~ {cards}", lines
+    assert lines[0].startswith("rebuilt tiny: 5 cards drawn, 0 reused, ")
+    assert lines[2].startswith("rebuilt tiny: 1 cards drawn, 4 reused, ")  # Aria's text
 
 
 def test_outputs_are_readable_like_any_new_file(tmp_path: Path) -> None:
@@ -289,15 +325,15 @@ def test_other_games_edits_leave_a_game_unchanged(
 def test_a_killed_build_leaves_no_temporary_file_in_the_shared_cache(
     make_project: Callable[..., Path], run: Run
 ) -> None:
-    """A build killed while it cached a parsed YAML file left `.x.json.PID.RANDOM.tmp` in
-    output/.cache/yaml; the next build removes it."""
+    """A build killed while it cached a parsed YAML file left `.x.json.cardgen-PID-RANDOM.tmp`
+    in output/.cache/yaml; the next build removes it."""
     import subprocess
     import sys
 
     root = project(make_project)
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
-    stale = root / "output" / ".cache" / "yaml" / f".abc.json.{gone.pid}.x1y2z3.tmp"
+    stale = root / "output" / ".cache" / "yaml" / f".abc.json.cardgen-{gone.pid}-0a1b2c3d.tmp"
     stale.parent.mkdir(parents=True)
     stale.write_text('{"data": ')
     assert build(run, root)["ok"]

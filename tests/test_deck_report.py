@@ -135,9 +135,14 @@ def test_box_report_of_a_game_and_other_formats(run: Run, tmp_path: Path) -> Non
     data = json.loads(run("report", "arena", "--project", root, "--format", "json").stdout)
     assert data["kind"] == "box" and data["legal"] is None
     assert {v["value"]: v["copies"] for v in data["counts"][0]["values"]} == TYPES
-    cost = next(d for d in data["distributions"] if d["field"] == "cost")
-    assert data["distributions"][0] is not cost or cost["title"] == "Cost curve"
-    assert cost["mean"] == round((2 * 3 + 1 * 2 + 5 * 1) / 6, 3)
+    # The cost curve first (a cost field), then the other int fields in the game's order;
+    # means weighted by copies: cost 2 x 3 + 1 x 2 + 5 x 1 over 6 spells, power 5 x 2 + 2 + 3
+    # and speed 2 x 2 + 6 + 3 over 4 heroes.
+    assert [(d["field"], d["title"], d["mean"]) for d in data["distributions"]] == [
+        ("cost", "Cost curve", 2.167),
+        ("power", "Power", 3.75),
+        ("speed", "Speed", 3.25),
+    ]
     text = run("report", "arena", "--project", root).stdout
     assert "Hero Duel" in text and "Overpower (element)" in text
     page = run("report", "arena", "--project", root, "--format", "html").stdout

@@ -16,10 +16,9 @@ from click.testing import Result
 from pypdf import PdfReader
 
 from tests.arena import ARENA_CARDS, write_arena
+from tests.skips import require_tool
 
 Run = Callable[..., Result]
-GIT = shutil.which("git")
-needs_git = pytest.mark.skipif(GIT is None, reason="git is not installed")
 
 EDITED = (
     ARENA_CARDS.replace("Borin,hero,1,2,6,water", "Borin,hero,2,2,5,water")
@@ -108,8 +107,7 @@ def git(root: Path, *args: str) -> None:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    if GIT is None:
-        pytest.skip("git is not installed")
+    require_tool("git")
     root = write_arena(tmp_path / "project")
     git(root, "init", "-q")
     git(root, "add", ".")
@@ -118,7 +116,6 @@ def repo(tmp_path: Path) -> Path:
     return root
 
 
-@needs_git
 def test_since_a_git_revision(run: Run, repo: Path) -> None:
     data = diff_json(run, "arena", "--since", "HEAD", "--project", repo)
     assert data["old"].startswith("HEAD:") and data["old"].endswith("cards.csv")
@@ -129,7 +126,6 @@ def test_since_a_git_revision(run: Run, repo: Path) -> None:
     assert len(diff_json(run, "arena", "--since", "HEAD~1", "--project", repo)["changed"]) == 2
 
 
-@needs_git
 def test_since_errors_exit_2(
     run: Run, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -146,7 +142,6 @@ def test_since_errors_exit_2(
     assert "Traceback" not in unknown.output + option.output + both.output
 
 
-@needs_git
 def test_pnp_prints_only_the_changed_cards(run: Run, repo: Path, tmp_path: Path) -> None:
     out = tmp_path / "changed.pdf"
     args = ("--changed-since", "HEAD", "--duplex", "none", "--jobs", "1", "--project", repo)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from PIL import Image
+from PIL import Image, ImageChops
 
 # Imported before any clock starts: the time limits measure the work, not the imports.
 import cardgen.check.game_checks
@@ -26,6 +26,7 @@ import cardgen.package.tts
 import cardgen.render.game
 import cardgen.validate
 from cardgen.cli import main
+from cardgen.render.placeholder import placeholder
 from tests.conftest import TINY_CARDS, TINY_GAME, bounded_cardgen, tts_objects
 
 BAD = Path(__file__).parent / "data" / "bad"
@@ -172,6 +173,10 @@ POOLS: list[E] = [
 ]
 
 
+DECODED_ARIA = {"pool/latin1.csv": "Aría"}
+"""The first card's name as each readable pool spells it (the others: "Aria")."""
+
+
 @pytest.mark.parametrize(("case", "code", "fragment", "line"), POOLS, ids=[c[0] for c in POOLS])
 def test_bad_pools(tmp_path: Path, case: str, code: int, fragment: str, line: bool) -> None:
     source = BAD / case
@@ -180,9 +185,13 @@ def test_bad_pools(tmp_path: Path, case: str, code: int, fragment: str, line: bo
     answer = invoke("cards", "tiny", "--project", root)
     if code == 0:
         assert_clean(answer)
-        assert "Aria" in answer.out or "Aría" in answer.out
-        assert len(answer.out.splitlines()) == 5, answer.out
         assert fragment in answer.err, answer.err
+        # Every card and every value as the tidy UTF-8 comma-separated pool gives them.
+        tidy = invoke("cards", "tiny", "--format", "json", "--project", project(tmp_path / "t"))
+        expected = json.loads(tidy.out)["cards"]
+        expected[0]["name"] = DECODED_ARIA.get(case, "Aria")
+        read = invoke("cards", "tiny", "--format", "json", "--project", root)
+        assert json.loads(read.out)["cards"] == expected
     else:
         assert_error(answer, pool, fragment, line=line)
 
@@ -292,7 +301,7 @@ LAYOUTS: list[E] = [
     ("bad-length", 2, "is not a length", True),
     ("helper-ring", 2, "a hex grid of 1000000 rings cannot be drawn", True),
     ("helper-bad-param", 2, "element grid (hex_pattern) cannot draw", True),
-    ("bad-font-file", 2, 'element title: cannot load font "odd.ttf": unknown file format', True),
+    ("bad-font-file", 2, 'font odd: cannot load font "layouts/tiny/odd.ttf": unknown', True),
     ("unknown-font", 2, 'element title: unknown font family "comic"', True),
 ]
 
@@ -341,7 +350,7 @@ def test_long_names_alike_get_distinct_short_file_names(tmp_path: Path) -> None:
     assert all(len(name) <= 84 for name in written), written
 
 
-@pytest.mark.parametrize("case", ["collision.csv", "dots.csv"])
+@pytest.mark.parametrize("case", ["collision.csv"])  # dots.csv: test_hardening_names.py
 def test_names_that_collide_are_an_error(tmp_path: Path, case: str) -> None:
     root = project(tmp_path, cards=(BAD / "names" / case).read_text(encoding="utf-8"))
     assert_error(_render(root), "cards.csv", "would all be written to cards/")
@@ -355,13 +364,31 @@ def test_300_character_name(tmp_path: Path) -> None:
     assert len(message) < 200, f"a long name is cut short in messages: {message}"
 
 
+RULES_BOX_50_DPI = (16, 119, 121, 169)
+"""The built-in card's rules text box at 50 dpi: 0.2 in + the 1/8 in bleed from the left
+(16.25 px), 2.25 in + bleed from the top (118.75), 2.1 x 1 in (105 x 50 px)."""
+
+
 def test_right_to_left_text_and_emoji_render_with_a_warning(tmp_path: Path) -> None:
-    root = project(tmp_path, cards=(BAD / "text" / "rtl-emoji.csv").read_text(encoding="utf-8"))
+    cards = (BAD / "text" / "rtl-emoji.csv").read_text(encoding="utf-8")
+    root = project(tmp_path / "rtl", cards=cards)
     answer = _render(root, "--only", "Aria")
     assert_clean(answer)
-    assert "RN103" in answer.err and "has no glyph" in answer.err
-    with Image.open(root / "output" / "tiny" / "cards" / "aria.png") as image:
-        image.verify()
+    assert answer.err == (
+        "warning: cardgen/layouts/card.yaml:50: RN103 Aria: font sans has no glyph for"
+        " 'م' 'ر' 'ح' 'ب' 'ا' 'ש' 'ל' 'ו' 'ם' '🐉' '😀': they print as boxes\n"
+    )
+    # The text is drawn (boxes for what the font lacks, "mixed" and "RTL" in letters) in
+    # the rules box, and nothing else on the card changes: against Aria with no text.
+    without_text = cards.replace(cards.splitlines()[1], "Aria,hero,1,5,,,")
+    plain = project(tmp_path / "plain", cards=without_text)
+    assert_clean(_render(plain, "--only", "Aria"))
+    cards_drawn = [r / "output" / "tiny" / "cards" / "aria.png" for r in (root, plain)]
+    with Image.open(cards_drawn[0]) as drawn, Image.open(cards_drawn[1]) as blank:
+        changed = ImageChops.difference(drawn.convert("RGB"), blank.convert("RGB")).getbbox()
+    assert changed is not None
+    x0, y0, x1, y1 = RULES_BOX_50_DPI
+    assert x0 <= changed[0] and y0 <= changed[1] and changed[2] <= x1 and changed[3] <= y1
 
 
 def test_control_characters_in_messages_are_made_visible(tmp_path: Path) -> None:
@@ -370,6 +397,8 @@ def test_control_characters_in_messages_are_made_visible(tmp_path: Path) -> None
     deck.write_text("# game: tiny\n1 Ar\x1b[2Jia\n", encoding="utf-8")
     answer = invoke("validate", deck, "--project", root)
     assert "\x1b" not in answer.err + answer.out
+    assert (answer.code, answer.out) == (2, "")
+    assert answer.err == f"error: {deck}:2:5: control character U+001B in the line; remove it\n"
 
 
 # --------------------------------------------------------------------------- folders, XLSX, sizes
@@ -538,12 +567,27 @@ def test_bad_art(
     assert 'card "Aria"' in answer.err
 
 
+ART_BOX_50_DPI = (16, 36, 121, 104)
+"""The built-in card's art box at 50 dpi: 0.2 in + the 1/8 in bleed from the left (16.25 px),
+0.6 in + bleed from the top (36.25), 2.1 x 1.35 in (105 x 67.5 px), edges rounded."""
+
+
 def test_art_folder_draws_a_placeholder_with_a_warning(tmp_path: Path) -> None:
     root = _with_art(tmp_path, "art")
     (root / "decks" / "tiny" / "art").mkdir()
     answer = _render(root, "--only", "Aria")
     assert_clean(answer)
-    assert "RN102" in answer.err
+    assert answer.err == (
+        f'warning: {root}/decks/tiny/cards.csv:2: RN102 Aria: art "art" is a folder,'
+        f" not an image file (looked for {root}/decks/tiny/art); drawing a placeholder\n"
+    )
+    x0, y0, x1, y1 = ART_BOX_50_DPI
+    inset = 3  # past the box's rounded corners (1 mm: 2 px)
+    expected = placeholder("Aria", (x1 - x0, y1 - y0))
+    with Image.open(root / "output" / "tiny" / "cards" / "aria.png") as card:
+        drawn = card.convert("RGB").crop((x0 + inset, y0 + inset, x1 - inset, y1 - inset))
+    inner = (inset, inset, x1 - x0 - inset, y1 - y0 - inset)
+    assert drawn.tobytes() == expected.crop(inner).tobytes()  # Aria's own placeholder, whole
 
 
 # --------------------------------------------------------------------------- symlinks leaving
@@ -628,10 +672,19 @@ def test_deck_list_named_on_the_command_line_may_be_anywhere(tmp_path: Path) -> 
 # --------------------------------------------------------------------------- output safety
 
 
-@pytest.mark.parametrize(
-    "out",
-    ["decks", "decks/tiny", "layouts", "layouts/tiny/x", "/", "HOME", "PACKAGE"],
-)
+OUT_REFUSED = {
+    "decks": "point into the project's decks/ (its game data): outputs go elsewhere",
+    "decks/tiny": "point into the project's decks/ (its game data): outputs go elsewhere",
+    "layouts": "point into the project's layouts/: outputs go elsewhere",
+    "layouts/tiny/x": "point into the project's layouts/: outputs go elsewhere",
+    "/": "be a filesystem root",
+    "HOME": "be your home folder itself: name a folder in it",
+    "PACKAGE": "point into cardgen's own package: outputs go elsewhere",
+}
+"""Why each --out is refused: `--out must not ...`."""
+
+
+@pytest.mark.parametrize("out", list(OUT_REFUSED))
 @pytest.mark.parametrize("command", ["render", "pnp", "tts"])
 def test_out_cannot_point_into_sources_home_or_root(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, out: str
@@ -650,7 +703,11 @@ def test_out_cannot_point_into_sources_home_or_root(
     before = sorted(str(p) for p in (root / "decks").rglob("*"))
     answer = invoke(command, "tiny", "--out", target, "--project", root)
     assert_error(answer, "", "--out", line=False)
-    assert "--out must not" in answer.err or "--out names a folder" in answer.err
+    if command == "pnp" and out in ("/", "HOME"):  # a folder where the PDF's file goes
+        said = "--out names a folder; give the file to write, e.g. box.pdf"
+    else:
+        said = "--out must not " + OUT_REFUSED[out]
+    assert answer.err.count("\n") == 1 and answer.err.endswith(f": {said}\n"), answer.err
     assert sorted(str(p) for p in (root / "decks").rglob("*")) == before
     assert not (root / "output").exists()
 
@@ -740,7 +797,14 @@ def test_tts_text_is_json_escaped_and_never_a_script(tmp_path: Path) -> None:
     assert_clean(answer, limit=10.0)
     path = root / "output" / "tiny" / "tts" / "tiny.json"
     raw = path.read_text(encoding="utf-8")
-    assert "</script>" not in raw.replace("<\\/script>", "") or '"' in raw  # escaped in JSON
+    # JSON's own escapes for the quote, the backslash, the newline and the tab, nothing else:
+    # the text as the designer wrote it, </script> and all (TTS is no web page).
+    assert r'"Nickname": "Aria \"the \\ Bold\""' in raw
+    assert (
+        r'"Description": "Say \"hi\" \\n </script><script>alert(1)</script>\n\tTab;'
+        ' print(\'x\') -- Lua: os.execute(\\"rm -rf /\\")"'
+    ) in raw
+    assert "\t" not in raw  # every control character escaped
     data = json.loads(raw)
     objects = list(tts_objects(data["ObjectStates"]))
     cards = [o for o in objects if o["Name"] == "Card"]

@@ -12,7 +12,6 @@ from pathlib import Path
 from click.testing import Result
 from PIL import Image
 
-from cardgen.render import icon_sheet
 from cardgen.render.icon_names import BUILT_IN
 from cardgen.render.icons import render_icon
 from tests.conftest import ROOT
@@ -85,25 +84,24 @@ def test_the_sheet_draws_every_icon_with_its_colour(make_project: Make, run: Run
     assert f"wrote {sheet.resolve()} ({len(BUILT_IN) + 2} icons)" in result.stderr
     first = sheet.read_bytes()
     image = Image.open(io.BytesIO(first))
-    columns, cell_w, cell_h = icon_sheet.COLUMNS, icon_sheet.CELL_W, icon_sheet.CELL_H
-    margin, title, side = icon_sheet.MARGIN, icon_sheet.TITLE_H, icon_sheet.ICON
-    rows = -(-len(BUILT_IN) // columns)
     assert image.mode == "RGB"
-    assert image.size == (
-        2 * margin + columns * cell_w,
-        2 * margin + 2 * title + (rows + 1) * cell_h,
-    )
-    entries = [(i.name, icon_sheet.INK, 0) for i in BUILT_IN]
-    entries += [("lightning", (255, 0, 0), 1), ("crystal", icon_sheet.INK, 1)]
-    for index, (name, color, section) in enumerate(entries):
-        within = index - (len(BUILT_IN) if section else 0)
-        row, column = divmod(within, columns)
-        x = margin + column * cell_w + (cell_w - side) // 2
-        y = margin + (section + 1) * title + (row + section * rows) * cell_h + 14
-        expected = Image.new("RGB", (side, side), icon_sheet.PAPER)
-        picture = render_icon(name, (side, side), color)
+    # 24 px margins around six columns of 180 x 172 px cells; two 56 px headings, then the
+    # built-in icons six a row (34: six rows) and the layout's two in one row: 1128 x 1364.
+    rows = -(-len(BUILT_IN) // 6)
+    assert image.size == (1128, 48 + 2 * 56 + (rows + 1) * 172)
+    ink = (34, 34, 34)  # dark grey: a built-in icon, or an alias without a colour
+    entries = [
+        (i.name, ink, 68 + 180 * (n % 6), 94 + 172 * (n // 6)) for n, i in enumerate(BUILT_IN)
+    ]
+    # Each icon 92 px, centred in its cell 14 px below its top: the first at (68, 94); the
+    # layout's section below the built-in rows and its heading (34 icons: at y 1182).
+    below = 94 + 172 * rows + 56
+    entries += [("lightning", (255, 0, 0), 68, below), ("crystal", ink, 248, below)]
+    for name, color, x, y in entries:
+        expected = Image.new("RGB", (92, 92), (255, 255, 255))
+        picture = render_icon(name, (92, 92), color)
         expected.paste(picture, (0, 0), picture)
-        assert image.crop((x, y, x + side, y + side)).tobytes() == expected.tobytes(), name
+        assert image.crop((x, y, x + 92, y + 92)).tobytes() == expected.tobytes(), name
     mtime = sheet.stat().st_mtime_ns
     assert run("icons", "tiny", "--project", root, "--sheet", sheet).exit_code == 0
     assert sheet.read_bytes() == first and sheet.stat().st_mtime_ns == mtime  # same bytes

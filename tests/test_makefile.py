@@ -3,20 +3,18 @@
 second run installs nothing (read from `make -n`, which prints what would run)."""
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
-
-pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+from tests.skips import require_tool
 
 
 def planned(target: str, venv: Path) -> list[str]:
     done = subprocess.run(
-        ["make", "-n", "-C", str(ROOT), target, f"VENV={venv}"],
+        [require_tool("make"), "-n", "-C", str(ROOT), target, f"VENV={venv}"],
         capture_output=True,
         text=True,
         check=True,

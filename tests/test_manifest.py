@@ -231,4 +231,5 @@ def test_a_listed_file_is_removed_as_a_link_never_through_it(tmp_path: Path) -> 
     assert removed == [(out / "cards" / "old.png").resolve().parent / "old.png"]
     assert precious.read_text() == "keep me"
     assert not (out / "cards").exists()  # left empty by the removal
-    assert json.loads((out / ".cardgen-files.json").read_text()) == {"files": [], "build": []}
+    listed = json.loads((out / ".cardgen-files.json").read_text())
+    assert listed == {"files": [], "build": [], "folders": ["."]}

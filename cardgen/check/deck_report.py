@@ -22,7 +22,7 @@ from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.dice import Odds, odds_against, percent
 from cardgen.check.findings import Violation
 from cardgen.check.select import matches
-from cardgen.errors import CardgenError, Location, display_path
+from cardgen.errors import CardgenError, Location, display_path, visible_lines
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
 from cardgen.model.base import Scalar
@@ -638,4 +638,4 @@ def as_text(stats: DeckStats) -> str:
                 f"  the deck's cards overpower {percent(table.deck_beats):.1f}% of the pool's"
                 f" and are overpowered by {percent(table.deck_weak):.1f}%"
             )
-    return "\n".join(lines)
+    return visible_lines(lines)

@@ -2,9 +2,20 @@
 
 A duel where each side adds a roll of `NdS` to a stat is decided by the difference of the
 two rolls: with D = X - Y (X, Y the two sides' rolls), the side with stat `a` beats the
-side with stat `b` when D > b - a and ties when D = b - a. The distribution of D is the
-convolution of the roll's distribution with its mirror image, computed once per kind of
-dice.
+side with stat `b` when D > b - a and ties when D = b - a.
+
+The difference needs no convolution of its own: a die's face `f` turned over is `S + 1 - f`,
+as likely as `f`, so `N(S + 1) - Y` is just another roll of `NdS` and
+D + N(S + 1) = X + (N(S + 1) - Y) is a roll of `2NdS`. A roll of `k` dice is counted a die
+at a time with a running sum over the window of the last `S` totals: each die costs one
+pass over the totals so far, not one per face, and a pair of totals never meets another
+(the old pairwise convolution of 20d100 took 4 million fraction additions, some 20 s).
+Counts stay whole numbers; a duel's odds are two look-ups in a table of cumulative counts.
+
+The dice a game may declare are bounded when game.yaml loads (`model/matchups.py`
+`dice_problem`), so that the work stays small whatever the file says: at most 50 dice of at
+most 1,000 sides, and at most 10,001 totals a roll (20d100: 1,981 totals, its odds in some
+10 ms; 50d200 in 0.1 s).
 """
 
 from __future__ import annotations
@@ -14,35 +25,83 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-MAX_DICE = 99
-MAX_SIDES = 999
+from cardgen.model.matchups import dice_problem
+
+
+def _check(count: int, sides: int) -> None:
+    problem = dice_problem(count, sides)
+    if problem is not None:
+        raise ValueError(f"unsupported dice {problem}")
+
+
+@lru_cache(maxsize=32)
+def _roll_ways(count: int, sides: int) -> tuple[int, ...]:
+    """In how many of the `sides ** count` rolls `count` dice add up to each total, from the
+    lowest (`count`) to the highest (`count * sides`)."""
+    ways = [1]  # no dice yet: one way to make 0
+    for _ in range(count):
+        step = [0] * (len(ways) + sides - 1)
+        window = 0  # ways[i - sides + 1] + ... + ways[i]: the totals one face away from i
+        for i in range(len(step)):
+            if i < len(ways):
+                window += ways[i]
+            if i >= sides:
+                window -= ways[i - sides]
+            step[i] = window
+        ways = step
+    return tuple(ways)
 
 
 @lru_cache(maxsize=32)
 def roll_distribution(count: int, sides: int) -> dict[int, Fraction]:
     """P(sum of `count` dice with `sides` faces = total), for every total."""
-    if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES):
-        raise ValueError(f"unsupported dice {count}d{sides}")
-    ways: dict[int, int] = {0: 1}
-    for _ in range(count):
-        step: dict[int, int] = {}
-        for total, n in ways.items():
-            for face in range(1, sides + 1):
-                step[total + face] = step.get(total + face, 0) + n
-        ways = step
+    _check(count, sides)
     outcomes = sides**count
-    return {total: Fraction(n, outcomes) for total, n in sorted(ways.items())}
+    return {count + i: Fraction(n, outcomes) for i, n in enumerate(_roll_ways(count, sides))}
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """The difference X - Y of two rolls of the same dice, as cumulative counts."""
+
+    low: int
+    """The lowest difference, -count x (sides - 1)."""
+    outcomes: int
+    """How many pairs of rolls there are: sides ** (2 x count)."""
+    ways: tuple[int, ...]
+    """Pairs of rolls whose difference is `low + i`."""
+    above: tuple[int, ...]
+    """Pairs of rolls whose difference is more than `low + i`."""
+
+    def odds(self, threshold: int) -> tuple[Fraction, Fraction]:
+        """P(X - Y > threshold) and P(X - Y = threshold)."""
+        index = threshold - self.low
+        if index < 0:
+            return Fraction(1), Fraction(0)
+        if index >= len(self.ways):
+            return Fraction(0), Fraction(0)
+        return (
+            Fraction(self.above[index], self.outcomes),
+            Fraction(self.ways[index], self.outcomes),
+        )
 
 
 @lru_cache(maxsize=32)
+def difference(count: int, sides: int) -> Difference:
+    """X - Y for two independent rolls X, Y of `count`d`sides`: a roll of `2 x count` dice
+    moved down by `count x (sides + 1)` (see the module's docstring)."""
+    _check(count, sides)
+    ways = _roll_ways(2 * count, sides)
+    above = [0] * len(ways)
+    for i in range(len(ways) - 2, -1, -1):
+        above[i] = above[i + 1] + ways[i + 1]
+    return Difference(-count * (sides - 1), sides ** (2 * count), ways, tuple(above))
+
+
 def difference_distribution(count: int, sides: int) -> dict[int, Fraction]:
     """P(X - Y = d) for two independent rolls X, Y of `count`d`sides`."""
-    roll = roll_distribution(count, sides)
-    diff: dict[int, Fraction] = {}
-    for x, px in roll.items():
-        for y, py in roll.items():
-            diff[x - y] = diff.get(x - y, Fraction(0)) + px * py
-    return dict(sorted(diff.items()))
+    diff = difference(count, sides)
+    return {diff.low + i: Fraction(n, diff.outcomes) for i, n in enumerate(diff.ways)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +133,7 @@ def percent(value: Fraction) -> float:
 def duel_odds(mine: int, theirs: int, count: int = 2, sides: int = 6) -> Odds:
     """Odds of the side with stat `mine` against the side with stat `theirs`, each adding
     a roll of `count`d`sides`: it wins when its total is higher, ties when equal."""
-    threshold = theirs - mine
-    win = tie = Fraction(0)
-    for d, p in difference_distribution(count, sides).items():
-        if d > threshold:
-            win += p
-        elif d == threshold:
-            tie += p
+    win, tie = difference(count, sides).odds(theirs - mine)
     return Odds(win, tie, 1 - win - tie)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.check.lint import JSON_VERSION, LintFinding, LintReport, all_rules
 from cardgen.check.lint_rules import RULES, Rule
+from cardgen.errors import visible_lines
 
 DOCS_PAGE = "docs/lint.md"
 """The rule pages, in the repository; each rule's section is `docs/lint.md#<code>`."""
@@ -68,7 +69,7 @@ def as_text(report: LintReport) -> str:
     if len(report.findings) > MAX_SHOWN:
         lines.append(f"... and {len(report.findings) - MAX_SHOWN} more")
     lines.append(summary_line(report))
-    return "\n".join(lines)
+    return visible_lines(lines)
 
 
 def as_json(report: LintReport) -> dict[str, Any]:

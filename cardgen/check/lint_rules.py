@@ -26,7 +26,7 @@ from cardgen.check.lint_vocab import (
 )
 from cardgen.check.select import matches
 from cardgen.fuzzy import closest, distance
-from cardgen.model.game import KeywordPattern
+from cardgen.model.patterns import GroupFinder, keyword_finders
 
 Severity = Literal["error", "warning", "info"]
 
@@ -333,19 +333,6 @@ def _shown(key: tuple[str, ...]) -> str:
 
 # --- TX4xx / TX5xx keywords ----------------------------------------------------------------
 
-DEFAULT_KEYWORD_PATTERNS = (
-    KeywordPattern(
-        pattern=r"(?<=[a-z,;] )(?P<keyword>[A-Z][a-z]+) (?P<param>[+-]?\d+|X)\b",
-        scope="any",
-        description="A capitalised word followed by a number inside a sentence: `Inspire 2`.",
-    ),
-    KeywordPattern(
-        pattern=r"\A(?P<keyword>[A-Z][\w'’-]*(?: [\w'’-]+){0,3}):",
-        scope="card",
-        description="A label ending in a colon at the start of a card text: `Talent:`.",
-    ),
-)
-
 NUMBERED_NOUNS = frozenset(
     _words(
         """player players team layer round turn phase step page chapter section level example rule
@@ -356,12 +343,10 @@ NUMBERED_NOUNS = frozenset(
 """Capitalised words that are followed by a number without being keywords (`Player 2`)."""
 
 
-def _keyword_patterns(vocab: Vocabulary) -> list[tuple[re.Pattern[str], str]]:
+def _keyword_patterns(vocab: Vocabulary) -> list[tuple[GroupFinder, str]]:
     cached = vocab.cache.get("keyword_patterns")
     if cached is None:
-        declared = vocab.pack.game.glossary.keyword_patterns
-        chosen = DEFAULT_KEYWORD_PATTERNS if declared is None else tuple(declared)
-        cached = [(re.compile(p.pattern), p.scope) for p in chosen]
+        cached = keyword_finders(vocab.pack.game.glossary.keyword_patterns)
         vocab.cache["keyword_patterns"] = cached
     return cached  # type: ignore[return-value]
 
@@ -378,9 +363,8 @@ def undefined_keyword(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
     for pattern, scope in _keyword_patterns(vocab):
         if scope not in ("any", unit.kind):
             continue
-        for found in pattern.finditer(unit.text):
-            word = found.group("keyword")
-            start, end = found.span("keyword")
+        for start, end in pattern.spans(unit.text):
+            word = unit.text[start:end]
             if (
                 vocab.defined(word)
                 or vocab.is_label(word)

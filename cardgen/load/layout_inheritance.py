@@ -28,11 +28,12 @@ class Source:
 @dataclass
 class Merged:
     """A layout with its parents merged in: top-level values, elements in drawing order,
-    and where each element's last change was written."""
+    where each element's last change was written, and where each image's `src` was."""
 
     top: dict[str, Any] = field(default_factory=dict)
     elements: dict[str, dict[str, Any]] = field(default_factory=dict)
     origin: dict[str, tuple[Source, list[str | int]]] = field(default_factory=dict)
+    src_origin: dict[str, tuple[Source, list[str | int]]] = field(default_factory=dict)
 
 
 MAX_EXTENDS = 50
@@ -129,6 +130,8 @@ def _merge(source: Source, parents: list[Merged]) -> Merged:
                 merged.top[key] = value
         for element, props in inherited.elements.items():
             _place(merged, element, props, inherited.origin[element])
+            if element in inherited.src_origin:
+                merged.src_origin[element] = inherited.src_origin[element]
     raw = source.doc.data
     for key in ("size", "dpi", "bleed", "safe", "background"):
         if key in raw:
@@ -139,8 +142,11 @@ def _merge(source: Source, parents: list[Merged]) -> Merged:
         if props is None:
             merged.elements.pop(element, None)
             merged.origin.pop(element, None)
+            merged.src_origin.pop(element, None)
             continue
         _place(merged, element, props, (source, ["elements", element]))
+        if isinstance(props, dict) and "src" in props:
+            merged.src_origin[element] = (source, ["elements", element, "src"])
     return merged
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, InputErrors, Location
+from cardgen.load.layout_files import fixed_art_problems, font_problems
 from cardgen.load.layout_icons import icon_problems
 from cardgen.load.layout_inheritance import Merged, Source, inherit
 from cardgen.load.validation import did_you_mean, friendly, validate_yaml
@@ -59,10 +60,11 @@ def _read(path: Path, name: str, root: Path | None = None) -> Source:
     if not isinstance(doc.data, dict):
         raise CardgenError("a layout is a mapping of keys", doc.location([]))
     data = validate_yaml(LayoutFile, doc)
-    problems = icon_problems(doc, data.icons)
+    source = Source(name, doc, data)
+    problems = icon_problems(doc, data.icons) + (font_problems(source, root) if data.fonts else [])
     if problems:
         raise InputErrors(problems)
-    return Source(name, doc, data)
+    return source
 
 
 def _sources(folder: Path, root: Path | None = None) -> dict[str, Source]:
@@ -129,6 +131,7 @@ def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) 
     known = game.field_names() | label_names(game) | {"art"} | DERIVED_FIELDS
     elements: dict[str, Any] = {}
     where_set: dict[str, tuple[str, int]] = {}
+    src_set: dict[str, tuple[str, int]] = {}
     for element_name, props in merged.elements.items():
         source, path = merged.origin[element_name]
         where = source.doc.location(path)
@@ -165,9 +168,15 @@ def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) 
         _check_element(element, known, where, errors, f"element {element_name}")
         elements[element_name] = element
         where_set[element_name] = (where.path, where.line or 0)
+        if element_name in merged.src_origin:
+            src_source, src_path = merged.src_origin[element_name]
+            src_at = src_source.doc.location(src_path)
+            src_set[element_name] = (src_at.path, src_at.line or 0)
     errors.raise_if_any()
     try:
-        layout = Layout(name=name, elements=elements, sources=where_set, **merged.top)
+        layout = Layout(
+            name=name, elements=elements, sources=where_set, src_sources=src_set, **merged.top
+        )
     except ValidationError as exc:
         raise CardgenError(
             f"layout {name}: {friendly(exc.errors()[0])}", sources[name].doc.location([])
@@ -257,5 +266,10 @@ def load_layouts(project_root: Path, game: Game) -> LayoutSet:
             result.layouts[name] = _resolve(sources, name, game, merged[name])
         except CardgenError as exc:
             errors.extend([exc])
+            continue
+        errors.extend(
+            fixed_art_problems(result.layouts[name], project_root / "decks" / game.id, project_root)
+        )
+    errors.unique()
     errors.raise_if_any()
     return result

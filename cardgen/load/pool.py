@@ -9,6 +9,7 @@ card. Columns the game does not define are ignored with a note (`PoolLoad.notes`
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,8 +62,11 @@ def card_label(name: object) -> str:
 
 
 def name_key(name: str) -> str:
-    """How card names are compared: case, curly quotes and runs of spaces do not matter."""
-    return " ".join(name.replace("’", "'").replace("‘", "'").split()).casefold()
+    """How card names are compared: case, curly quotes and runs of spaces do not matter, nor
+    how accents are encoded (`Café` with `é` as one character or as `e` and U+0301, as
+    macOS file names and some editors write it: both NFC once normalised)."""
+    text = unicodedata.normalize("NFC", name)
+    return " ".join(text.replace("’", "'").replace("‘", "'").split()).casefold()
 
 
 def _read_yaml(

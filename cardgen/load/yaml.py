@@ -15,6 +15,7 @@ What a file may make the parser do (its size, nesting, merges, aliases) is bound
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -47,7 +48,9 @@ from cardgen.load.yaml_limits import (
     too_deep,
 )
 
-_LONG_NUMBER = re.compile(r"[0-9_]{4000,}")
+_LONG_NUMBER = re.compile(r"[0-9_]{4000,}|[0-9a-fA-F_]{3500,}")
+"""Where a number too long to print may be written: decimal digits past Python's limit of
+4300, or hexadecimal ones worth as many (an octal or binary one has more digits still)."""
 _BEFORE_TAG = frozenset(" \t\n\r\x85\u2028\u2029\ufeff[{,:?-")
 """What a tag's `!` may follow: a blank, a break, an indicator."""
 
@@ -116,6 +119,25 @@ def _positions(
     return values, keys
 
 
+def _unhashable_key(root: Node | None) -> tuple[int, int | None]:
+    """Where the first key that holds a list or mapping inside a list is (1-based)."""
+    stack = [root] if root is not None else []
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or not isinstance(node, MappingNode | SequenceNode):
+            continue
+        seen.add(id(node))
+        pairs = node.value if isinstance(node, MappingNode) else [(None, v) for v in node.value]
+        for key, value in pairs:
+            if isinstance(key, SequenceNode) and any(
+                isinstance(item, MappingNode | SequenceNode) for item in key.value
+            ):
+                return key.start_mark.line + 1, key.start_mark.column + 1
+            stack.extend(n for n in (key, value) if n is not None)
+    return 1, None
+
+
 def _plain_key(key: Any) -> str | int:
     return key if isinstance(key, str | int) and not isinstance(key, bool) else str(key)
 
@@ -131,10 +153,19 @@ def _plain(node: Any) -> Any:
     if isinstance(node, bool):
         return bool(node)
     if isinstance(node, int):
+        if not _printable(node):  # 0x and 5,000 digits: no message could show it
+            raise ValueError("an integer too long to print")
         return int(node)
     if isinstance(node, float):
         return float(node)
     return node
+
+
+def _printable(value: int) -> bool:
+    """Whether Python can print `value` in decimal (at most 4,300 digits by default). YAML's
+    0x, 0o and 0b numbers are read without that limit, so a file can hold one too long."""
+    limit = sys.get_int_max_str_digits()
+    return limit == 0 or value.bit_length() < 3 * limit or abs(value) < 10**limit
 
 
 _ANCHORS = re.compile(
@@ -246,6 +277,7 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     `yaml_limits` is a CardgenError with its line."""
     _check_nesting(text, shown)
     yaml = _loader()
+    root: Node | None = None
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ReusedAnchorWarning)
@@ -277,18 +309,31 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         raise CardgenError(f"invalid YAML: {message}", Location(shown, row)) from None
     except RecursionError:
         raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
+    except TypeError:  # a key that is a list holding a list (`? - -`): ruamel's own TypeError
+        line, col = _unhashable_key(root)
+        problem = "invalid YAML: found unhashable key (a list inside a key)"
+        raise CardgenError(problem, Location(shown, line, col)) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        found = _LONG_NUMBER.search(text)
-        at = text.count("\n", 0, found.start()) + 1 if found else None
-        reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
-        raise CardgenError(f"invalid YAML: {reason}", Location(shown, at)) from None
+        raise _too_long(exc, text, shown) from None
     for warning in caught:
         if issubclass(warning.category, ReusedAnchorWarning):
             raise _reused_anchor(str(warning.message), shown)
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     values, keys = _positions(root, yaml.constructor.construct_object)
     _check_expanded(tree, YamlDocument(shown, None, values, keys))
-    return YamlDocument(shown, _plain(tree), values, keys)
+    try:
+        data = _plain(tree)
+    except ValueError as exc:
+        raise _too_long(exc, text, shown) from None
+    return YamlDocument(shown, data, values, keys)
+
+
+def _too_long(exc: ValueError, text: str, shown: str) -> CardgenError:
+    """A number too long (Python's ValueError reading or holding it), at its line."""
+    found = _LONG_NUMBER.search(text)
+    at = text.count("\n", 0, found.start()) + 1 if found else None
+    reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
+    return CardgenError(f"invalid YAML: {reason}", Location(shown, at))
 
 
 def _check_expanded(tree: Any, doc: YamlDocument) -> None:

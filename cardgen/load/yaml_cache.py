@@ -188,10 +188,11 @@ def _within_limits(data: Any) -> bool:
     while stack:
         node, depth = stack.pop()
         count += 1
-        if count > MAX_NODES or depth > MAX_DEPTH + 1:
+        if count > MAX_NODES:
             return False
-        if isinstance(node, dict):
-            stack.extend((v, depth + 1) for v in node.values())
-        elif isinstance(node, list):
-            stack.extend((v, depth + 1) for v in node)
+        if isinstance(node, dict | list):  # a collection `depth` deep (scalars add none)
+            if depth > MAX_DEPTH:
+                return False
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((v, depth + 1) for v in children)
     return True

@@ -14,7 +14,7 @@ from cardgen.model.game import CardType, FieldSpec, Game
 MAX_COPIES = 10_000
 """More copies of one card than this is certainly a typo."""
 MAX_HEX_OFFSET = 50
-"""Hex offsets (`hexes` fields) reach at most this many hexes from the piece."""
+"""Hex offsets (`hexes` fields) reach at most this many hexes from the piece (`hex_distance`)."""
 _CONTROL = re.compile(f"[{CONTROL_RANGES}]")
 """Control characters other than tab and newline: they cannot be printed on a card, and in
 a terminal they can act (an escape sequence in a downloaded file)."""
@@ -107,9 +107,16 @@ class Card(Strict):
         return data
 
 
+def hex_distance(cell: tuple[int, int]) -> int:
+    """How many hexes [q, r] lies from the piece, walking from hex to hex (axial offsets:
+    [30, 30] is 60 hexes away, though neither offset passes 50)."""
+    q, r = cell
+    return max(abs(q), abs(r), abs(q + r))
+
+
 def _distinct_offsets(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Hex offsets from a piece: never the piece's own cell, never the same cell twice."""
-    far = [cell for cell in cells if max(abs(cell[0]), abs(cell[1])) > MAX_HEX_OFFSET]
+    far = [cell for cell in cells if hex_distance(cell) > MAX_HEX_OFFSET]
     if far:
         raise ValueError(f"hex {list(far[0])} is more than {MAX_HEX_OFFSET} hexes from the piece")
     if (0, 0) in cells:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
 from cardgen.model.layout import PlainColor
 from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
+from cardgen.model.patterns import game_pattern
 from cardgen.model.rules import DeckRule
 
 FIELD_NAME = r"^[a-z][a-z0-9_]*$"
@@ -271,9 +271,10 @@ class KeywordPattern(Strict):
 
     pattern: str = Field(
         description=(
-            "A regular expression with a named group `keyword` (and optionally `param`), e.g."
-            " `(?<=[a-z,;] )(?P<keyword>[A-Z][a-z]+) (?P<param>\\d+)` for a capitalised word"
-            " followed by a number inside a sentence."
+            "A regular expression (RE2 syntax: no lookaround or backreferences; `\\w` and `\\b`"
+            " are ASCII, `\\pL` is any letter) with a named group `keyword` (and optionally"
+            " `param`), e.g. `[a-z,;] (?P<keyword>[A-Z][a-z]+) (?P<param>\\d+)` for a capitalised"
+            " word followed by a number inside a sentence."
         )
     )
     scope: Literal["card", "document", "any"] = Field(
@@ -281,15 +282,11 @@ class KeywordPattern(Strict):
     )
     description: str = Field(default="", description="What the pattern catches, in words.")
 
-    @model_validator(mode="after")
-    def _compiles(self) -> KeywordPattern:
-        try:
-            compiled = re.compile(self.pattern)
-        except re.error as exc:
-            raise ValueError(f"not a regular expression: {exc}") from None
-        if "keyword" not in compiled.groupindex:
-            raise ValueError("the pattern needs a named group `(?P<keyword>...)`")
-        return self
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        game_pattern(value, "keyword")  # refused here, at its line, if RE2 cannot run it
+        return value
 
 
 class Glossary(Strict):

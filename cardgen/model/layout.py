@@ -333,3 +333,7 @@ class Layout(Strict):
     sources: dict[str, tuple[str, int]] = Field(
         default_factory=dict, description="Element name -> (file, line) where it was last set."
     )
+    src_sources: dict[str, tuple[str, int]] = Field(
+        default_factory=dict,
+        description="Image element name -> (file, line) where its `src` was last set.",
+    )

@@ -22,7 +22,33 @@ from cardgen.model.base import Scalar, Selector, Strict
 if TYPE_CHECKING:
     from cardgen.model.game import Game
 
-DICE = re.compile(r"^(?P<count>[1-9][0-9]?)d(?P<sides>[2-9]|[1-9][0-9]{1,2})$")
+DICE = re.compile(r"^(?P<count>[0-9]{1,6})d(?P<sides>[0-9]{1,6})$")
+MAX_DICE = 50
+"""Dice a side rolls in a duel, at most."""
+MAX_SIDES = 1000
+"""Sides of a die, at most."""
+MAX_SPREAD = 10_000
+"""count x (sides - 1) at most: a roll's highest total less its lowest (20d100: 1,980). The
+deck report's odds count every total of two rolls (check/dice.py): this bounds that work."""
+
+
+def dice_problem(count: int, sides: int) -> str | None:
+    """What is wrong with a roll of `count` dice of `sides` sides, or None when it is fine."""
+    written = f"{count}d{sides}"
+    if count < 1:
+        return f"{written}: roll at least one die"
+    if sides < 2:
+        return f"{written}: a die has at least 2 sides"
+    if count > MAX_DICE:
+        return f"{written} is {count:,} dice; a duel rolls at most {MAX_DICE}"
+    if sides > MAX_SIDES:
+        return f"{written}: a die of {sides:,} sides; at most {MAX_SIDES:,}"
+    if count * (sides - 1) > MAX_SPREAD:
+        return (
+            f"{written} has {count * (sides - 1) + 1:,} possible totals; at most"
+            f" {MAX_SPREAD + 1:,} (fewer dice or fewer sides)"
+        )
+    return None
 
 
 class Duel(Strict):
@@ -44,9 +70,14 @@ class Duel(Strict):
     @field_validator("dice")
     @classmethod
     def _dice(cls, value: str) -> str:
-        if not DICE.match(value.strip().lower()):
+        written = value.strip().lower()
+        match = DICE.match(written)
+        if not match:
             raise ValueError(f'dice are written NdS, e.g. "2d6"; got "{value}"')
-        return value.strip().lower()
+        problem = dice_problem(int(match.group("count")), int(match.group("sides")))
+        if problem is not None:
+            raise ValueError(problem)
+        return written
 
     @property
     def dice_count(self) -> int:

@@ -24,7 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.cache import Cache, digest
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
-from cardgen.manifest import record
+from cardgen.manifest import record, record_for_game
+from cardgen.outputs import game_folder, output_folder
 from cardgen.package.pdf import FONT, FONT_BOLD, PdfData, draw_card_image, finish, print_canvas
 from cardgen.package.poster import OVERLAP, poster_pdf
 from cardgen.package.sheets import (
@@ -498,7 +499,7 @@ def pnp(
     images when given; with a cache, a PDF whose cards and options did not change, and that
     is still as it was written, is left alone)."""
     pack = project.game(game_id)
-    game_out = project.root / "output" / pack.id
+    game_out = game_folder(project.root, pack.id)
     faces, label, stem = _faces(
         project,
         pack,
@@ -602,7 +603,7 @@ def pnp_boards(
     pack = project.game(game_id)
     if not pack.game.boards:
         raise CardgenError(f"{pack.game.name} has no board to print")
-    folder = out or project.root / "output" / pack.id
+    folder = out or game_folder(project.root, pack.id)
     writer = Writer(folder)
     results = []
     for ref in pack.game.boards:
@@ -626,7 +627,7 @@ def pnp_boards(
                 path, pages, 0, [f"{grid[0]} x {grid[1]} pages, overlap {OVERLAP / mm:.0f} mm"]
             )
         )
-        record(project.root / "output" / pack.id, [picture, path])
+        record_for_game(project.root, pack.id, [picture, path])
     return results
 
 
@@ -635,7 +636,7 @@ def calibrate(
 ) -> PnpResult:
     """The duplex calibration sheet."""
     data = calibration_pdf(paper=paper, duplex=duplex, title="cardgen duplex calibration")
-    target = out or project.root / "output" / f"calibration-{paper}-{duplex}.pdf"
+    target = out or output_folder(project.root) / f"calibration-{paper}-{duplex}.pdf"
     return PnpResult(
         Writer(target.parent).write_if_changed(target.name, data),
         2,

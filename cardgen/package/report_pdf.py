@@ -373,12 +373,12 @@ def report_pdf(stats: DeckStats) -> bytes:
 def write_report_pdf(project_root: Path, stats: DeckStats, out: Path | None = None) -> Path:
     """Write the report to `out`, by default `output/GAME/reports/DECK.pdf` (then listed
     among the game's outputs, for `cardgen clean`); the file written."""
-    from cardgen.manifest import record
+    from cardgen.manifest import record_for_game
+    from cardgen.outputs import game_folder
     from cardgen.write import Writer, slug
 
-    game_out = project_root / "output" / stats.game
     name = slug(Path(stats.path).stem) if stats.path else f"{stats.game}-box"
-    target = out or game_out / "reports" / f"{name}.pdf"
+    target = out or game_folder(project_root, stats.game) / "reports" / f"{name}.pdf"
     written = Writer(target.parent).write_if_changed(target.name, report_pdf(stats))
-    record(game_out, [written])
+    record_for_game(project_root, stats.game, [written])
     return written

@@ -30,6 +30,7 @@ from cardgen.load.game import GamePack
 from cardgen.manifest import record
 from cardgen.model.card import Card
 from cardgen.model.game import Pile
+from cardgen.outputs import game_folder
 from cardgen.package import tts_sheets
 from cardgen.package.tts_model import ObjectState, SavedObject
 from cardgen.parallel import cores
@@ -671,7 +672,7 @@ def tts(
     pack = project.game(game_id)
     groups = _groups(pack, deck)
     names = {name for _, counts in groups for name in counts}
-    images = project.root / "output" / pack.id
+    images = game_folder(project.root, pack.id)
     rendered = rendered or render_game(project, pack.id, images, names=names, jobs=jobs)
     name = slug(Path(deck).stem) if deck else pack.id
     result = export_table(

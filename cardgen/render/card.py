@@ -431,13 +431,12 @@ def _draw_element(
     elif isinstance(element, TextElement):
         try:
             return _draw_text(ctx, image, name, element, box, measure)
-        except CardgenError as exc:  # a font: the layout's line names it
-            if exc.location is not None:
+        except (CardgenError, OSError) as exc:  # a font (OSError: FreeType's): at the layout
+            problem = fonts.failure(exc, element, ctx.layout.fonts)
+            if problem is None:
                 raise
             path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
-            raise CardgenError(
-                f"element {name}: {exc.problem}", Location(path, line or None)
-            ) from None
+            raise CardgenError(f"element {name}: {problem}", Location(path, line or None)) from None
     elif isinstance(element, ImageElement):
         draw_image(ctx, image, name, element, box, fill_template(element.src, ctx.values).strip())
         return None

@@ -10,12 +10,14 @@ becomes a render warning (RN105) instead of lines of its own on stderr.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops
 
 from cardgen.errors import CardgenError, Location, display_path
+from cardgen.load.layout_files import src_line
 from cardgen.load.pool import card_label
 from cardgen.model.layout import ImageElement, Layout
 from cardgen.render import shapes
@@ -77,6 +79,8 @@ def _art(
     try:
         path = resolve_art(src, ctx.game_folder, ctx.project_root)
     except CardgenError as exc:  # outside the project, absolute, ...
+        if _layout_leads_out(ctx, element):
+            where, who = src_line(ctx.layout, name), f"element {name}: "
         raise CardgenError(f"{who}{exc.problem}", where) from None
     if not path.is_file():
         ctx.warn("RN102", name, _missing(ctx, element, src, path), at=where)
@@ -109,7 +113,7 @@ def layout_file(layout: Layout, name: str, game_folder: Path, root: Path) -> Pat
     try:
         return resolve_art(src, game_folder, root)
     except CardgenError as exc:
-        raise CardgenError(f"element {name}: {exc.problem}", _layout_line(layout, name)) from None
+        raise CardgenError(f"element {name}: {exc.problem}", src_line(layout, name)) from None
 
 
 def _written_at(ctx: DrawContext, name: str, element: ImageElement) -> tuple[Location, str]:
@@ -118,12 +122,22 @@ def _written_at(ctx: DrawContext, name: str, element: ImageElement) -> tuple[Loc
     card = ctx.subject
     if card is not None and "{" in element.src.replace("{{", ""):
         return Location(card.source_path, card.source_line), card_label(card.name)
-    return _layout_line(ctx.layout, name), f"element {name}: "
+    return src_line(ctx.layout, name), f"element {name}: "
 
 
-def _layout_line(layout: Layout, name: str) -> Location:
-    path, line = layout.sources.get(name, (layout.name, 0))
-    return Location(path, line or None)
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _layout_leads_out(ctx: DrawContext, element: ImageElement) -> bool:
+    """Whether a `src` made of a card's values may not be used whatever the values are: the
+    layout's own part of it is absolute or climbs out of the project (`/x/{art}`,
+    `../../../{art}`), so that the layout is to blame, not the card."""
+    probe = _FIELD.sub("x", element.src.replace("{{", "(").replace("}}", ")")).strip()
+    try:
+        resolve_art(probe, ctx.game_folder, ctx.project_root)
+    except CardgenError:
+        return True
+    return False
 
 
 def _missing(ctx: DrawContext, element: ImageElement, src: str, path: Path) -> str:

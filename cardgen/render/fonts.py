@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import os
+import string
 from pathlib import Path
 
 import reportlab
 from PIL import ImageFont
 
 from cardgen.errors import CardgenError
-from cardgen.model.layout import FontFamily
+from cardgen.model.layout import FontFamily, TextElement
 
 RL_FONTS = Path(os.path.dirname(reportlab.__file__)) / "fonts"
 
@@ -78,6 +79,56 @@ def font_at(path: Path, size_px: int) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(str(path), size_px)
     except OSError as exc:
         raise CardgenError(f'cannot load font "{path.name}": {exc}') from None
+
+
+PROBE = string.ascii_letters + string.digits + string.punctuation
+"""Text a font file must draw when a layout loads: FreeType runs a font's hinting programs
+only when it first draws a glyph at a size, so a damaged one opens fine and fails there."""
+
+
+def font_problem(path: Path, shown: str) -> str | None:
+    """Why FreeType cannot use the font file at `path` (written `shown`), or None. Not
+    cached: it takes a millisecond, and a file edited in place keeps its name."""
+    try:
+        font = ImageFont.truetype(str(path), 32)
+    except (OSError, ValueError) as exc:
+        return f'cannot load font "{shown}": {exc}'
+    try:
+        font.getmask(PROBE)
+    except (OSError, ValueError) as exc:
+        return (
+            f'font "{shown}" is damaged: FreeType cannot draw with it ({exc}); get the file'
+            " again, or use another font"
+        )
+    return None
+
+
+def failure(
+    exc: CardgenError | OSError, element: TextElement, extra: dict[str, FontFamily]
+) -> str | None:
+    """What went wrong with the fonts of a text element, for a message at the element's
+    line: cardgen's own problem that names no place yet, or FreeType's failure while
+    setting the text (a damaged font can open and draw the sample `PROBE`, then fail on a
+    glyph of the card's text). None for anything else (left to the caller's caller)."""
+    if isinstance(exc, CardgenError):
+        return exc.problem if exc.location is None else None
+    if not _from_freetype(exc):
+        return None
+    spec = extra.get(element.font)
+    files = dict.fromkeys(f for f in (spec.model_dump().values() if spec else ()) if f)
+    named = " (" + ", ".join(f'"{f}"' for f in files) + ")" if files else ""
+    return (
+        f"font {element.font}{named}: FreeType cannot draw this text with it ({exc}); the font"
+        " file may be damaged: get it again, or use another font"
+    )
+
+
+def _from_freetype(exc: OSError) -> bool:
+    """Whether Pillow's FreeType font raised the error (its last frame in PIL.ImageFont)."""
+    frame = exc.__traceback__
+    while frame is not None and frame.tb_next is not None:
+        frame = frame.tb_next
+    return frame is not None and Path(frame.tb_frame.f_code.co_filename).name == "ImageFont.py"
 
 
 _NOTDEF = "\ue000"  # a private-use character no card font draws: its shape is the "missing" box

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +26,7 @@ from cardgen.failures import while_doing
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.load.pool import card_label
-from cardgen.manifest import record
+from cardgen.manifest import record_for_game
 from cardgen.model.card import SOURCE_FIELDS, Card
 from cardgen.model.game import CardBack
 from cardgen.model.labels import label_values
@@ -294,7 +294,7 @@ def _rendered(
     indexes: list[int],
     jobs: int,
     cells: bool,
-) -> Iterator[Drawn]:
+) -> Generator[Drawn, None, None]:
     if jobs <= 1:
         for index in indexes:
             yield renderer.drawn(renderer.pack.cards[index], cell=cells)
@@ -372,7 +372,7 @@ def render_game(
     # which cards the cache holds; each is read when its turn comes (never all at once)
     cached = {i for i in indexes if cache.has(keys[i])} if cache else set()
     missing = [i for i in indexes if i not in cached]
-    drawn = iter(_rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None))
+    drawn = _rendered(renderer, missing, jobs_for(len(missing), jobs), cache is not None)
     for index in indexes:
         card = pack.cards[index]
         relative = Path("cards") / f"{files[card.name]}.png"
@@ -412,6 +412,7 @@ def render_game(
             }
         )
         result.warnings.extend(warnings)
+    drawn.close()  # its pool shut down here: a Ctrl-C then is not lost to the collector
     if cache is not None:
         cache.save()
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
@@ -435,5 +436,5 @@ def render_game(
         )
         result.warnings.extend(warnings)
     written = [Path(item["file"]) for item in [*result.cards, *result.backs]]
-    record(project.root / "output" / pack.id, written)  # for `clean` (and the next build)
+    record_for_game(project.root, pack.id, written)  # for `clean` (and the next build)
     return result

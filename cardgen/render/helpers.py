@@ -27,7 +27,8 @@ def _axial_to_pixel(q: int, r: int, size: float) -> tuple[float, float]:
 
 
 MAX_RING = 100
-"""Most rings of hexes `hex_pattern` draws around the piece (hex offsets reach 50 a side)."""
+"""Most rings of hexes `hex_pattern` draws around the piece (a pattern's own hexes lie at
+most 50 away; a layout's `ring` may ask for more room)."""
 
 
 @helper("hex_pattern")

@@ -3,14 +3,13 @@ card shown, filters, search and flipping work, no console error, no network requ
 script from card text runs. A screenshot is kept in output/test-artifacts/.
 
 Needs Debian's `chromium` and `chromium-driver` and the `selenium` package (`.ci/run`
-installs them); without them the tests are skipped with the reason.
+installs them); without them the tests are skipped with the reason (on CI they fail).
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,8 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from tests.arena import write_arena
 from tests.conftest import ROOT
+from tests.skips import missing, require_tool
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 ARTIFACTS = ROOT / "output" / "test-artifacts"
 
 try:
@@ -34,16 +32,6 @@ try:
     from selenium.webdriver.support.ui import Select
 except ImportError:  # pragma: no cover - depends on the machine
     webdriver = None
-
-pytestmark = [
-    pytest.mark.skipif(
-        webdriver is None, reason="selenium is not installed (pip install selenium)"
-    ),
-    pytest.mark.skipif(
-        CHROMIUM is None or CHROMEDRIVER is None,
-        reason="headless Chromium not found: apt-get install chromium chromium-driver",
-    ),
-]
 
 FLAGS = (
     "--headless=new",
@@ -72,13 +60,17 @@ def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    if webdriver is None:
+        missing("selenium is not installed (pip install -e '.[test]')")
+    chromium = require_tool("chromium", "chromium-browser")
+    chromedriver = require_tool("chromedriver")
     options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
+    options.binary_location = chromium
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     driver.set_page_load_timeout(60)
     try:
         yield driver

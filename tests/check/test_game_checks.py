@@ -131,9 +131,22 @@ def board(rows: list[str]) -> Board:
 
 def test_reachable_climbs_one_step_at_a_time() -> None:
     cells = board(["G g t", "g # -", "P g m"]).cells()
+    # Odd-r rows in axial (q, r): row 0 is q 0..2, row 1 q 0..1 (and a gap), row 2 q -1..1.
+    assert cells == {
+        (0, 0): "spawn-green",
+        (1, 0): "ground",
+        (2, 0): "tall",
+        (0, 1): "ground",
+        (1, 1): "blocked",
+        (-1, 2): "spawn-purple",
+        (0, 2): "ground",
+        (1, 2): "medium",
+    }
     start = [pos for pos, kind in cells.items() if kind == "spawn-green"]
-    reach = reachable(cells, start)
-    assert (2, 0) not in reach or cells[(1, 0)] != "ground"
+    # From the green spawn (height 1): down to both grounds, from (0, 1) up to the purple
+    # spawn and on to (0, 2), then up to the medium. Not the tall: its only walkable
+    # neighbour is the ground at (1, 0), two steps below it. Never the blocked cell.
+    assert reachable(cells, start) == {(0, 0), (1, 0), (0, 1), (-1, 2), (0, 2), (1, 2)}
     ground_only = board(["g t"]).cells()
     assert reachable(ground_only, [(0, 0)]) == {(0, 0)}
     ramp = board(["g m t"]).cells()

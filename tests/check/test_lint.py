@@ -20,6 +20,7 @@ from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.project import open_project
 from tests.conftest import ROOT
+from tests.skips import require_path
 
 Make = Callable[..., Path]
 Run = Callable[..., Result]
@@ -516,9 +517,9 @@ def test_example_games_lint_clean(run: Run) -> None:
 RULEBOOK = ROOT.parent / "shared" / "rules" / "shards-of-the-artisan.txt"
 
 
-@pytest.mark.skipif(not RULEBOOK.is_file(), reason="the shared rule texts are not here")
 def test_shards_rulebook_real_findings(run: Run) -> None:
-    result = run("lint", "--project", ROOT, "--game", "shards", RULEBOOK, "--format", "json")
+    rulebook = require_path(RULEBOOK, "the shared rule texts")
+    result = run("lint", "--project", ROOT, "--game", "shards", rulebook, "--format", "json")
     assert result.exit_code == 1
     findings = json.loads(result.stdout)["findings"]
     messages = {(f["code"], f["message"]) for f in findings}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import shutil
 import subprocess
 import zlib
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from tests.conftest import TINY_CARDS
+from tests.skips import require_tool
 
 Run = Callable[..., Result]
 MM = 72 / 25.4
@@ -176,15 +176,15 @@ def test_marks_stay_off_cards(make_project: Callable[..., Path], run: Run, tmp_p
             assert bottom <= height - 6 * MM + 0.01
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_ink_within_6mm_of_the_paper_edge(
     make_project: Callable[..., Path], run: Run, tmp_path: Path, paper: str
 ) -> None:
     from PIL import Image
 
+    pdftoppm = require_tool("pdftoppm")
     path = make_pdf(make_project, run, tmp_path, "--paper", paper, "--cut-lines")
-    subprocess.run(["pdftoppm", "-r", "72", "-png", str(path), str(tmp_path / "page")], check=True)
+    subprocess.run([pdftoppm, "-r", "72", "-png", str(path), str(tmp_path / "page")], check=True)
     pngs = sorted(tmp_path.glob("page-*.png"))
     assert len(pngs) == 4
     for png in pngs:
@@ -201,11 +201,11 @@ def test_no_ink_within_6mm_of_the_paper_edge(
                 assert grey.crop(box).getextrema()[0] >= 250, (png.name, box)
 
 
-@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
 def test_qpdf_check(make_project: Callable[..., Path], run: Run, tmp_path: Path) -> None:
+    qpdf = require_tool("qpdf")
     for args in (("--duplex", "long"), ("--gutterfold",), ("--printer", "drivethru")):
         path = make_pdf(make_project, run, tmp_path / "-".join(args), *args)
-        result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        result = subprocess.run([qpdf, "--check", str(path)], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -307,12 +307,12 @@ def test_card_images_are_embedded_losslessly(
     assert len(seen) == 6
 
 
-@pytest.mark.skipif(shutil.which("pdfimages") is None, reason="poppler-utils not installed")
 def test_poppler_reads_the_embedded_card_images(
     make_project: Callable[..., Path], run: Run, tmp_path: Path
 ) -> None:
     """Poppler (as printers' drivers and many viewers read PDFs) decodes each image to the
     card's pixels; it once read a single-filter array with a predictor as sheared rows."""
+    pdfimages = require_tool("pdfimages")
     root = make_project(cards=CARDS)
     out = tmp_path / "out.pdf"
     assert run("pnp", "tiny", "--project", root, "--out", out, "--jobs", "1").exit_code == 0
@@ -320,7 +320,7 @@ def test_poppler_reads_the_embedded_card_images(
     for png in (root / "output" / "tiny").rglob("*.png"):
         with Image.open(png) as image:
             rendered.add(image.convert("RGB").tobytes())
-    subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-png", str(out), str(tmp_path / "i")])
+    subprocess.run([pdfimages, "-f", "1", "-l", "1", "-png", str(out), str(tmp_path / "i")])
     extracted = sorted(tmp_path.glob("i-*.png"))
     assert extracted
     for path in extracted:

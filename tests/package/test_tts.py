@@ -15,6 +15,7 @@ from PIL import Image
 
 from cardgen.package.tts_model import SavedObject
 from tests.conftest import ROOT, TINY_GAME
+from tests.skips import require_path
 
 Run = Callable[..., Result]
 REFERENCE = ROOT.parent / "shared" / "reference" / "tts"
@@ -40,9 +41,8 @@ def key_order(a: Any, b: Any) -> bool:
     "name", ["swlegion_blitz_deck_in_infinite_bag.json", "swlegion_counter_die_states.json"]
 )
 def test_reference_files_load_into_our_models(name: str) -> None:
-    if not REFERENCE.is_dir():
-        pytest.skip(f"the TTS reference files are not beside the project ({REFERENCE})")
-    data = json.loads((REFERENCE / name).read_text())
+    folder = require_path(REFERENCE, "the TTS reference files beside the project")
+    data = json.loads((folder / name).read_text())
     dumped = SavedObject.model_validate(data).model_dump(exclude_none=True, mode="json")
     assert dumped == data and key_order(dumped, data)
 
@@ -97,24 +97,45 @@ def check_consistent(data: dict[str, Any], out: Path) -> None:
         assert sheet.is_relative_to(out)
 
 
-@pytest.mark.parametrize(("count", "sheets"), [(1, 1), (69, 1), (70, 1), (71, 2), (150, 3)])
+CELL = (126, 176)
+"""A sheet cell: the card's trim cut from its image. At the test layouts' 50 dpi a poker card
+with its 1/8 in bleed (2.75 x 3.75 in) is 138 x 188 px (137.5 and 187.5 rounded), the bleed
+6 px (6.25), which leaves 126 x 176; ten across and seven down stay far under 4096 px."""
+
+
+@pytest.mark.parametrize(
+    ("count", "grids"),
+    [
+        (1, [(1, 1)]),
+        (69, [(10, 7)]),  # ten across, as few rows as hold them
+        (70, [(10, 7)]),  # 70 slots, all cards (BackIsHidden: true)
+        (71, [(10, 7), (1, 1)]),
+        (150, [(10, 7), (10, 7), (10, 1)]),  # 70 + 70 + 10
+    ],
+)
 def test_deck_sizes(
-    make_project: Callable[..., Path], run: Run, tmp_path: Path, count: int, sheets: int
+    make_project: Callable[..., Path],
+    run: Run,
+    tmp_path: Path,
+    count: int,
+    grids: list[tuple[int, int]],
 ) -> None:
     data, out, _ = export(make_project, run, tmp_path, spells(count))
     check_consistent(data, out)
     (top,) = data["ObjectStates"]
     if count == 1:
         assert top["Name"] == "Card"
-        return
-    assert top["Name"] == "Deck" and len(top["ContainedObjects"]) == count
-    assert len(top["CustomDeck"]) == sheets
-    grids = sorted((e["NumWidth"], e["NumHeight"]) for e in top["CustomDeck"].values())
-    assert grids[-1] == ((10, 7) if count >= 70 else (10, 7) if count == 69 else grids[-1])
-    for entry in top["CustomDeck"].values():
+        sheets = list(top["CustomDeck"].values())
+    else:
+        assert top["Name"] == "Deck" and len(top["ContainedObjects"]) == count
+        # The sheets in the order the deck's cards reach them (their keys are hashes).
+        keys = dict.fromkeys(str(card["CardID"] // 100) for card in top["ContainedObjects"])
+        assert set(keys) == set(top["CustomDeck"])
+        sheets = [top["CustomDeck"][key] for key in keys]
+    assert [(e["NumWidth"], e["NumHeight"]) for e in sheets] == grids
+    for entry, (columns, rows) in zip(sheets, grids, strict=True):
         with Image.open(entry["FaceURL"].removeprefix("file://")) as image:
-            cell = (image.width // entry["NumWidth"], image.height // entry["NumHeight"])
-            assert image.size == (cell[0] * entry["NumWidth"], cell[1] * entry["NumHeight"])
+            assert image.size == (CELL[0] * columns, CELL[1] * rows)
 
 
 def test_cards_carry_name_text_fields_and_tags(

@@ -343,7 +343,7 @@ def test_load_art_scales_16_bit_grey(tmp_path: Path, mode: str, suffix: str) -> 
     greys = [px(loaded, (x, 0)) for x in range(len(values))]
     assert greys[0] == (0, 0, 0, 255)
     assert greys[1] == (1, 1, 1, 255)
-    assert greys[2][0] in (127, 128)
+    assert greys[2][0] == 128  # 32768 x 255 / 65535 = 127.502, rounded
     assert greys[3] == (255, 255, 255, 255)
     assert greys[4][0] == 4  # 1000 / 257 = 3.9: scaled, not clipped to 255
 
@@ -369,14 +369,14 @@ def test_load_art_scales_32_bit_integers_within_16_bits(tmp_path: Path) -> None:
     with Image.open(path) as raw:
         assert raw.mode == "I"
     loaded = load_art(path)
-    assert [px(loaded, (x, 0))[0] for x in range(3)] in ([0, 128, 255], [0, 127, 255])
+    assert [px(loaded, (x, 0))[0] for x in range(3)] == [0, 128, 255]  # 127.502 rounds up
 
 
 def test_wide_32_bit_integers_are_stretched() -> None:
     image = Image.new("I", (3, 1))
     image.putdata([0, 1_000_000, 2_000_000])
     grey = art._to_rgba(image)
-    assert [px(grey, (x, 0))[0] for x in range(3)] in ([0, 128, 255], [0, 127, 255])
+    assert [px(grey, (x, 0))[0] for x in range(3)] == [0, 128, 255]  # half of 255 rounds up
 
 
 def test_load_art_scales_float_grey(tmp_path: Path) -> None:
@@ -387,7 +387,7 @@ def test_load_art_scales_float_grey(tmp_path: Path) -> None:
     with Image.open(path) as raw:
         assert raw.mode == "F"
     loaded = load_art(path)
-    assert [px(loaded, (x, 0))[0] for x in range(3)] in ([0, 128, 255], [0, 127, 255])
+    assert [px(loaded, (x, 0))[0] for x in range(3)] == [0, 128, 255]  # 127.5 rounds up
 
 
 def test_float_grey_in_8_bit_range_is_kept() -> None:
@@ -396,9 +396,23 @@ def test_float_grey_in_8_bit_range_is_kept() -> None:
     assert [px(art._to_rgba(image), (x, 0))[0] for x in range(3)] == [0, 100, 200]
 
 
-def test_flat_float_image_does_not_divide_by_zero() -> None:
-    image = Image.new("F", (2, 2), 1000.0)
-    assert art._to_rgba(image).mode == "RGBA"
+@pytest.mark.parametrize(
+    ("value", "level"),
+    [
+        (0.5, 128),  # within 0..1: times 255, 127.5 rounded up
+        (1.0, 255),
+        (200.0, 200),  # within 0..255: kept
+        (1000.0, 4),  # within 0..65535: 16-bit, 1000 x 255 / 65535 = 3.9
+        (1e6, 255),  # beyond: stretched from min to max, which are one: its level, at most 255
+        (-5.0, 0),  # below 0: stretched, flat: its level, at least 0
+        (float("nan"), 0),
+    ],
+)
+def test_flat_float_image_does_not_divide_by_zero(value: float, level: int) -> None:
+    image = Image.new("F", (2, 2), value)
+    grey = art._to_rgba(image)
+    assert grey.mode == "RGBA"
+    assert [px(grey, (x, y)) for y in (0, 1) for x in (0, 1)] == [(level, level, level, 255)] * 4
 
 
 def test_load_art_keeps_la_alpha(tmp_path: Path) -> None:

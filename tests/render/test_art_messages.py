@@ -233,7 +233,7 @@ def test_a_layouts_own_file_is_reported_at_the_layouts_line(
     result = render(run)
     assert result.exit_code == 0
     assert result.stderr == (
-        'warning: layouts/tiny/hero.yaml:4: RN102 Aria: art "frame.png" not found'
+        'warning: layouts/tiny/hero.yaml:5: RN102 Aria: art "frame.png" not found'
         " (looked for decks/tiny/frame.png); drawing a placeholder\n"
     )
     Path("decks/tiny/frame.png").write_bytes(b"GIF89a broken")
@@ -241,7 +241,7 @@ def test_a_layouts_own_file_is_reported_at_the_layouts_line(
     assert (result.exit_code, result.stderr.splitlines()) == (
         2,
         [
-            'error: layouts/tiny/hero.yaml:4: element frame: art "frame.png"'
+            'error: layouts/tiny/hero.yaml:5: element frame: art "frame.png"'
             " (decks/tiny/frame.png): not an image (Pillow cannot identify the file's format)"
         ],
     )
@@ -254,7 +254,7 @@ def test_a_layouts_file_outside_the_project_is_reported_at_its_line(
     result = render(run)
     assert (result.exit_code, result.stderr) == (
         2,
-        'error: layouts/tiny/hero.yaml:4: element frame: art "../../../x.png" is outside the'
+        'error: layouts/tiny/hero.yaml:5: element frame: art "../../../x.png" is outside the'
         " project\n",
     )
 

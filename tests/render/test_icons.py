@@ -146,9 +146,17 @@ def test_non_square_box_keeps_aspect_and_centres() -> None:
 
 
 def test_supersample_one_keeps_size() -> None:
+    """Drawn once, not supersampled: hard edges, the same star in the same place."""
     image = render_icon("etoile", (33, 21), "#000000", supersample=1)
     assert image.size == (33, 21)
-    assert image.getchannel("A").getbbox() is not None
+    alpha = image.getchannel("A")
+    assert set(alpha.tobytes()) == {0, 255}  # no antialiasing
+    # As tall as the 21 px box but a pixel of padding top and bottom, and centred across it.
+    assert alpha.getbbox() == (7, 1, 26, 20)
+    smooth = render_icon("etoile", (33, 21), "#000000").getchannel("A")
+    assert smooth.getbbox() == alpha.getbbox()
+    solid = [sum(1 for v in a.tobytes() if v > 127) for a in (alpha, smooth)]
+    assert abs(solid[0] - solid[1]) <= solid[1] // 4, solid
 
 
 def test_register_rejects_duplicates_and_upper_case() -> None:

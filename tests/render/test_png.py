@@ -21,10 +21,22 @@ def test_round_trip(mode: str) -> None:
     assert encode_png(image, dpi=300) == data
 
 
-def test_other_modes_are_converted() -> None:
-    image = Image.new("P", (10, 10), 3)
+@pytest.mark.parametrize(
+    ("mode", "value", "pixel"),
+    [
+        ("P", 3, (10, 200, 30)),  # the palette's entry 3
+        ("LA", (200, 9), (200, 200, 200)),  # a grey's alpha dropped, not blended
+        ("1", 1, (255, 255, 255)),
+        ("CMYK", (0, 255, 0, 0), (255, 0, 255)),  # naive CMYK: full magenta ink, magenta
+    ],
+)
+def test_other_modes_are_converted(mode: str, value: object, pixel: tuple[int, ...]) -> None:
+    image = Image.new(mode, (10, 10), value)  # type: ignore[arg-type]
+    if mode == "P":
+        image.putpalette([0, 0, 0] * 3 + [10, 200, 30])
     with Image.open(io.BytesIO(encode_png(image))) as back:
         assert back.mode == "RGB"
+        assert back.getcolors() == [(100, pixel)]
 
 
 @pytest.mark.parametrize("size", [(37, 21), (1, 1), (9, 1), (1, 6)])

@@ -5,9 +5,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from PIL import Image
 
+from cardgen.render.placeholder import placeholder
 from tests.conftest import TINY_CARDS
 
 Run = Callable[..., Result]
@@ -38,7 +40,8 @@ def test_render_writes_every_card_and_back(
     assert [Path(b["file"]).name for b in data["backs"]] == ["default.png"]
     with Image.open(out / "cards" / "fireball.png") as image:
         assert image.size == (825, 1125) and image.mode == "RGB"
-        assert image.info["dpi"] == (300, 300) or round(image.info["dpi"][0]) == 300
+        # PNG keeps pixels per metre: 300 dpi is 11811 px/m both ways, read back as 299.9994.
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.001)
 
 
 def test_rerun_and_parallel_give_identical_bytes(
@@ -116,6 +119,14 @@ def test_missing_art_warns_and_draws_a_placeholder(
         f"warning: {root}/decks/tiny/cards.csv:2: RN102 Aria: art"
         f' "art/aria.png" not found (looked for {looked}); drawing a placeholder\n'
     )
+    # The art box of the built-in card at 300 dpi: 0.2 in + the 1/8 in bleed from the left
+    # (97.5 px), 0.6 in + bleed from the top (217.5), 2.1 x 1.35 in (630 x 405 px), its edges
+    # rounded to whole pixels; inside its rounded corners (1 mm: 12 px), Aria's placeholder.
+    x0, y0, x1, y1 = 98, 218, 728, 622
+    expected = placeholder("Aria", (x1 - x0, y1 - y0)).crop((12, 12, 630 - 12, 404 - 12))
+    with Image.open(tmp_path / "o" / "cards" / "aria.png") as card:
+        drawn = card.convert("RGB").crop((x0 + 12, y0 + 12, x1 - 12, y1 - 12))
+    assert drawn.tobytes() == expected.tobytes()
     strict = run(
         "render", "tiny", "--project", root, "--out", tmp_path / "p", "--only", "Aria", "--strict"
     )

@@ -68,6 +68,13 @@ def test_short_text_fits_at_full_size() -> None:
     box = ink_box(image)
     assert box is not None
     assert box[0] >= 50 and box[1] >= 50  # inside the element's box (0.25in at 200 dpi)
+    # At full size: as large as in a box far too big to shrink it, and 10 pt at 200 dpi: an
+    # "H" 20 px high (Vera's capitals are 0.73 of the 27.8 px em).
+    roomy = ink_box(face("Hello", width="1.7in", height="0.7in")[0])
+    assert roomy is not None
+    assert (box[2] - box[0], box[3] - box[1]) == (roomy[2] - roomy[0], roomy[3] - roomy[1])
+    capital = ink_box(face("H")[0])
+    assert capital is not None and 19 <= capital[3] - capital[1] <= 21
 
 
 def test_long_text_wraps_inside_its_width() -> None:
@@ -170,8 +177,21 @@ def test_bold_text_is_drawn_heavier() -> None:
 
 def test_french_accents_and_guillemets_render() -> None:
     image, warnings = face("« Cœur » élève à ça", size=9)
-    assert warnings == []
+    assert warnings == []  # no glyph missing (RN103)
     assert ink_box(image) is not None
+    ink = {text: ink_box(face(text, size=20)[0]) for text in "eéaàcçoœ«<"}
+    assert all(ink.values()) and not face("« œ ç", size=20)[1]
+
+    def edge(text: str, side: int) -> int:
+        box = ink[text]
+        assert box is not None
+        return box[side]
+
+    for accented in "éà":  # the accent above the letter: its ink starts higher
+        assert edge(accented, 1) <= edge(accented.translate({233: "e", 224: "a"}), 1) - 4
+    assert edge("ç", 3) >= edge("c", 3) + 4  # the cedilla below
+    assert edge("œ", 2) - edge("œ", 0) >= 1.4 * (edge("o", 2) - edge("o", 0))  # o and e joined
+    assert face("«", size=20)[0].tobytes() != face("<", size=20)[0].tobytes()
 
 
 def test_rotated_text_turns_upside_down() -> None:
@@ -195,6 +215,8 @@ def test_upper_keeps_icon_names() -> None:
     image, warnings = face("go {{dot}} now", upper=True, size=12)
     assert warnings == []
     assert ink_box(image, lambda p: p[0] > 200 and p[1] < 80 and p[2] < 80) is not None
+    # The words in capitals, the icon drawn as it is: the same pixels as written so.
+    assert image.tobytes() == face("GO {{dot}} NOW", size=12)[0].tobytes()
 
 
 def test_missing_glyphs_are_reported() -> None:

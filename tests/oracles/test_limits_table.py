@@ -1,0 +1,97 @@
+"""Every row of docs/limits.md's limit table has its tests, at the limit and one past it:
+a new row without a test, a row renamed, or a test gone fails here."""
+
+from __future__ import annotations
+
+from tests import test_hardening_blame as blame
+from tests import test_hardening_patterns as patterns
+from tests.oracles import test_limits_data as data
+from tests.oracles import test_limits_render as render
+from tests.oracles import test_limits_yaml as yaml
+from tests.oracles.limits_doc import rows
+
+TESTS = {
+    "a deck list (text or YAML)": [
+        data.test_a_deck_list_of_the_limit_is_read_and_a_byte_more_refused
+    ],
+    "a YAML file (game.yaml, cards.yaml, layouts, boards)": [
+        yaml.test_a_yaml_file_of_the_limit_is_read_and_a_byte_more_refused
+    ],
+    "any other text file (a CSV pool, a rules document)": [
+        data.test_a_text_file_of_the_limit_is_read_and_a_byte_more_refused
+    ],
+    "files that are not regular files (`/dev/zero`, a pipe)": [
+        data.test_files_that_are_not_regular_files_are_refused
+    ],
+    yaml.VALUES: [yaml.test_values_with_aliases_expanded_up_to_the_limit],
+    yaml.FLOW: [yaml.test_flow_nesting_up_to_the_limit],
+    yaml.DEPTH: [
+        yaml.test_nesting_up_to_the_limit,
+        yaml.test_nesting_through_aliases_up_to_the_limit,
+    ],
+    yaml.MERGED: [yaml.test_merged_keys_up_to_the_limit],
+    yaml.EXTENDS: [yaml.test_a_layout_chain_up_to_the_limit],
+    yaml.CACHE_ENTRY: [
+        yaml.test_a_cache_entry_up_to_the_limit_is_used,
+        yaml.test_a_cache_entry_holds_what_a_yaml_file_may_hold,
+    ],
+    yaml.NUMBER: [yaml.test_a_whole_number_up_to_the_limit_of_digits],
+    data.NOT_FINITE: [
+        data.test_nan_and_infinity_are_refused_in_yaml,
+        data.test_nan_and_infinity_are_refused_in_csv,
+    ],
+    data.POOL_CARDS: [data.test_a_pool_of_the_limit_is_read_and_a_card_more_refused],
+    data.POOL_COLUMNS: [data.test_a_pool_of_the_limit_of_columns_is_read_and_one_more_refused],
+    data.WORKBOOK: [
+        data.test_a_sheet_reaching_the_limits_is_read_and_one_past_refused,
+        data.test_a_workbook_of_the_limits_of_size_is_read_and_one_byte_past_refused,
+    ],
+    data.SHOWN: [data.test_problems_of_a_pool_one_by_one_to_the_limit],
+    data.COPIES: [data.test_card_values_up_to_their_limits],
+    data.COUNT: [data.test_a_deck_count_up_to_the_limit],
+    data.UNKNOWN: [data.test_unknown_names_one_by_one_to_the_limit],
+    data.NAME: [data.test_card_values_up_to_their_limits],
+    data.TEXT: [data.test_card_values_up_to_their_limits],
+    data.HEXES: [
+        data.test_hex_offsets_up_to_the_limit,
+        data.test_a_hex_further_than_the_limit_on_the_diagonal_is_refused,
+        render.test_a_hex_grid_of_the_most_rings_is_drawn_and_one_more_refused,
+    ],
+    render.ART: [render.test_art_of_the_limit_is_drawn_and_a_pixel_more_refused],
+    render.FORMATS: [
+        render.test_every_listed_format_and_mode_is_drawn,
+        render.test_drawings_and_documents_are_refused_with_the_fix,
+    ],
+    render.CANVAS: [render.test_a_canvas_of_the_limit_loads_and_a_bigger_one_is_refused],
+    render.DPI: [render.test_dpi_within_its_bounds],
+    render.REACH: [render.test_element_reach_within_its_bounds],
+    render.OUTLINE: [render.test_an_outline_within_its_bound],
+    render.TYPOGRAPHY: [render.test_typography_within_its_bounds],
+    render.COLOURS: [render.test_colours_are_checked_when_the_layout_loads],
+    render.FILE_NAME: [render.test_card_file_names_up_to_the_limit],
+    render.SHEETS: [render.test_tts_sheets_up_to_their_limits],
+    render.BASE_URL: [render.test_base_urls_are_http_urls_with_a_host],
+    "a duel's dice (`duel.dice`, for the deck report's odds)": [
+        patterns.test_dice_bounds,
+        patterns.test_the_largest_dice_allowed_are_exact_and_quick,
+        patterns.test_dice_out_of_bounds_are_one_line_at_their_line,
+    ],
+    "a game's `glossary.keyword_patterns`": [
+        patterns.test_a_pattern_up_to_re2s_limits_compiles_and_past_them_is_refused,
+        patterns.test_a_pattern_that_backtracks_badly_runs_in_linear_time,
+    ],
+    "a layout's font files (`fonts:`)": [
+        blame.test_a_damaged_font_is_one_line_at_the_line_naming_it,
+        blame.test_a_garbled_font_is_drawn_or_one_line_per_problem,
+    ],
+}
+"""Each row of the table (its "what", as written) and the tests that hold it to its limit."""
+
+
+def test_every_row_of_the_limit_table_has_its_tests() -> None:
+    table = rows()
+    assert sorted(set(table) - set(TESTS)) == [], "rows of docs/limits.md without a test"
+    assert sorted(set(TESTS) - set(table)) == [], "tests of rows docs/limits.md no longer has"
+    for what, tests in TESTS.items():
+        assert tests, what
+        assert all(test.__name__.startswith("test_") for test in tests), what
