@@ -76,6 +76,8 @@ PNP_TESTS = (
 TTS_TESTS = (
     "tests/package/test_tts.py",
     "tests/package/test_tts_ids.py",
+    "tests/package/test_tts_piles.py",
+    "tests/package/test_tts_sheet_arithmetic.py",
     "tests/package/test_tts_sheets.py",
 )
 GALLERY_TESTS = ("tests/package/test_gallery.py", "tests/browser/test_gallery_browser.py")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -142,14 +143,17 @@ def test_a_card_without_a_back_leaves_its_mirrored_slot_empty(tmp_path: Path) ->
 
 
 def test_cards_of_other_sizes_get_sheets_of_their_own(tmp_path: Path) -> None:
-    faces = (
-        card_faces(tmp_path, 3)
-        + card_faces(tmp_path, 1, (63.6, 88.9))
-        + card_faces(tmp_path / "c", 2)
-    )
+    faces = card_faces(tmp_path, 3) + card_faces(tmp_path, 1, (63.6, 88.9))
+    faces += card_faces(tmp_path / "c", 2) + card_faces(tmp_path, 1, (63.5, 89))
     with pdfplumber.open(io.BytesIO(home(faces, "none"))) as read:
-        widths = [sorted(round((t[2] - t[0]) / MM, 2) for t in trims(p)) for p in read.pages]
-    assert widths == [[63.5] * 5, [63.6]]
+        sizes = [
+            sorted((round((t[2] - t[0]) / MM, 2), round((t[3] - t[1]) / MM, 2)) for t in trims(p))
+            for p in read.pages
+        ]
+    assert sizes == [[(63.5, 88.9)] * 5, [(63.6, 88.9)], [(63.5, 89.0)]]
+    pdf, pages = fold(faces)
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        assert pages == 4 and [len(page.images) for page in read.pages] == [8, 2, 2, 2]
 
 
 def crop_marks(
@@ -269,6 +273,14 @@ def test_a_gutterfold_of_nothing_has_no_page_but_its_title(tmp_path: Path) -> No
     assert metadata(pdf) == ("Tiny", "Tiny Games", "")
 
 
+CLIP = re.compile(rb"\bW\*? n\b")  # a clipping path: `x y w h re W* n`
+
+
+def test_home_sheets_cut_each_card_at_its_trim(tmp_path: Path) -> None:
+    content = PdfReader(io.BytesIO(home(card_faces(tmp_path, 2), "none"))).pages[0].get_contents()
+    assert len(CLIP.findall(content.get_data())) == 2  # type: ignore[union-attr]
+
+
 def colour_of(data: PdfData, page: int) -> tuple[int, ...]:
     reader = PdfReader(io.BytesIO(data.to_bytes()))
     (image,) = reader.pages[page].images
@@ -311,7 +323,7 @@ def test_a_print_shop_file_has_one_face_a_page_in_the_shops_order(
         trim = [bleed, bleed, width - bleed, height - bleed]
         assert [float(v) for v in page["/TrimBox"]] == pytest.approx(trim)
         # the render's own bleed is drawn whole, not cut at the trim: no clipping path
-        assert b" W n" not in page.get_contents().get_data()  # type: ignore[union-attr]
+        assert not CLIP.search(page.get_contents().get_data())  # type: ignore[union-attr]
     back, first, second, alone = (
         (20, 20, 90),
         colour_of(data, 0 if not backs_first else 1),
