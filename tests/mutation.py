@@ -72,6 +72,7 @@ PNP_TESTS = (
     "tests/package/test_pnp.py",
     "tests/package/test_pnp_pages.py",
     "tests/package/test_sheet_geometry.py",
+    "tests/oracles/test_pnp_oracle.py",
 )
 TTS_TESTS = (
     "tests/package/test_tts.py",
@@ -80,12 +81,26 @@ TTS_TESTS = (
     "tests/package/test_tts_sheet_arithmetic.py",
     "tests/package/test_tts_sheets.py",
 )
-GALLERY_TESTS = ("tests/package/test_gallery.py", "tests/browser/test_gallery_browser.py")
+GALLERY_TESTS = (
+    "tests/package/test_gallery.py",
+    "tests/oracles/test_gallery_oracle.py",
+    "tests/browser/test_gallery_browser.py",
+    "tests/browser/test_gallery_payload.py",
+)
+FILE_TESTS = (
+    "tests/test_own_files.py",
+    "tests/test_hardening_names.py",
+    "tests/test_processes.py",
+    "tests/test_manifest.py",
+    "tests/test_build.py",
+    "tests/test_crash_safety.py",
+)
 YAML_TESTS = (
     "tests/load/test_yaml_limits.py",
     "tests/load/test_yaml.py",
     "tests/load/test_yaml_cache.py",
     "tests/test_hardening_yaml.py",
+    "tests/oracles/test_limits_yaml.py",
 )
 TARGETS: tuple[Target, ...] = (
     Target(
@@ -94,6 +109,7 @@ TARGETS: tuple[Target, ...] = (
         (
             "tests/check/test_deck_rules.py",
             "tests/check/test_deck_rule_verdicts.py",
+            "tests/oracles/test_deck_building.py",
             "tests/test_cli.py",
             "tests/test_examples.py",
         ),
@@ -143,6 +159,12 @@ TARGETS: tuple[Target, ...] = (
         YAML_TESTS,
         ("_read", "_positions", "_within_limits"),
     ),
+    Target("cardgen/write.py", "atomic writes, names and temporary files", FILE_TESTS),
+    Target(
+        "cardgen/cache.py",
+        "the content-hash cache: what is drawn again",
+        (*FILE_TESTS[:-1], "tests/oracles/test_cache_oracle.py"),
+    ),
 )
 
 
@@ -184,10 +206,12 @@ class Score:
 
     def line(self) -> str:
         listed = len(self.survivors) - len(self.unexplained)
+        timeouts = len(self.named("timeout"))
         return (
             f"{self.target.module:<32} {self.killed:>4} / {self.total:<4} {self.percent:5.1f} %"
             f"  {len(self.survivors):>3} survived ({listed} listed as equivalent)"
-            f"  {self.seconds / 60:5.1f} min  {'ok' if self.met else 'NOT MET'}"
+            + (f", {timeouts} of the killed by timeout" if timeouts else "")
+            + f"  {self.seconds / 60:5.1f} min  {'ok' if self.met else 'NOT MET'}"
         )
 
 

@@ -18,6 +18,7 @@ from cardgen.package.tts_sheets import (
     make_sheet,
     sheet_layout,
     standard_cell,
+    trim_size,
 )
 from cardgen.render.png import encode_png
 
@@ -114,3 +115,11 @@ def test_a_ready_cell_that_cannot_be_read_is_made_again(tmp_path: Path) -> None:
     Image.new("RGB", (8, 12), (0, 0, 200)).save(face)
     job = SheetJob((Face(face, 0),), SheetLayout(1, 1, 8, 12), (tmp_path / "gone.png",), "png", 90)
     assert colours(make_sheet(job)) == [(96, (0, 0, 200))]
+
+
+def test_a_faces_trim_is_its_image_less_the_bleed_on_each_side(tmp_path: Path) -> None:
+    Image.new("RGB", (825, 1125)).save(tmp_path / "poker.png")  # 2.5 x 3.5 in + 1/8 in, 300 dpi
+    Image.new("RGB", (40, 30)).save(tmp_path / "small.png")
+    assert trim_size(Face(tmp_path / "poker.png", 37)) == (751, 1051)
+    assert trim_size(Face(tmp_path / "small.png", 0)) == (40, 30)
+    assert trim_size(Face(tmp_path / "small.png", 5)) == (30, 20)
