@@ -15,6 +15,7 @@ from cardgen.package.tts_sheets import (
     SheetJob,
     SheetLayout,
     encode,
+    make_cell,
     make_sheet,
     sheet_layout,
     standard_cell,
@@ -34,6 +35,7 @@ from cardgen.render.png import encode_png
         (3, (100, 140), SheetLayout(3, 1, 100, 140)),  # small cards are never scaled up
         (1, (5000, 100), SheetLayout(1, 1, 4096, 81)),  # one card wider than a sheet
         (1, (1, 9000), SheetLayout(1, 1, 1, 4096)),  # a cell is at least 1 px
+        (1, (9000, 1), SheetLayout(1, 1, 4096, 1)),
     ],
 )
 def test_a_sheet_grid_holds_its_cards_within_4096_px(
@@ -123,3 +125,25 @@ def test_a_faces_trim_is_its_image_less_the_bleed_on_each_side(tmp_path: Path) -
     assert trim_size(Face(tmp_path / "poker.png", 37)) == (751, 1051)
     assert trim_size(Face(tmp_path / "small.png", 0)) == (40, 30)
     assert trim_size(Face(tmp_path / "small.png", 5)) == (30, 20)
+
+
+def bordered(mode: str) -> Image.Image:
+    """A 12 x 16 card: a 2 px bleed of one colour round a trim of another."""
+    image = Image.new("RGB", (12, 16), (250, 0, 0))
+    image.paste((0, 0, 250), (2, 2, 10, 14))
+    return image.convert(mode)
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_a_cell_is_the_trim_alone_in_rgb(mode: str) -> None:
+    cell = make_cell(bordered(mode), 2, (8, 12))  # the trim's own size: cut, not scaled
+    trim = bordered(mode).convert("RGB").crop((2, 2, 10, 14))
+    assert cell.mode == "RGB" and cell.size == (8, 12)
+    assert cell.tobytes() == trim.tobytes()
+    half = make_cell(bordered(mode), 2, (4, 6))  # scaled: the bleed stays out
+    assert half.mode == "RGB" and half.getcolors() == [(24, trim.getpixel((0, 0)))]
+
+
+def test_a_cell_of_a_card_without_bleed_at_its_own_size_is_the_card() -> None:
+    image = bordered("RGB")
+    assert make_cell(image, 0, (12, 16)).tobytes() == image.tobytes()
