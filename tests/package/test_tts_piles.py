@@ -28,6 +28,9 @@ def test_a_deck_of_141_faces_takes_three_sheets_and_each_card_its_own_cell(
     cards = spells(140) + "Hero 140,hero,1,4,,,\n"
     data, _, _ = export(make_project, run, tmp_path, cards, game=ARCANE)
     (deck,) = data["ObjectStates"]
+    assert (deck["Name"], deck["Description"]) == ("Deck", "141 cards")
+    flags = {k: deck[k] for k in ("HideWhenFaceDown", "Hands", "SidewaysCard")}
+    assert flags == {"HideWhenFaceDown": True, "Hands": False, "SidewaysCard": False}
     entries = list(deck["CustomDeck"].items())
     assert [Path(e["FaceURL"]).name for _, e in entries] == [
         "heros-spells-1.jpg",
@@ -69,3 +72,13 @@ def test_guids_and_keys_stay_until_what_they_stand_for_changes(
     assert json.dumps(again).replace(str(tmp_path / "c"), "") == json.dumps(data).replace(
         str(tmp_path / "a"), ""
     )
+
+
+def test_a_pile_of_one_card_is_that_card_under_its_own_name(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    data, _, _ = export(make_project, run, tmp_path, spells(1))
+    (card,) = data["ObjectStates"]
+    assert (card["Name"], card["Nickname"], card["Description"]) == ("Card", "Spell 000", "Text 0.")
+    flags = {k: card[k] for k in ("HideWhenFaceDown", "Hands", "SidewaysCard")}
+    assert flags == {"HideWhenFaceDown": True, "Hands": True, "SidewaysCard": False}
