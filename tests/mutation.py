@@ -83,6 +83,7 @@ TTS_TESTS = (
 )
 GALLERY_TESTS = (
     "tests/package/test_gallery.py",
+    "tests/package/test_gallery_page.py",
     "tests/oracles/test_gallery_oracle.py",
     "tests/browser/test_gallery_browser.py",
     "tests/browser/test_gallery_payload.py",
