@@ -1,0 +1,113 @@
+"""The counts behind the YAML limits, each against a number worked out by hand: how deep
+brackets nest and on which line, the bound on block nesting read from the text, the
+nesting counted on the parser's events, the keys merge keys copy (diamonds and nested
+anchors included) and data measured without recursing past the limit."""
+
+from __future__ import annotations
+
+import pytest
+from ruamel.yaml import YAML
+
+from cardgen.errors import CardgenError
+from cardgen.load.yaml import parse_yaml
+from cardgen.load.yaml_limits import (
+    MAX_DEPTH,
+    MAX_MERGED,
+    MergeBomb,
+    TooDeep,
+    block_bound,
+    count_merges,
+    expanded_size,
+    flow_depth,
+    too_deep,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("", (0, 1)),
+        ("a: 1\n", (0, 1)),
+        ("a: [1, {b: [2]}]\nc: [3]\n", (3, 1)),
+        ("a: 1\nb: [[x]]\nc: [[[y]]]\n", (3, 3)),
+        ("a: [[x]]\nb: [[y]]\n", (2, 1)),  # the first line to reach it
+        ("a\nb\n[[c]]\n", (2, 3)),
+        ("]]]] [x]\n", (1, 1)),  # a stray closer does not go below 0
+        ("[[a] [[b]]]\n", (3, 1)),
+        ("Xavier: [1]\n", (1, 1)),
+        ("[X[a]]\n", (2, 1)),
+    ],
+)
+def test_flow_depth_is_the_deepest_bracket_and_its_line(text: str, found: tuple[int, int]) -> None:
+    assert flow_depth(text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("", 0),
+        ("a: 1", 3),  # 2 x (0 + 1) for the indentation, 1 for ": "
+        ("    - - x", 12),  # 2 x (4 + 1), and two "- "
+        ("key:", 3),  # a key ending its line opens a collection
+        ("  -", 7),  # 2 x (2 + 1), and a "-" ending its line
+        ("?", 3),
+        ("\ufeff- a", 5),  # a BOM counts as indentation: 2 x (1 + 1) + 1
+        ("X: 1", 3),
+        ("a:\tb", 3),  # a tab after ":" opens one too
+        ("a: b: c\n  d: e", 7),  # the worst line, the second: 2 x (2 + 1) + 1
+    ],
+)
+def test_block_bound_counts_each_line_from_its_indentation_and_indicators(
+    text: str, bound: int
+) -> None:
+    assert block_bound(text) == bound
+
+
+def test_nesting_is_counted_on_events_even_after_collections_close() -> None:
+    # three open, one closes, then 99 more: 2 + 99 = 101 deep
+    deep = "[[[a], " + "[" * 99 + "]" * 99 + "]]\n"
+    assert too_deep(YAML(typ="safe"), deep) == 1
+    shallow = "[[[a], " + "[" * 98 + "]" * 98 + "]]\n"  # 100 deep: allowed
+    assert too_deep(YAML(typ="safe"), shallow) is None
+
+
+def compose(text: str) -> object:
+    return YAML(typ="safe").compose(text)
+
+
+def test_merges_count_every_key_copied_and_a_diamond_is_no_loop() -> None:
+    text = "a: &a {x: 1, y: 2}\nb: {z: 0, <<: *a}\n"
+    assert count_merges(compose(text)) == 2  # type: ignore[arg-type]
+    # x merges y and z, both of which merge w: w's size is known the second time round
+    nested = "top: {<<: &x {<<: [&y {<<: &w {k: 1}, a: 1}, &z {<<: *w, b: 2}]}}\n"
+    # top copies x's 4 keys, x copies y's 2 and z's 2, y and z copy w's 1 each
+    assert count_merges(compose(nested)) == 10  # type: ignore[arg-type]
+
+
+def test_one_merge_of_a_mapping_past_the_limit_is_a_bomb() -> None:
+    keys = "".join(f"k{i}: 1\n" for i in range(MAX_MERGED + 1))
+    big = "a: &a\n" + "".join("  " + line for line in keys.splitlines(keepends=True))
+    with pytest.raises(MergeBomb) as info:
+        count_merges(compose(big + "b:\n  <<: *a\n"))  # type: ignore[arg-type]
+    assert (info.value.line, info.value.recursive) == (MAX_MERGED + 4, False)
+
+
+def test_a_mapping_merged_into_itself_is_named_at_its_merge_key() -> None:
+    text = "a: &a\n  b: 1\n  <<: *a\n"
+    with pytest.raises(CardgenError) as info:
+        parse_yaml(text, "f.yaml")
+    assert (
+        info.value.format_message() == "f.yaml:3: YAML merge key (<<) merges a mapping into itself"
+    )
+
+
+def test_data_nested_far_past_the_limit_is_measured_without_recursing() -> None:
+    deep: list[object] = []
+    for _ in range(5000):  # deeper than Python could recurse
+        deep = [deep]
+    with pytest.raises(TooDeep):
+        expanded_size(deep)
+    shallow: list[object] = []
+    for _ in range(MAX_DEPTH - 1):
+        shallow = [shallow]
+    assert expanded_size(shallow)[id(shallow)] == (MAX_DEPTH, MAX_DEPTH)
