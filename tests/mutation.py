@@ -98,6 +98,7 @@ FILE_TESTS = (
 )
 YAML_TESTS = (
     "tests/load/test_yaml_limits.py",
+    "tests/load/test_yaml_limit_counts.py",
     "tests/load/test_yaml.py",
     "tests/load/test_yaml_cache.py",
     "tests/test_hardening_yaml.py",
