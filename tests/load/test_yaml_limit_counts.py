@@ -5,11 +5,13 @@ anchors included) and data measured without recursing past the limit."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from ruamel.yaml import YAML
 
 from cardgen.errors import CardgenError
-from cardgen.load.yaml import parse_yaml
+from cardgen.load.yaml import load_yaml, parse_yaml
 from cardgen.load.yaml_limits import (
     MAX_DEPTH,
     MAX_MERGED,
@@ -111,3 +113,35 @@ def test_data_nested_far_past_the_limit_is_measured_without_recursing() -> None:
     for _ in range(MAX_DEPTH - 1):
         shallow = [shallow]
     assert expanded_size(shallow)[id(shallow)] == (MAX_DEPTH, MAX_DEPTH)
+
+
+def bomb(indent: str) -> str:
+    """Six lines of aliases, each ten of the one before: 10**6 values and more."""
+    lines = ["a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [
+        f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]" for p, c in zip("abcde", "bcdef", strict=True)
+    ]
+    return ("\n" + indent).join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("- 1\n- 2\n- " + bomb("  "), 3),  # the third item of a list
+        ("x: 1\nbomb:\n  " + bomb("  "), 2),  # the key, on its line above the value
+    ],
+)
+def test_an_alias_bomb_is_named_at_its_top_level_item_or_key(text: str, line: int) -> None:
+    with pytest.raises(CardgenError) as info:
+        parse_yaml(text, "f.yaml")
+    expected = f"f.yaml:{line}: YAML expands to more than 1,000,000 values (an alias bomb?)"
+    assert info.value.format_message() == expected
+
+
+def test_a_yaml_file_linked_from_outside_the_project_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "project").mkdir()
+    (tmp_path / "outside.yaml").write_text("a: 1\n", encoding="utf-8")
+    (tmp_path / "project" / "game.yaml").symlink_to(tmp_path / "outside.yaml")
+    with pytest.raises(CardgenError, match="leads outside the project"):
+        load_yaml(tmp_path / "project" / "game.yaml", tmp_path / "project")
+    assert load_yaml(tmp_path / "project" / "game.yaml").data == {"a": 1}  # no root: read
