@@ -30,6 +30,7 @@ types:
     fields:
       power: {type: int, min: 0, max: 9, description: Strength.}
       home_town: {type: text, required: false, description: Where from.}
+      motto: {type: text, required: false, description: What they say.}
       rival: {type: card, required: false, label: Rival, description: A foe.}
       element: {type: choice, choices: [fire-storm, ice], label: Element <x>, description: E.}
       moves: {type: hexes, required: false, label: Moves, description: Where it goes.}
@@ -42,9 +43,10 @@ types:
 """
 CARDS = """\
 cards:
-  - {name: Aria, type: hero, copies: 2, power: 5, home_town: 'Bree "&" <Hill>', rival: Borin,
-     element: fire-storm, moves: [[1, -1]], text: Leads <b>the</b> party.}
-  - {name: Borin, type: hero, copies: 1, power: 0, element: ice, text: ""}
+  - {name: Aria, type: hero, copies: 2, power: 5, home_town: 'Bree "&" <Hill>', motto: "",
+     rival: Borin, element: fire-storm, moves: [[1, -1]], text: Leads <b>the</b> party.}
+  - {name: Borin, type: hero, copies: 1, power: 0, element: ice, home_town: under-hill,
+     motto: Aria, text: ""}
   - {name: "O'Neil <Spark>", type: spell, copies: 1, school: light, element: ice,
      text: "Zap & 'fizz'"}
   - {name: Ghost, type: spell, copies: 1, school: shadow, element: fire-storm, text: Boo.}
@@ -161,7 +163,12 @@ def test_each_card_shows_its_fields_findings_and_copies_as_written(page: Node) -
         ("Rival", "Borin", "#card-borin"),
         ("Element <x>", "Fire Storm", None),
     ]  # no chip for the hexes field
-    assert chips(borin) == [("Power", "0", None), ("Element <x>", "Ice", None)]
+    assert chips(borin) == [
+        ("Power", "0", None),
+        ("Home town", "under-hill", None),  # a text value as written, not as a choice is shown
+        ("Motto", "Aria", None),  # a card's name in a text field is no link
+        ("Element <x>", "Ice", None),
+    ]
     assert chips(spell) == [("School", "Light", None), ("Element <x>", "Ice", None)]
     assert [c.one("li", "type").text() for c in cards] == ["Hero", "Hero", "Spell"]
     assert all(c.one("li", "type").attrs["style"].startswith("--type:#") for c in cards)  # type: ignore[union-attr]
@@ -184,6 +191,13 @@ def test_each_card_shows_its_fields_findings_and_copies_as_written(page: Node) -
         [],
     ]
     assert not spell.all("ul", "findings")
+    # and nothing else: every word a card shows is one of these
+    assert [c.text() for c in cards] == [
+        '2Aria×2HeroPower 5Home town Bree "&" <Hill>Rival BorinElement <x> Fire Storm'
+        'TX102say "Fireball" <b>CK001stats & more',
+        "1Borin×1HeroPower 0Home town under-hillMotto AriaElement <x> IceRN101overflows",
+        "O'Neil <Spark>×1SpellSchool LightElement <x> Ice",
+    ]
 
 
 def test_each_card_carries_its_data_flag_and_images(page: Node) -> None:
@@ -235,6 +249,11 @@ def test_the_filters_list_each_choice_with_its_count(page: Node) -> None:
     types, element, school = page.all("select")
     assert types.attrs == {"id": "filter-type", "data-field": "type", "aria-label": "Card type"}
     assert options(types) == [("", "All types"), ("hero", "Heros (2)"), ("spell", "Spellz (2)")]
+    assert [n.text() for n in (types, element, school)] == [
+        "All typesHeros (2)Spellz (2)",
+        "Any element <x>Fire Storm (2)Ice (2)",
+        "Any schoolLight (1)Shadow (1)",
+    ]
     assert element.attrs == {
         "id": "filter-element",
         "data-field": "element",
@@ -252,6 +271,7 @@ def test_the_filters_list_each_choice_with_its_count(page: Node) -> None:
 def test_the_downloads_name_each_file_by_what_it_is(page: Node) -> None:
     box = page.one("div", "downloads")
     parts = [(c.tag, c.attrs.get("href"), c.text()) for c in box.children if isinstance(c, Node)]
+    assert box.text() == "".join(text for _, _, text in parts)  # nothing between the links
     assert parts == [
         ("span", None, "print"),
         ("a", "board-arena.png", "board arena image"),
