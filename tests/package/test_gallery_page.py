@@ -15,8 +15,11 @@ from typing import ClassVar
 import pytest
 
 from cardgen import __version__
+from cardgen.check.deck_report import report_deck
+from cardgen.load.decklist import parse_text_deck
 from cardgen.package.gallery import CSP, Note, gallery_html
 from cardgen.project import Project
+from cardgen.render.card import RenderWarning
 from cardgen.render.game import RenderResult
 
 GAME = """\
@@ -50,6 +53,7 @@ cards:
   - {name: "O'Neil <Spark>", type: spell, copies: 1, school: light, element: ice,
      text: "Zap & 'fizz'"}
   - {name: Ghost, type: spell, copies: 1, school: shadow, element: fire-storm, text: Boo.}
+  - {name: Wisp, type: spell, copies: 1, school: shadow, element: ice, text: ""}
 """
 NOTES = [
     Note("lint", "TX102", "error", 'say "Fireball" <b>', "Aria"),
@@ -115,30 +119,44 @@ class Tree(HTMLParser):
         self.stack[-1].children.append(data)
 
 
-@pytest.fixture
-def page(make_project: Callable[..., Path], tmp_path: Path) -> Node:
-    root = make_project(GAME, CARDS, pool_name="cards.yaml")
-    pack = Project(root).game("tiny")
-    out = root / "output" / "tiny"
+def drawn(out: Path) -> RenderResult:
+    """What rendering the game would give: Aria and Borin with the default back, O'Neil
+    without one (its back was not drawn), Ghost and Wisp not drawn at all."""
     rendered = RenderResult("tiny", out)
-    for name, slug, back in (("Aria", "aria", "default"), ("Borin", "borin", "default")):
-        item = {"name": name, "file": str(out / "cards" / f"{slug}.png"), "back": back}
+    for name, slug in (("Aria", "aria"), ("Borin", "borin")):
+        item = {"name": name, "file": str(out / "cards" / f"{slug}.png"), "back": "default"}
         rendered.cards.append(item | {"trim_pt": [180, 252], "bleed_pt": 9})
     rendered.cards.append(
         {"name": "O'Neil <Spark>", "file": str(out / "cards" / "o-neil.png"), "back": "none"}
         | {"trim_pt": [200, 100], "bleed_pt": 0}
-    )  # Ghost was not drawn: it is not on the page
+    )
     back = {"back": "default", "file": str(out / "backs" / "default.png")}
     rendered.backs.append(back | {"trim_pt": [180, 252], "bleed_pt": 9})
-    files = [out / name for name in ("tiny-a4-duplex-long.pdf", "tiny-letter-simplex.pdf")]
-    files += [out / "board-arena.png", out / "tts" / "tiny.json", out / "tts" / "tiny.png"]
-    files += [out / "tts" / "sheets" / "x.jpg", out / "reports" / "first.pdf"]
-    files += [out / "tiny-a&b.pdf", tmp_path / "elsewhere" / "other.pdf"]
-    html = gallery_html(Project(root), pack, rendered, out, files=files, notes=NOTES)
+    return rendered
+
+
+def parsed(html: str) -> Node:
     tree = Tree()
     tree.feed(html)
     assert tree.stack == [tree.root]
     return tree.root
+
+
+@pytest.fixture
+def page(make_project: Callable[..., Path], tmp_path: Path) -> Node:
+    root = make_project(GAME, CARDS, pool_name="cards.yaml")
+    project = Project(root)
+    pack = project.game("tiny")
+    out = root / "output" / "tiny"
+    files = [out / name for name in ("tiny-a4-duplex-long.pdf", "tiny-letter-simplex.pdf")]
+    files += [out / "board-arena.png", out / "tts" / "tiny.json", out / "tts" / "tiny.png"]
+    files += [out / "tts" / "sheets" / "x.jpg", out / "reports" / "first.pdf"]
+    files += [out / "tiny-a&b.pdf", tmp_path / "elsewhere" / "other.pdf"]
+    deck = parse_text_deck("2 Aria\n1 Nobody <x>\n", "first.txt")
+    reports = [("report-first", report_deck(pack, deck), "reports/first.pdf")]
+    return parsed(
+        gallery_html(project, pack, drawn(out), out, files=files, notes=NOTES, reports=reports)
+    )
 
 
 def chips(card: Node) -> list[tuple[str, str, str | None]]:
@@ -248,11 +266,11 @@ def options(select: Node) -> list[tuple[str | None, str]]:
 def test_the_filters_list_each_choice_with_its_count(page: Node) -> None:
     types, element, school = page.all("select")
     assert types.attrs == {"id": "filter-type", "data-field": "type", "aria-label": "Card type"}
-    assert options(types) == [("", "All types"), ("hero", "Heros (2)"), ("spell", "Spellz (2)")]
+    assert options(types) == [("", "All types"), ("hero", "Heros (2)"), ("spell", "Spellz (3)")]
     assert [n.text() for n in (types, element, school)] == [
-        "All typesHeros (2)Spellz (2)",
-        "Any element <x>Fire Storm (2)Ice (2)",
-        "Any schoolLight (1)Shadow (1)",
+        "All typesHeros (2)Spellz (3)",
+        "Any element <x>Fire Storm (2)Ice (3)",
+        "Any schoolLight (1)Shadow (2)",
     ]
     assert element.attrs == {
         "id": "filter-element",
@@ -262,10 +280,10 @@ def test_the_filters_list_each_choice_with_its_count(page: Node) -> None:
     assert options(element) == [
         ("", "Any element <x>"),
         ("fire-storm", "Fire Storm (2)"),
-        ("ice", "Ice (2)"),
+        ("ice", "Ice (3)"),
     ]
     assert school.attrs["data-field"] == "school"
-    assert options(school) == [("", "Any school"), ("light", "Light (1)"), ("shadow", "Shadow (1)")]
+    assert options(school) == [("", "Any school"), ("light", "Light (1)"), ("shadow", "Shadow (2)")]
 
 
 def test_the_downloads_name_each_file_by_what_it_is(page: Node) -> None:
@@ -286,7 +304,7 @@ def test_the_downloads_name_each_file_by_what_it_is(page: Node) -> None:
 
 
 def test_the_page_around_the_cards(page: Node) -> None:
-    assert page.one("title").text() == "Tiny & <Co>: proof gallery"
+    assert page.one("head").one("title").text() == "Tiny & <Co>: proof gallery"
     metas = [m.attrs for m in page.all("meta")]
     assert {"http-equiv": "Content-Security-Policy", "content": CSP} in metas
     assert {"name": "generator", "content": f"cardgen {__version__}"} in metas
@@ -294,7 +312,10 @@ def test_the_page_around_the_cards(page: Node) -> None:
     assert page.one("h1").text() == "Tiny & <Co>"
     assert page.one("p", "about").text() == 'Cards "for" <you> & me.'
     nav = page.one("nav", "sections")
-    assert [(a.attrs["href"], a.text()) for a in nav.all("a")] == [("#cards", "Cards (3)")]
+    assert [(a.attrs["href"], a.text()) for a in nav.all("a")] == [
+        ("#cards", "Cards (3)"),
+        ("#decks", "Deck reports (1)"),
+    ]
     form = page.one("form", "toolbar")
     assert (form.attrs["role"], form.attrs["onsubmit"]) == ("search", "return false")
     search = page.by_id("search")
@@ -321,4 +342,45 @@ def test_the_page_around_the_cards(page: Node) -> None:
     )
     (script,) = page.all("script")
     assert not script.attrs and "getElementById" in script.text()
-    assert not page.all("section", "report") and len(page.all("section")) == 1
+    decks = page.by_id("decks")
+    assert decks.one("h2").text() == "Deck reports"
+    (entry,) = decks.one("ul", "decklist").all("a")
+    assert entry.attrs == {"href": "#report-first", "class": "bad"}  # the deck is illegal
+    assert entry.text() == "first"
+    (section,) = page.all("section", "report")
+    assert section.attrs["id"] == "report-first"
+    assert 'unknown card "Nobody <x>" in Tiny & <Co>' in section.text()
+    assert [a.attrs["href"] for a in section.all("a")] == ["reports/first.pdf"]
+
+
+def test_a_plain_game_with_nothing_to_report(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace('description: Cards "for" <you> & me.\n', "")
+    root = make_project(game, CARDS, pool_name="cards.yaml")
+    project = Project(root)
+    out = root / "output" / "tiny"
+    files = [out / "tts" / "tiny.json"]
+    page = parsed(
+        gallery_html(project, project.game("tiny"), drawn(out), out, files=files, notes=[])
+    )
+    assert not page.all("p", "about") and not page.all("div", "notes")
+    assert page.one("header", "top").text().replace("\n", "") == (
+        "Tiny & <Co>tabletop simulatortiny.json (saved object)Cards (3)"
+    )
+    assert not page.all("span", "flag") and not page.all("ul", "findings")
+    assert (
+        page.by_id("decks")
+        if False
+        else not [n for n in page.walk() if n.attrs.get("id") == "decks"]
+    )
+
+
+def test_without_findings_given_the_page_finds_them(make_project: Callable[..., Path]) -> None:
+    root = make_project(GAME, CARDS, pool_name="cards.yaml")
+    project = Project(root)
+    out = root / "output" / "tiny"
+    rendered = drawn(out)
+    rendered.warnings.append(RenderWarning("RN101", "text <overflows>", "Borin", "text", "l", 3))
+    page = parsed(gallery_html(project, project.game("tiny"), rendered, out))
+    borin = page.by_id("card-borin")
+    rows = [(li.one("code").text(), li.text()) for li in borin.one("ul", "findings").all("li")]
+    assert ("RN101", "RN101text <overflows>") in rows
