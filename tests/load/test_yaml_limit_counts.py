@@ -145,3 +145,35 @@ def test_a_yaml_file_linked_from_outside_the_project_is_refused(tmp_path: Path) 
     with pytest.raises(CardgenError, match="leads outside the project"):
         load_yaml(tmp_path / "project" / "game.yaml", tmp_path / "project")
     assert load_yaml(tmp_path / "project" / "game.yaml").data == {"a": 1}  # no root: read
+
+
+def test_braces_count_as_brackets_and_100_deep_is_allowed() -> None:
+    with pytest.raises(CardgenError) as info:
+        parse_yaml("a: " + "{b: " * 101 + "1" + "}" * 101 + "\n", "f.yaml")
+    assert (
+        info.value.format_message()
+        == "f.yaml:1: invalid YAML: [ ] and { } nested more than 100 deep"
+    )
+    assert parse_yaml("[" * 100 + "]" * 100 + "\n", "f.yaml").data is not None
+
+
+def test_nesting_past_the_limit_through_aliases_is_named_at_the_first_key_that_reaches_it() -> None:
+    # x0 is 1 deep, each next one a level deeper: x99 is the first at 100
+    lines = ["x0: &x0 [1]"] + [f"x{i}: &x{i} [*x{i - 1}]" for i in range(1, 101)]
+    with pytest.raises(CardgenError) as info:
+        parse_yaml("\n".join(lines) + "\n", "f.yaml")
+    expected = "f.yaml:100: YAML nests more than 100 deep once its aliases are expanded"
+    assert info.value.format_message() == expected
+
+
+def test_a_file_over_the_value_limit_with_no_key_over_it_alone_is_named_at_line_1() -> None:
+    # sizes 11, 111, 1111, 11111, 111111 and exactly 1,000,000 (1 + 9 x 111,111): 1,123,456
+    # with the file's own mapping; none is past the limit alone
+    lines = ["a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    for p, c in zip("abcd", "bcde", strict=True):
+        lines.append(f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]")
+    lines.append(f"f: [{', '.join(['*e'] * 9)}]")
+    with pytest.raises(CardgenError) as info:
+        parse_yaml("\n".join(lines) + "\n", "f.yaml")
+    expected = "f.yaml:1: YAML expands to more than 1,000,000 values (an alias bomb?)"
+    assert info.value.format_message() == expected
