@@ -101,6 +101,7 @@ YAML_TESTS = (
     "tests/load/test_yaml_limit_counts.py",
     "tests/load/test_yaml.py",
     "tests/load/test_yaml_cache.py",
+    "tests/load/test_yaml_cache_limits.py",
     "tests/test_hardening_yaml.py",
     "tests/oracles/test_limits_yaml.py",
 )
