@@ -56,6 +56,10 @@ def test_flow_depth_is_the_deepest_bracket_and_its_line(text: str, found: tuple[
         ("\ufeff- a", 5),  # a BOM counts as indentation: 2 x (1 + 1) + 1
         ("X: 1", 3),
         ("a:\tb", 3),  # a tab after ":" opens one too
+        ("-\ta", 3),  # and after "-"
+        ("?\ta:\tb", 4),  # and after "?"
+        ("-\ta:\tb", 4),
+        ("a:\t-\tb:\tc", 5),
         ("a: b: c\n  d: e", 7),  # the worst line, the second: 2 x (2 + 1) + 1
     ],
 )
