@@ -91,7 +91,6 @@ GALLERY_TESTS = (
 FILE_TESTS = (
     "tests/test_own_files.py",
     "tests/test_hardening_names.py",
-    "tests/test_processes.py",
     "tests/test_manifest.py",
     "tests/test_build.py",
     "tests/test_crash_safety.py",

@@ -384,3 +384,23 @@ def test_without_findings_given_the_page_finds_them(make_project: Callable[..., 
     borin = page.by_id("card-borin")
     rows = [(li.one("code").text(), li.text()) for li in borin.one("ul", "findings").all("li")]
     assert ("RN101", "RN101text <overflows>") in rows
+
+
+STRUCTURE = {"", "html", "head", "body", "header", "nav", "main", "section", "form", "ul"}
+STRUCTURE |= {"select", "article", "button", "div"}
+
+
+def test_no_stray_text_between_the_elements_and_the_search_box_says_what_it_searches(
+    page: Node,
+) -> None:
+    stray = [
+        (node.tag, node.attrs.get("class") or node.attrs.get("id"), child)
+        for node in [page, *page.walk()]
+        if node.tag in STRUCTURE and not (node.tag == "button" and "id" in node.attrs)
+        for child in node.children
+        if isinstance(child, str) and child.strip()
+    ]
+    assert stray == []
+    search = page.by_id("search")
+    assert search.attrs["placeholder"] == "Search names and text  ( / )"
+    assert search.attrs["autocomplete"] == "off"
