@@ -89,6 +89,7 @@ GALLERY_TESTS = (
     "tests/browser/test_gallery_payload.py",
 )
 FILE_TESTS = (
+    "tests/test_write_details.py",
     "tests/test_own_files.py",
     "tests/test_hardening_names.py",
     "tests/test_manifest.py",
