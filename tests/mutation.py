@@ -166,7 +166,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "cardgen/cache.py",
         "the content-hash cache: what is drawn again",
-        (*FILE_TESTS[:-1], "tests/oracles/test_cache_oracle.py"),
+        ("tests/test_cache_entries.py", *FILE_TESTS[1:-1], "tests/oracles/test_cache_oracle.py"),
     ),
 )
 
