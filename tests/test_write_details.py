@@ -80,3 +80,13 @@ def test_on_windows_only_the_age_of_a_temporary_counts(monkeypatch: pytest.Monke
     monkeypatch.setattr(os, "kill", never)
     monkeypatch.setattr(os, "name", "nt")
     assert write._alive(999999999) is True
+
+
+def test_a_forked_worker_gets_a_write_lock_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    parents = write.WRITING
+    monkeypatch.setattr(write, "WRITING", parents)  # put back after the test
+    with parents:  # held by a thread of the parent as it forks
+        write._after_fork()  # what os.register_at_fork runs in the child
+        assert write.WRITING is not parents
+        assert write.WRITING.acquire(blocking=False)
+        write.WRITING.release()
