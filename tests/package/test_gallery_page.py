@@ -16,11 +16,12 @@ import pytest
 
 from cardgen import __version__
 from cardgen.check.deck_report import report_deck
-from cardgen.load.decklist import parse_text_deck
+from cardgen.load.decklist import load_deck, parse_text_deck
 from cardgen.package.gallery import CSP, Note, gallery_html
 from cardgen.project import Project
 from cardgen.render.card import RenderWarning
 from cardgen.render.game import RenderResult
+from tests.arena import write_arena
 
 GAME = """\
 id: tiny
@@ -390,17 +391,51 @@ STRUCTURE = {"", "html", "head", "body", "header", "nav", "main", "section", "fo
 STRUCTURE |= {"select", "article", "button", "div"}
 
 
-def test_no_stray_text_between_the_elements_and_the_search_box_says_what_it_searches(
-    page: Node,
-) -> None:
-    stray = [
+def stray_text(page: Node) -> list[tuple[str, str | None, str]]:
+    """Text standing between elements where the page puts none."""
+    return [
         (node.tag, node.attrs.get("class") or node.attrs.get("id"), child)
         for node in [page, *page.walk()]
         if node.tag in STRUCTURE and not (node.tag == "button" and "id" in node.attrs)
         for child in node.children
         if isinstance(child, str) and child.strip()
     ]
-    assert stray == []
+
+
+def test_no_stray_text_between_the_elements_and_the_search_box_says_what_it_searches(
+    page: Node,
+) -> None:
+    assert stray_text(page) == []
     search = page.by_id("search")
     assert search.attrs["placeholder"] == "Search names and text  ( / )"
     assert search.attrs["autocomplete"] == "off"
+
+
+def test_deck_reports_mark_illegal_decks_and_link_only_cards_of_the_pool(tmp_path: Path) -> None:
+    root = write_arena(tmp_path)
+    (root / "decks" / "arena" / "decks" / "legal.txt").write_text("# game: arena\n2 Aria\n")
+    project = Project(root)
+    pack = project.game("arena")
+    reports = [
+        (f"report-{name}", report_deck(pack, load_deck(path)), f"reports/{name}.pdf")
+        for name in ("first", "legal")
+        for path in [pack.folder / "decks" / f"{name}.txt"]
+    ]
+    out = root / "output" / "arena"
+    page = parsed(
+        gallery_html(project, pack, RenderResult("arena", out), out, reports=reports, notes=[])
+    )
+    assert stray_text(page) == []
+    entries = page.by_id("decks").one("ul", "decklist").all("a")
+    assert [a.attrs for a in entries] == [
+        {"href": "#report-first", "class": "bad"},
+        {"href": "#report-legal"},
+    ]
+    assert [section.attrs["id"] for section in page.all("section", "report")] == [
+        "report-first",
+        "report-legal",
+    ]
+    first = page.by_id("report-first")
+    links = {a.text(): a.attrs["href"] for a in first.all("a")}
+    assert links["Aria"] == "#card-aria"
+    assert "Nonexistent Card" in first.text() and "Nonexistent Card" not in links
