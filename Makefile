@@ -60,10 +60,11 @@ bench: $(DEV)
 # Mutation testing with mutmut (docs/testing.md): the score of each module that decides what
 # a user gets, or of the one named, e.g. `make mutate MODULE=cardgen/check/bounds.py`.
 # Not part of `make test` (a full run takes about an hour on two cores).
+# `make mutate MODULE=... SURVIVORS=1` tries only the last run's survivors again.
 MODULE ?=
 MUTATE_JOBS ?= 2
 mutate: $(MUTATE)
-	$(BIN)/python -m tests.mutation --jobs $(MUTATE_JOBS) $(MODULE)
+	$(BIN)/python -m tests.mutation --jobs $(MUTATE_JOBS)$(if $(SURVIVORS), --survivors) $(MODULE)
 
 clean-venv:
 	rm -rf $(VENV)

@@ -9,7 +9,7 @@ repository. Then it reads mutmut's verdicts and prints one line a module: killed
 and the percentage, the survivors listed in docs/testing.md as equivalent, and any other
 survivor by name. It exits 1 when a module is under 80 % or has an unexplained survivor.
 
-    python -m tests.mutation [--jobs N] [MODULE ...]
+    python -m tests.mutation [--jobs N] [--survivors] [MODULE ...]
 """
 
 from __future__ import annotations
@@ -256,6 +256,12 @@ def prepare(target: Target) -> Path:
     shared = ROOT.parent / "shared"  # the reference texts some tests read, when present
     if shared.is_dir():
         (folder / "shared").symlink_to(shared)
+    configure(folder, target)
+    return folder
+
+
+def configure(folder: Path, target: Target) -> None:
+    """The work folder's pyproject.toml: the repository's, and mutmut's section for it."""
     config = (
         "\n[tool.mutmut]\n"
         'source_paths = ["cardgen"]\n'
@@ -271,7 +277,6 @@ def prepare(target: Target) -> Path:
     )
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (folder / "pyproject.toml").write_text(pyproject + config, encoding="utf-8")
-    return folder
 
 
 def verdicts(folder: Path, target: Target) -> dict[str, str]:
@@ -302,14 +307,27 @@ def write_diffs(folder: Path, target: Target, names: Sequence[str]) -> Path:
     return folder / "survived.diff"
 
 
-def run(target: Target, jobs: int, temp: Path) -> Score:
-    folder = prepare(target)
+def run(target: Target, jobs: int, temp: Path, *, survivors: bool = False) -> Score:
+    """Mutate the target afresh; with `survivors`, try only the survivors of its last run
+    again, against the tests as they are now (which tests reach which function found
+    again, since a test may have changed)."""
+    folder = WORK / target.dotted
+    names, before = target.patterns(), {}
+    if survivors and (folder / "mutants" / f"{target.module}.meta").is_file():
+        before = verdicts(folder, target)
+        names = Score(target, before).survivors
+        configure(folder, target)  # the tests selected now
+        (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    else:
+        folder = prepare(target)
     mutmut = Path(sys.executable).with_name("mutmut")
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONDONTWRITEBYTECODE": "1"}
     print(f"\n== {target.module}: {target.concern}", flush=True)
     started = time.monotonic()
+    if not names:  # nothing survived the last run
+        return Score(target, before, equivalent_mutants(), 0.0)
     done = subprocess.run(
-        [str(mutmut), "run", "--max-children", str(jobs), *target.patterns()],
+        [str(mutmut), "run", "--max-children", str(jobs), *names],
         cwd=folder,
         env=env,
         check=False,
@@ -317,7 +335,10 @@ def run(target: Target, jobs: int, temp: Path) -> Score:
     seconds = time.monotonic() - started
     if done.returncode != 0:
         raise SystemExit(f"make mutate: mutmut failed on {target.module} (in {folder})")
-    score = Score(target, verdicts(folder, target), equivalent_mutants(), seconds)
+    after = verdicts(folder, target)
+    if before:  # only the survivors ran again (mutmut forgets the rest on a new selection)
+        after = before | {name: after[name] for name in names}
+    score = Score(target, after, equivalent_mutants(), seconds)
     write_diffs(folder, target, score.survivors)
     return score
 
@@ -338,11 +359,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__)
     parser.add_argument("modules", nargs="*", help="target modules (default: all)")
     parser.add_argument("--jobs", type=int, default=2, help="test processes (default 2)")
+    parser.add_argument(
+        "--survivors", action="store_true", help="try only the last run's survivors again"
+    )
     args = parser.parse_args(argv)
     targets = [find_target(m) for m in args.modules] if args.modules else list(TARGETS)
     temp = Path(tempfile.mkdtemp(prefix="cardgen-mutate-"))
     try:
-        scores = [run(target, max(1, args.jobs), temp) for target in targets]
+        jobs = max(1, args.jobs)
+        scores = [run(target, jobs, temp, survivors=args.survivors) for target in targets]
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     print(report(scores))
