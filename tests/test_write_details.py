@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardgen import write
+from cardgen.errors import CardgenError, display_path
 from cardgen.write import Writer, atomic_write, remove_stale_temps, temporary_name
 
 
@@ -90,3 +91,38 @@ def test_a_forked_worker_gets_a_write_lock_of_its_own(monkeypatch: pytest.Monkey
         assert write.WRITING is not parents
         assert write.WRITING.acquire(blocking=False)
         write.WRITING.release()
+
+
+def test_one_build_writes_a_file_of_pieces_once_at_most(tmp_path: Path) -> None:
+    writer = Writer(tmp_path)
+    writer.write_pieces_if_changed("a.pdf", 3, pieces_of(b"abc"))  # written
+    with pytest.raises(CardgenError, match="two outputs would be written to the same file"):
+        writer.write_pieces_if_changed("a.pdf", 3, pieces_of(b"abc"))
+    later = Writer(tmp_path)
+    later.write_pieces_if_changed("a.pdf", 3, pieces_of(b"abc"))  # unchanged: kept
+    with pytest.raises(CardgenError, match="two outputs would be written to the same file"):
+        later.write_pieces_if_changed("a.pdf", 3, pieces_of(b"abc"))
+
+
+def test_a_folder_in_the_way_of_a_file_of_pieces_is_named(tmp_path: Path) -> None:
+    (tmp_path / "a.pdf").mkdir()
+    with pytest.raises(CardgenError) as info:
+        Writer(tmp_path).write_pieces_if_changed("a.pdf", 3, pieces_of(b"abc"))
+    expected = f"{display_path(tmp_path / 'a.pdf')}: a folder is in the way of an output file"
+    assert info.value.format_message() == expected
+
+
+def test_the_sweep_goes_on_past_a_file_it_cannot_remove(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = [aged(tmp_path / f".{n}.png.cardgen-999999999-0123abcd.tmp", 10) for n in "abcde"]
+    first = tmp_path / os.listdir(tmp_path)[0]  # the one the sweep meets first
+    unlink = Path.unlink
+
+    def stuck(path: Path, missing_ok: bool = False) -> None:
+        if path == first:
+            raise PermissionError(1, "Operation not permitted", str(path))
+        unlink(path, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", stuck)
+    assert sorted(remove_stale_temps(tmp_path)) == sorted(p for p in stale if p != first)
