@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.cache import FACTS, OUTPUTS, Cache, digest, file_digest
+from cardgen.cache import FACTS, OUTPUTS, Cache, clear, digest, file_digest
 
 KEY_A, KEY_B, KEY_C = "a" * 32, "b" * 32, "c" * 32
 
@@ -99,20 +99,49 @@ def test_a_stamp_holds_while_its_file_is_as_written(tmp_path: Path) -> None:
     assert Cache(tmp_path / "cache").stamp(KEY_A) is None
 
 
+def dated(path: Path, second: int) -> Path:
+    os.utime(path, ns=(second * 10**9, second * 10**9))
+    return path
+
+
 def test_pruning_keeps_as_many_unused_entries_as_were_used_newest_first(tmp_path: Path) -> None:
     old = Cache(tmp_path)
-    for n, key in enumerate((KEY_A, KEY_B, KEY_C)):
-        path = old.put(key, b"x")
-        os.utime(path, ns=(n * 10**9, n * 10**9))  # A oldest, C newest
+    dated(old.put(KEY_A, b"x"), 30)  # A newest, then B, then C (the names sort the other way)
+    dated(old.put(KEY_B, b"x"), 20)
+    dated(old.put(KEY_C, b"x"), 10)
+    dated(old.put_data("e" * 32, b"cell", "cell.png"), 5)
+    old.put("f" * 32, b"gone")
     old.save()
+    (tmp_path / f"{'f' * 32}.png").unlink()  # its data file went: its facts go too
     (tmp_path / "notes.txt").write_text("mine")
     (tmp_path / "d").mkdir()  # a folder of someone else's
+    mine = tmp_path / "mine.png"
+    mine.write_bytes(b"a user's file")
+    (tmp_path / f"{'9' * 32}.png").symlink_to(mine)  # named like an entry, not one
+    facts = (tmp_path / FACTS).read_text()
     run = Cache(tmp_path)
-    run.put("d" * 32, b"y")  # this run uses one entry: one unused entry may stay
-    assert run.prune() == 2
+    assert run.get("d" * 32) is None  # this run asks for one entry: one unused may stay
+    assert run.prune() == 3  # B, C and the cell
     left = sorted(p.name for p in tmp_path.iterdir())
-    assert left == sorted([f"{KEY_C}.png", f"{'d' * 32}.png", FACTS, "notes.txt", "d"])
-    assert set(json.loads((tmp_path / FACTS).read_text())) == {KEY_C, "d" * 32}
+    expected = [f"{KEY_A}.png", f"{'9' * 32}.png", FACTS, "d", "mine.png", "notes.txt"]
+    assert left == sorted(expected)
+    assert set(json.loads((tmp_path / FACTS).read_text())) == {KEY_A} != set(json.loads(facts))
+    assert Cache(tmp_path / "missing").prune() == 0
+
+
+@pytest.mark.parametrize("use", ["is_current", "stamp"])
+def test_an_entry_a_run_checks_is_one_it_uses(tmp_path: Path, use: str) -> None:
+    old = Cache(tmp_path)
+    dated(old.put(KEY_A, b"x"), 10)
+    dated(old.put(KEY_B, b"x"), 20)
+    old.save()
+    run = Cache(tmp_path)
+    if use == "is_current":
+        run.is_current(KEY_A, tmp_path / "out.png")
+    else:
+        run.stamp(KEY_A)
+    assert run.prune() == 0  # A used, B the one unused entry kept
+    assert run.get(KEY_A) is not None
 
 
 def test_keys_are_stable_and_files_are_keyed_by_their_content(tmp_path: Path) -> None:
@@ -132,3 +161,97 @@ def test_a_damaged_index_counts_as_empty(tmp_path: Path, facts: str) -> None:
     (tmp_path / f"{KEY_A}.png").write_bytes(b"x")
     (tmp_path / FACTS).write_text(facts)
     assert Cache(tmp_path).get(KEY_A) is None
+
+
+def test_only_a_change_rewrites_the_index_and_the_record_of_outputs(tmp_path: Path) -> None:
+    target = tmp_path / "card.png"
+    target.write_bytes(b"12345")
+    cache = Cache(tmp_path / "cache")
+    cache.put(KEY_A, b"x", {"n": 1})
+    cache.note_output(KEY_A, target)
+    cache.save()
+    index, record = tmp_path / "cache" / FACTS, tmp_path / "cache" / OUTPUTS
+    dated(index, 1)
+    dated(record, 1)
+    cache.save()  # nothing changed since
+    reader = Cache(tmp_path / "cache")
+    assert reader.get(KEY_A) == (b"x", {"n": 1}) and reader.is_current(KEY_A, target)
+    reader.put(KEY_A, b"x", {"n": 1})  # the same data and facts again
+    reader.save()
+    assert index.stat().st_mtime_ns == record.stat().st_mtime_ns == 10**9
+
+
+def test_an_entry_of_another_kind_is_found_by_its_own_extension(tmp_path: Path) -> None:
+    cache = Cache(tmp_path)
+    cache.put(KEY_B, b"jpeg", {}, "jpg")
+    cache.save()
+    assert Cache(tmp_path).get(KEY_B, "jpg") == (b"jpeg", {})
+    assert Cache(tmp_path).get(KEY_B) is None
+
+
+def test_odd_records_of_outputs_are_survived(tmp_path: Path) -> None:
+    target = tmp_path / "card.png"
+    target.write_bytes(b"12345")
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / OUTPUTS).write_text("[1, 2]")
+    assert not Cache(tmp_path / "cache").is_current(KEY_A, target)
+    info = target.stat()
+    old_style = {str(target): [KEY_A, info.st_size, info.st_mtime_ns]}  # no facts kept
+    (tmp_path / "cache" / OUTPUTS).write_text(json.dumps(old_style))
+    cache = Cache(tmp_path / "cache")
+    assert cache.is_current(KEY_A, target) and cache.current(KEY_A, target) is None
+    cache.forget_outputs([tmp_path / "never-recorded.png", target])
+    assert json.loads((tmp_path / "cache" / OUTPUTS).read_text()) == {}
+
+
+def test_a_stamp_is_stale_when_the_size_or_the_time_alone_changes(tmp_path: Path) -> None:
+    target = tmp_path / "box.pdf"
+    target.write_bytes(b"%PDF")
+    dated(target, 5)
+    (tmp_path / "cache").mkdir()
+    Cache(tmp_path / "cache").put_stamp(KEY_A, target, {})
+    target.write_bytes(b"%PDX")  # same size, a new time
+    assert Cache(tmp_path / "cache").stamp(KEY_A) is None
+    dated(target, 5)  # the old time again: as written
+    assert Cache(tmp_path / "cache").stamp(KEY_A) is not None
+    target.write_bytes(b"%PDF-1.7")
+    dated(target, 5)  # another size at the old time
+    assert Cache(tmp_path / "cache").stamp(KEY_A) is None
+
+
+def test_two_files_of_one_size_and_time_have_their_own_digests(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.write_bytes(b"aaaa")
+    two.write_bytes(b"bbbb")
+    dated(one, 7)
+    dated(two, 7)
+    assert file_digest(one) != file_digest(two)
+
+
+def test_a_digest_takes_any_order_of_keys_and_paths_as_text() -> None:
+    assert digest({"a": 1, "b": [2]}) == digest({"b": [2], "a": 1})
+    assert digest(Path("cards/a.png")) == digest("cards/a.png")
+
+
+def test_clearing_takes_cardgens_own_files_and_then_the_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    ours = [f"{KEY_A}.png", f"{KEY_B}.cell.png", f"{KEY_C}.stamp", FACTS, OUTPUTS, "extra.json"]
+    ours.append(".x.png.cardgen-123-0123abcd.tmp")
+    for name in ours:
+        (folder / name).write_bytes(b"")
+    assert sorted(p.name for p in clear(folder, "extra.json")) == sorted(ours)
+    assert not folder.exists()
+    folder.mkdir()
+    theirs = ["notes.txt", "abc.png", f"{'g' * 32}.png"]  # too short, not hex
+    for name in [*ours, *theirs]:
+        (folder / name).write_bytes(b"")
+    (folder / f"{'a' * 16}.png").mkdir()  # a folder named like an entry
+    (folder / f"{'b' * 16}.png").symlink_to(tmp_path / "elsewhere.png")
+    removed = clear(folder)
+    assert sorted(p.name for p in removed) == sorted(n for n in ours if n != "extra.json")
+    left = sorted(p.name for p in folder.iterdir())
+    assert left == sorted([*theirs, "extra.json", f"{'a' * 16}.png", f"{'b' * 16}.png"])
+    link = tmp_path / "link"
+    link.symlink_to(folder)
+    assert clear(link) == [] and clear(tmp_path / "nothing") == [] and folder.is_dir()
