@@ -122,16 +122,30 @@ def values(kind: str) -> st.SearchStrategy[Any]:
     )
 
 
+def alike(value: Any) -> st.SearchStrategy[Any]:
+    """Another value of the same kind as `value`: most such changes are read."""
+    if isinstance(value, bool):
+        return st.booleans()
+    if isinstance(value, int):
+        return st.integers(max(0, value - 2), value + 2)
+    if isinstance(value, str):
+        return st.sampled_from([value, f"{value} ", f"{value}x", value.upper(), value[:1]])
+    return st.just(copy.deepcopy(value))
+
+
 def changed(data: Any, draw: Any, kind: str) -> Any:
-    """`data` with one change at a random place: a key added or removed, or a value put."""
+    """`data` with one change at a random place: a key added or removed, a value put, or
+    a value changed to another of its kind."""
     result = copy.deepcopy(data)
     where = draw(st.sampled_from(paths(result)))
     parent: Any = None
     node = result
     for step in where:
         parent, node = node, node[step]
-    how = draw(st.sampled_from(["put", "add", "remove"]))
-    if how == "add" and isinstance(node, dict):
+    how = draw(st.sampled_from(["put", "add", "remove", "alike"]))
+    if how == "alike" and where:
+        parent[where[-1]] = draw(alike(node))
+    elif how == "add" and isinstance(node, dict):
         node[draw(st.sampled_from(key_names(kind)))] = draw(values(kind))
     elif how == "remove" and where and isinstance(parent, dict):
         del parent[where[-1]]
