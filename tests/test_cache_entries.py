@@ -255,3 +255,64 @@ def test_clearing_takes_cardgens_own_files_and_then_the_folder(tmp_path: Path) -
     link = tmp_path / "link"
     link.symlink_to(folder)
     assert clear(link) == [] and clear(tmp_path / "nothing") == [] and folder.is_dir()
+
+
+def test_clearing_leaves_a_link_to_a_real_file_and_goes_on_past_a_stuck_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    mine = tmp_path / "my-art.png"
+    mine.write_bytes(b"art")
+    (folder / FACTS).symlink_to(mine)  # named like the index, but a link to a real file
+    (folder / f"{KEY_A}.png").symlink_to(mine)
+    entries = [folder / f"{key}.png" for key in (KEY_B, KEY_C, "d" * 32)]
+    for path in entries:
+        path.write_bytes(b"")
+    stuck = entries[1]
+    unlink = os.unlink
+
+    def refusing(path: str | os.PathLike[str], *args: object, **kwargs: object) -> None:
+        if os.fspath(path) == os.fspath(stuck):
+            raise PermissionError(1, "Operation not permitted", os.fspath(path))
+        unlink(path)
+
+    monkeypatch.setattr(os, "unlink", refusing)
+    assert sorted(clear(folder)) == sorted(p for p in entries if p != stuck)
+    assert (folder / FACTS).is_symlink() and (folder / f"{KEY_A}.png").is_symlink()
+    assert mine.read_bytes() == b"art" and stuck.exists()
+
+
+def test_pruning_rewrites_the_index_without_the_entries_it_removed(tmp_path: Path) -> None:
+    first = Cache(tmp_path)
+    for key in (KEY_A, KEY_B, KEY_C):
+        first.put(key, b"x", {"key": key[0]})
+    first.save()
+    old = 1_000_000_000 * 10**9
+    for age, key in enumerate((KEY_A, KEY_B, KEY_C)):  # B newer than C
+        os.utime(tmp_path / f"{key}.png", ns=(old - age, old - age))
+    later = Cache(tmp_path)
+    assert later.get(KEY_A) == (b"x", {"key": "a"})  # one used: the newest unused one stays
+    assert later.prune() == 1
+    assert json.loads((tmp_path / FACTS).read_text()) == {KEY_A: {"key": "a"}, KEY_B: {"key": "b"}}
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f"{KEY_A}.png", f"{KEY_B}.png", FACTS]
+    )
+
+
+def test_stamps_written_by_a_run_count_as_used_when_it_prunes(tmp_path: Path) -> None:
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"%PDF")
+    cache = Cache(tmp_path / "cache")
+    for key in (KEY_A, KEY_B, KEY_C):
+        cache.put_stamp(key, target, {"pages": 1})
+    assert cache.prune() == 0
+    later = Cache(tmp_path / "cache")
+    assert [later.stamp(key) for key in (KEY_A, KEY_B, KEY_C)] == [
+        {
+            "pages": 1,
+            "path": str(target.resolve()),
+            "size": 4,
+            "mtime_ns": target.stat().st_mtime_ns,
+        }
+    ] * 3
