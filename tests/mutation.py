@@ -36,6 +36,9 @@ TARGET_SCORE = 80.0
 COPIED = ("decks", "layouts", "docs", "benchmarks", ".ci", "Makefile", "README.md", ".gitignore")
 # a fixed seed: the same property examples on every run, so the same verdicts
 PYTEST_ARGS = ("-p", "no:cacheprovider", "--hypothesis-seed=0")
+KILLED = ("killed", "timeout", "signal")
+"""Verdicts that count as killed: a test failed, ran past its time, or its process was ended
+by a signal the mutant sent or caused (mutmut calls that one "suspicious" or "segfault")."""
 MUTANT_NAME = re.compile(r"cardgen(?:\.\w+)+\.x(?:_\w+|ǁ\w+ǁ\w+)__mutmut_\d+")
 
 
@@ -185,7 +188,7 @@ class Score:
 
     @property
     def killed(self) -> int:
-        return len(self.named("killed", "timeout"))
+        return len(self.named(*KILLED))
 
     @property
     def total(self) -> int:
@@ -197,7 +200,7 @@ class Score:
 
     @property
     def survivors(self) -> list[str]:
-        return [m for m in self.statuses if m not in self.named("killed", "timeout")]
+        return [m for m in self.statuses if m not in self.named(*KILLED)]
 
     @property
     def unexplained(self) -> list[str]:
@@ -209,11 +212,12 @@ class Score:
 
     def line(self) -> str:
         listed = len(self.survivors) - len(self.unexplained)
-        timeouts = len(self.named("timeout"))
+        timeouts, signals = len(self.named("timeout")), len(self.named("signal"))
         return (
             f"{self.target.module:<32} {self.killed:>4} / {self.total:<4} {self.percent:5.1f} %"
             f"  {len(self.survivors):>3} survived ({listed} listed as equivalent)"
             + (f", {timeouts} of the killed by timeout" if timeouts else "")
+            + (f", {signals} by a signal" if signals else "")
             + f"  {self.seconds / 60:5.1f} min  {'ok' if self.met else 'NOT MET'}"
         )
 
@@ -281,11 +285,20 @@ def configure(folder: Path, target: Target) -> None:
 
 def verdicts(folder: Path, target: Target) -> dict[str, str]:
     """mutmut's status of each of the target's mutants, read from its `.meta` file."""
-    from mutmut.stats import status_by_exit_code
-
     meta = folder / "mutants" / f"{target.module}.meta"
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    return {name: status_by_exit_code[code] for name, code in codes.items() if target.covers(name)}
+    return {name: _status(code) for name, code in codes.items() if target.covers(name)}
+
+
+def _status(code: int | None) -> str:
+    """mutmut's name for a test process's exit code; a process ended by a signal (a
+    negative code, but SIGXCPU, mutmut's time limit) is "signal"."""
+    from mutmut.stats import status_by_exit_code
+
+    status: str = status_by_exit_code[code]
+    if code is not None and code < 0 and status in ("suspicious", "segfault"):
+        return "signal"
+    return status
 
 
 def write_diffs(folder: Path, target: Target, names: Sequence[str]) -> Path:
