@@ -181,3 +181,17 @@ def test_a_file_over_the_value_limit_with_no_key_over_it_alone_is_named_at_line_
         parse_yaml("\n".join(lines) + "\n", "f.yaml")
     expected = "f.yaml:1: YAML expands to more than 1,000,000 values (an alias bomb?)"
     assert info.value.format_message() == expected
+
+
+def test_brackets_100_deep_are_read_however_many_the_file_holds() -> None:
+    # 101 brackets in all, so that they are counted exactly: 100 deep at most
+    text = "[" + "[" * 99 + "]" * 99 + ", [1]]\n"
+    assert text.count("[") == 101
+    data = parse_yaml(text, "f.yaml").data
+    assert isinstance(data, list) and data[1] == [1]
+    with pytest.raises(CardgenError) as info:
+        parse_yaml("[[1], " + "[" * 101 + "]" * 101 + "]\n", "f.yaml")
+    assert (
+        info.value.format_message()
+        == "f.yaml:1: invalid YAML: [ ] and { } nested more than 100 deep"
+    )
