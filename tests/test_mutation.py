@@ -15,7 +15,15 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.mutation import DOC, TARGETS, Score, Target, equivalent_mutants, find_target
+from tests.mutation import (
+    DOC,
+    TARGETS,
+    Score,
+    Target,
+    _status,
+    equivalent_mutants,
+    find_target,
+)
 
 
 def defined(module: Path) -> set[str]:
@@ -37,7 +45,9 @@ def test_each_target_names_a_module_functions_and_tests_that_exist(target: Targe
     assert (ROOT / target.module).is_file()
     assert set(target.functions) <= defined(ROOT / target.module)
     for test in target.tests:
-        assert (ROOT / test).is_file(), test
+        path, _, name = test.partition("::")  # a file, or one test of it
+        assert (ROOT / path).is_file(), test
+        assert not name or f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), test
 
 
 def test_the_docs_map_every_target_module_and_say_how_to_run_one() -> None:
@@ -73,6 +83,25 @@ def test_a_score_counts_timeouts_as_killed_and_only_unlisted_survivors_against_i
     assert score.met
     statuses["cardgen.check.bounds.x_gap__mutmut_1"] = "survived"
     assert not Score(target, statuses, set(statuses)).met  # 70 %: under the target
+
+
+def test_a_test_process_ended_by_a_signal_is_a_kill_and_the_score_says_so() -> None:
+    assert [_status(code) for code in (1, 0, -1, -11, -9, -24, 36, None)] == [
+        "killed",
+        "survived",
+        "signal",
+        "signal",
+        "signal",
+        "timeout",
+        "timeout",
+        "not checked",
+    ]
+    target = find_target("cardgen/check/bounds.py")
+    statuses = {f"cardgen.check.bounds.x_gap__mutmut_{n}": "killed" for n in range(1, 4)}
+    statuses["cardgen.check.bounds.x_gap__mutmut_4"] = "signal"
+    score = Score(target, statuses)
+    assert (score.killed, score.survivors, score.met) == (4, [], True)
+    assert "4 / 4 " in score.line() and ", 1 by a signal" in score.line()
 
 
 def test_a_target_is_found_by_path_or_dotted_name_and_a_stranger_is_refused() -> None:
