@@ -59,7 +59,8 @@ bench: $(DEV)
 
 # Mutation testing with mutmut (docs/testing.md): the score of each module that decides what
 # a user gets, or of the one named, e.g. `make mutate MODULE=cardgen/check/bounds.py`.
-# Not part of `make test` (a full run takes about an hour on two cores).
+# Not part of `make test`: a full run took about 100 minutes with MUTATE_JOBS=1 on two
+# shared cores.
 # `make mutate MODULE=... SURVIVORS=1` tries only the last run's survivors again.
 MODULE ?=
 MUTATE_JOBS ?= 2
