@@ -127,7 +127,7 @@ def alike(value: Any) -> st.SearchStrategy[Any]:
     if isinstance(value, bool):
         return st.booleans()
     if isinstance(value, int):
-        return st.integers(max(0, value - 2), value + 2)
+        return st.integers(max(0, value - 2) if value >= 0 else value - 2, value + 2)
     if isinstance(value, str):
         return st.sampled_from([value, f"{value} ", f"{value}x", value.upper(), value[:1]])
     return st.just(copy.deepcopy(value))
