@@ -7,9 +7,10 @@ PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # `bench` and `goldens` also the test and dev tools (which covers what the demo needs).
 RUNTIME := $(VENV)/.installed-runtime
 DEV := $(VENV)/.installed-dev
+MUTATE := $(VENV)/.installed-mutate
 GAMES := shards splatterkins splatoon blublers yokai-sketch
 
-.PHONY: demo test check bench goldens clean-venv
+.PHONY: demo test check bench goldens mutate clean-venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,11 @@ $(DEV): pyproject.toml | $(BIN)/python
 	@echo "installing cardgen with its test and dev tools into $(VENV)/ (pip install -e '.[test,dev]')"
 	$(PIP) -e '.[test,dev]'
 	touch $(DEV) $(RUNTIME)
+
+$(MUTATE): pyproject.toml | $(BIN)/python
+	@echo "installing cardgen with its test tools and mutmut into $(VENV)/ (pip install -e '.[test,mutate]')"
+	$(PIP) -e '.[test,mutate]'
+	touch $(MUTATE) $(RUNTIME)
 
 # Build every example game into output/ with one `cardgen build`: check and lint each game,
 # render its cards (only those that changed since the last build), write an A4 and a Letter
@@ -52,6 +58,16 @@ check: $(DEV)
 bench: $(DEV)
 	$(BIN)/python -m compileall -q cardgen
 	$(BIN)/python benchmarks/run.py
+
+# Mutation testing with mutmut (docs/testing.md): the score of each module that decides what
+# a user gets, or of the one named, e.g. `make mutate MODULE=cardgen/check/bounds.py`.
+# Not part of `make test`: a full run took about 100 minutes with MUTATE_JOBS=1 on two
+# shared cores.
+# `make mutate MODULE=... SURVIVORS=1` tries only the last run's survivors again.
+MODULE ?=
+MUTATE_JOBS ?= 2
+mutate: $(MUTATE)
+	$(BIN)/python -m tests.mutation --jobs $(MUTATE_JOBS)$(if $(SURVIVORS), --survivors) $(MODULE)
 
 clean-venv:
 	rm -rf $(VENV)

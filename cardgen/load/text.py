@@ -170,7 +170,10 @@ def _decode(data: bytes, codec: str, shown: str) -> str:
     try:
         return _lf(data.decode(codec))
     except UnicodeDecodeError as exc:
+        # utf-8-sig counts from after its BOM, the UTF-16 and UTF-32 codecs from the start
+        at = exc.start + (3 if codec == "utf-8-sig" else 0)
+        line = data[:at].decode(codec, errors="replace").count("\n") + 1
         raise CardgenError(
-            f"not valid {codec.upper()} text (at byte {exc.start:,}); save the file as UTF-8",
-            Location(shown),
+            f"not valid {codec.upper()} text (at byte {at:,}); save the file as UTF-8",
+            Location(shown, line),
         ) from None

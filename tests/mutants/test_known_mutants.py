@@ -23,7 +23,9 @@ def test_each_mutant_still_applies_and_names_real_tests(mutant: Mutant) -> None:
 
 
 def test_docs_list_every_mutant() -> None:
-    rows = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8").splitlines()
+    text = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
+    start = text.index("## Known mutants")  # its own section: other tables name modules too
+    rows = text[start : text.find("\n## ", start + 1)].splitlines()
     listed = [
         row.split("|")[1].strip() for row in rows if row.startswith("| ") and "`cardgen/" in row
     ]

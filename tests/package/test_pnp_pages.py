@@ -1,0 +1,410 @@
+"""What each page of a print-and-play PDF says and where its marks go, from the library's
+PDF writers fed with small generated card images: the line under each sheet, the ruler on
+the first page only, crop marks and cut lines at positions worked out by hand in
+millimetres, the gutterfold's fold line, print-shop pages in the shop's order with their
+boxes, and the PDF's title, author and subject."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import Result
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.package.pdf import PdfData
+from cardgen.package.pnp import Face, fold_pdf, home_pdf, shop_pdf
+
+MM = 72 / 25.4
+BLEED = 9.0  # 1/8 in
+RULER = "50 mm: print at 100 % (Actual size), never Fit to page"
+
+
+def approx_mm(*values: float) -> list[float]:
+    return [pytest.approx(v * MM, abs=0.02) for v in values]
+
+
+def card_faces(
+    folder: Path,
+    count: int,
+    size: tuple[float, float] = (63.5, 88.9),
+    *,
+    backs: bool = True,
+    first: int = 0,
+) -> list[Face]:
+    """`count` faces of one size, each front its own colour (from the `first`), one back."""
+    folder.mkdir(parents=True, exist_ok=True)
+    back = folder / "back.png"
+    Image.new("RGB", (10, 14), (20, 20, 90)).save(back)
+    faces = []
+    for n in range(first, first + count):
+        front = folder / f"{size[0]}-{n}.png"
+        Image.new("RGB", (10, 14), (200, 8 * n % 256, 40)).save(front)
+        w, h = size[0] * MM, size[1] * MM
+        faces.append(Face(f"card {n}", front, back if backs else None, w, h, BLEED, BLEED))
+    return faces
+
+
+def home(faces: Sequence[Face], duplex: str = "long", **options: object) -> bytes:
+    data, pages = home_pdf(
+        faces,
+        paper=str(options.get("paper", "a4")),
+        duplex=duplex,  # type: ignore[arg-type]
+        cut_lines=bool(options.get("cut_lines", False)),
+        back_offset=(0.0, 0.0),
+        title="Tiny",
+        author="Tiny Games",
+    )
+    pdf = data.to_bytes()
+    assert pages == len(PdfReader(io.BytesIO(pdf)).pages)
+    return pdf
+
+
+def texts(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def trims(page: pdfplumber.page.Page) -> list[tuple[float, float, float, float]]:
+    """Each card's trim (x0, y0, x1, y1), in points from the bottom left."""
+    h = float(page.height)
+    return [
+        (
+            float(i["x0"]) + BLEED,
+            h - float(i["bottom"]) + BLEED,
+            float(i["x1"]) - BLEED,
+            h - float(i["top"]) - BLEED,
+        )
+        for i in page.images
+    ]
+
+
+def segments(page: pdfplumber.page.Page, grey: float) -> set[tuple[float, ...]]:
+    """The lines of one grey as (x0, y0, x1, y1) in mm from the bottom left, rounded."""
+    h = float(page.height)
+    found = set()
+    for line in page.lines:
+        if line["stroking_color"] != grey:
+            continue
+        xs = sorted((float(line["x0"]), float(line["x1"])))
+        ys = sorted((h - float(line["bottom"]), h - float(line["top"])))
+        found.add(tuple(round(v / MM, 2) for v in (xs[0], ys[0], xs[1], ys[1])))
+    return found
+
+
+def metadata(pdf: bytes) -> tuple[str | None, str | None, str | None]:
+    info = PdfReader(io.BytesIO(pdf)).metadata
+    assert info is not None
+    return info.title, info.author, info.subject
+
+
+@pytest.mark.parametrize(
+    ("duplex", "edge"), [("long", "flip on the LONG edge"), ("short", "flip on the SHORT edge")]
+)
+def test_each_duplex_sheet_says_which_sheet_and_side_it_is(
+    tmp_path: Path, duplex: str, edge: str
+) -> None:
+    pdf = home(card_faces(tmp_path, 17), duplex)  # 9 + 8 cards: two sheets, four pages
+    lines = [text.splitlines() for text in texts(pdf)]
+    assert [page[-1] for page in lines] == [
+        f"Tiny · sheet 1 front · duplex: {edge}",
+        "Tiny · back of page 1",
+        f"Tiny · sheet 2 front · duplex: {edge}",
+        "Tiny · back of page 3",
+    ]
+    assert [RULER in "\n".join(page) for page in lines] == [True, False, False, False]
+    assert metadata(pdf) == ("Tiny", "Tiny Games", f"Print-and-play sheets, A4, duplex {duplex}")
+
+
+def test_single_sided_sheets_have_no_back_pages(tmp_path: Path) -> None:
+    pdf = home(card_faces(tmp_path, 19), "none", paper="letter")  # 9 + 9 + 1
+    assert [text.splitlines()[-1] for text in texts(pdf)] == [
+        "Tiny · sheet 1 front",
+        "Tiny · sheet 2 front",
+        "Tiny · sheet 3 front",
+    ]
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        assert [len(page.images) for page in read.pages] == [9, 9, 1]
+    assert metadata(pdf)[2] == "Print-and-play sheets, LETTER, duplex none"
+
+
+def test_a_card_without_a_back_leaves_its_mirrored_slot_empty(tmp_path: Path) -> None:
+    faces = card_faces(tmp_path / "a", 1, backs=False) + card_faces(tmp_path / "b", 2)
+    with pdfplumber.open(io.BytesIO(home(faces, "long"))) as read:
+        front, back = (trims(page) for page in read.pages)
+    # the third front is at 136.75 mm from the left: its back at 210 - 136.75 - 63.5
+    assert sorted(round(t[0] / MM, 2) for t in front) == [9.75, 73.25, 136.75]
+    assert sorted(round(t[0] / MM, 2) for t in back) == [9.75, 73.25]
+
+
+def test_cards_of_other_sizes_get_sheets_of_their_own(tmp_path: Path) -> None:
+    faces = card_faces(tmp_path, 3) + card_faces(tmp_path, 1, (63.6, 88.9))
+    faces += card_faces(tmp_path / "c", 2) + card_faces(tmp_path, 1, (63.5, 89))
+    with pdfplumber.open(io.BytesIO(home(faces, "none"))) as read:
+        sizes = [
+            sorted((round((t[2] - t[0]) / MM, 2), round((t[3] - t[1]) / MM, 2)) for t in trims(p))
+            for p in read.pages
+        ]
+    assert sizes == [[(63.5, 88.9)] * 5, [(63.6, 88.9)], [(63.5, 89.0)]]
+    pdf, pages = fold(faces)
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        assert pages == 4 and [len(page.images) for page in read.pages] == [8, 2, 2, 2]
+
+
+def crop_marks(
+    columns: Sequence[float],
+    rows: Sequence[float],
+    top: float,
+    bottom: float,
+    left: float,
+    right: float,
+    length_v: float,
+    length_h: float,
+) -> set[tuple[float, ...]]:
+    """The crop marks of a grid, 1.5 mm clear of the cards, in mm as `segments` gives them."""
+    marks = set()
+    for x in columns:
+        marks.add((x, top + 1.5, x, top + 1.5 + length_v))
+        marks.add((x, bottom - 1.5 - length_v, x, bottom - 1.5))
+    for y in rows:
+        marks.add((left - 1.5 - length_h, y, left - 1.5, y))
+        marks.add((right + 1.5, y, right + 1.5 + length_h, y))
+    return {tuple(round(v, 2) for v in mark) for mark in marks}
+
+
+def ruler(x0: float, y0: float) -> set[tuple[float, ...]]:
+    """A 50 mm scale bar from (x0, y0) mm: ticks every 5 mm, 2 mm long at each centimetre."""
+    ticks = {(x0 + i, y0 - (2 if i % 10 == 0 else 1), x0 + i, y0) for i in range(0, 51, 5)}
+    return {tuple(round(v, 2) for v in mark) for mark in ticks | {(x0, y0, x0 + 50, y0)}}
+
+
+def test_crop_marks_run_along_every_used_edge_in_the_margins(tmp_path: Path) -> None:
+    """A4, poker cards: columns at 9.75, 73.25, 136.75 and 200.25 mm, rows from the top at
+    281.85, 192.95, 104.05 and 15.15 mm. The side margins leave 2.25 mm for a mark
+    (9.75 - 6 - 1.5), the top and bottom ones room for a whole 4 mm."""
+    columns = (9.75, 73.25, 136.75, 200.25)
+    with pdfplumber.open(io.BytesIO(home(card_faces(tmp_path, 13), "none"))) as read:
+        full, part = (segments(page, 0.0) for page in read.pages)
+    rows = (15.15, 104.05, 192.95, 281.85)
+    marks = crop_marks(columns, rows, 281.85, 15.15, 9.75, 200.25, 4, 2.25)
+    assert full == marks | ruler(80, 288.5)  # centred, 8.5 mm below the top edge
+    # four cards fill the top row and one of the second: the marks stop at 104.05 mm
+    rows = (104.05, 192.95, 281.85)
+    assert part == crop_marks(columns, rows, 281.85, 104.05, 9.75, 200.25, 4, 2.25)
+
+
+def test_cut_lines_cross_the_page_along_the_used_rows_only(tmp_path: Path) -> None:
+    pdf = home(card_faces(tmp_path, 4), "none", cut_lines=True)
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        cuts = segments(read.pages[0], 0.6)
+    across = {(6.0, y, 204.0, y) for y in (104.05, 192.95, 281.85)}
+    down = {(x, 6.0, x, 291.0) for x in (9.75, 73.25, 136.75, 200.25)}
+    assert cuts == across | down
+
+
+def test_no_line_of_text_sits_on_a_card(tmp_path: Path) -> None:
+    """Tall cards leave 1.5 mm below the grid: there a back page's line turns up the
+    right-hand margin instead (the short edge moves a lone row of backs to the bottom). The
+    first page is left out: with cards this tall its ruler's words, turned up the left
+    margin, reach 1.75 mm onto the first column (a known fault of the ruler)."""
+    pdf = home(card_faces(tmp_path, 12, (63.5, 94)), "short")  # sheets of 9 and 3 cards
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        for number, page in enumerate(read.pages[1:], 2):
+            h = float(page.height)
+            assert page.chars, number
+            for char in page.chars:
+                x0, x1 = float(char["x0"]), float(char["x1"])
+                y0, y1 = h - float(char["bottom"]), h - float(char["top"])
+                for cx0, cy0, cx1, cy1 in trims(page):
+                    assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1, (number, char)
+        upright = [{char["upright"] for char in page.chars} for page in read.pages[1:]]
+    assert upright == [{False}, {True}, {False}]  # up the margin where the cards fill the foot
+
+
+def fold(faces: Sequence[Face]) -> tuple[bytes, int]:
+    data, pages = fold_pdf(faces, paper="a4", title="Tiny", author="Tiny Games")
+    return data.to_bytes(), pages
+
+
+def test_gutterfold_pages_pair_every_front_with_its_back(tmp_path: Path) -> None:
+    pdf, pages = fold(card_faces(tmp_path, 9))  # A4 landscape: 2 x 2 pairs a page
+    assert pages == 3
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        assert [len(page.images) for page in read.pages] == [8, 8, 2]
+        marks = segments(read.pages[0], 0.0)
+    lines = [text.splitlines() for text in texts(pdf)]
+    label = "Tiny · fold along the dashed line, backs to the outside"
+    assert [page[-1] for page in lines] == [label] * 3
+    assert [RULER in "\n".join(page) for page in lines] == [True, False, False]
+    assert metadata(pdf) == ("Tiny", "Tiny Games", "Gutterfold sheets, A4")
+    # fronts at 16.5 and 80 mm, ending 5 mm before the fold at 148.5; backs from 153.5 mm
+    columns = (16.5, 80, 143.5, 153.5, 217, 280.5)
+    expected = crop_marks(columns, (16.1, 105, 193.9), 193.9, 16.1, 16.5, 280.5, 4, 4)
+    assert marks == expected | ruler(123.5, 201.5)
+
+
+@pytest.mark.parametrize(
+    ("size", "ends"),
+    [
+        ((63.5, 88.9), (11.1, 198.9)),  # 5 mm past the cards (16.1 to 193.9 mm)
+        ((63.5, 99), (6, 204)),  # cards from 6 to 204 mm: the line stops 6 mm from the edge
+    ],
+)
+def test_the_fold_line_is_a_grey_dashed_line_along_the_fold(
+    tmp_path: Path, size: tuple[float, float], ends: tuple[float, float]
+) -> None:
+    pdf, _ = fold(card_faces(tmp_path, 4, size))
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        (line,) = [ln for ln in read.pages[0].lines if ln["stroking_color"] == 0.4]
+        h = float(read.pages[0].height)
+    assert [line["x0"], line["x1"]] == approx_mm(148.5, 148.5)
+    assert [h - line["bottom"], h - line["top"]] == approx_mm(*ends)
+    assert line["dash"] == ([4, 3], 0) and line["linewidth"] == 0.5
+
+
+def test_a_gutterfold_of_nothing_has_no_page_but_its_title(tmp_path: Path) -> None:
+    pdf, pages = fold([])
+    assert pages == 0 and len(PdfReader(io.BytesIO(pdf)).pages) == 0
+    assert metadata(pdf) == ("Tiny", "Tiny Games", "")
+
+
+CLIP = re.compile(rb"\bW\*? n\b")  # a clipping path: `x y w h re W* n`
+
+
+def test_home_sheets_cut_each_card_at_its_trim(tmp_path: Path) -> None:
+    content = PdfReader(io.BytesIO(home(card_faces(tmp_path, 2), "none"))).pages[0].get_contents()
+    assert len(CLIP.findall(content.get_data())) == 2  # type: ignore[union-attr]
+
+
+def colour_of(data: PdfData, page: int) -> tuple[int, ...]:
+    reader = PdfReader(io.BytesIO(data.to_bytes()))
+    (image,) = reader.pages[page].images
+    return image.image.convert("RGB").getpixel((0, 0))  # type: ignore[union-attr,return-value]
+
+
+@pytest.mark.parametrize(
+    ("printer", "bleed_px", "backs_first", "note"),
+    [
+        (
+            "tgc",
+            37.5,
+            False,
+            "The Game Crafter: 825 x 1125 px a poker face (1/8 in bleed); upload the pages'"
+            " images or this PDF as a proof.",
+        ),
+        ("mpc", 36, False, "MakePlayingCards: 822 x 1122 px a poker face (0.12 in bleed)."),
+        (
+            "drivethru",
+            37.5,
+            True,
+            "DriveThruCards: one PDF a deck, back then front for every card, 1/8 in bleed. This"
+            " is an RGB PDF, not PDF/X-1a: run your own preflight (CMYK, PDF/X) before uploading.",
+        ),
+    ],
+)
+def test_a_print_shop_file_has_one_face_a_page_in_the_shops_order(
+    tmp_path: Path, printer: str, bleed_px: float, backs_first: bool, note: str
+) -> None:
+    faces = card_faces(tmp_path, 2) + card_faces(tmp_path / "x", 1, backs=False, first=2)
+    data, pages, said = shop_pdf(faces, printer=printer, title="Tiny (x)", author="Tiny Games")
+    assert said == note and pages == 5
+    reader = PdfReader(io.BytesIO(data.to_bytes()))
+    assert len(reader.pages) == 5
+    bleed = bleed_px * 72 / 300  # the shop's bleed, in points
+    width, height = 180 + 2 * bleed, 252 + 2 * bleed
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, width, height])
+        assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, width, height])
+        trim = [bleed, bleed, width - bleed, height - bleed]
+        assert [float(v) for v in page["/TrimBox"]] == pytest.approx(trim)
+        # the render's own bleed is drawn whole, not cut at the trim: no clipping path
+        assert not CLIP.search(page.get_contents().get_data())  # type: ignore[union-attr]
+    back, first, second, alone = (
+        (20, 20, 90),
+        colour_of(data, 0 if not backs_first else 1),
+        colour_of(data, 2 if not backs_first else 3),
+        colour_of(data, 4),
+    )
+    assert (first, second, alone) == ((200, 0, 40), (200, 8, 40), (200, 16, 40))
+    assert colour_of(data, 1 if not backs_first else 0) == back
+    assert metadata(data.to_bytes()) == ("Tiny (x)", "Tiny Games", f"Print-shop file: {printer}")
+
+
+SMALL = "extends: builtin:card\ndpi: 50\n"  # small cards keep the test fast
+
+
+@pytest.mark.parametrize(
+    ("args", "name", "pages", "notes", "title"),
+    [
+        (
+            (),
+            "tiny-a4-duplex-long.pdf",
+            4,
+            ["Print at 100 % (Actual size); duplex: flip on the long edge."],
+            "Tiny Game",
+        ),
+        (
+            ("--duplex", "short"),
+            "tiny-a4-duplex-short.pdf",
+            4,
+            ["Print at 100 % (Actual size); duplex: flip on the short edge."],
+            "Tiny Game",
+        ),
+        (
+            ("--duplex", "none", "--paper", "letter"),
+            "tiny-letter-simplex.pdf",
+            2,
+            ["Print at 100 % (Actual size)."],
+            "Tiny Game",
+        ),
+        (
+            ("--gutterfold",),
+            "tiny-a4-gutterfold.pdf",
+            3,
+            ["Print single-sided at 100 %, fold along the dashed line."],
+            "Tiny Game",
+        ),
+        (
+            ("--printer", "mpc"),
+            "tiny-mpc.pdf",
+            24,
+            ["MakePlayingCards: 822 x 1122 px a poker face (0.12 in bleed)."],
+            "Tiny Game (mpc)",
+        ),
+    ],
+)
+def test_each_kind_of_pdf_has_its_own_name_and_its_advice(
+    make_project: Callable[..., Path],
+    run: Callable[..., Result],
+    args: tuple[str, ...],
+    name: str,
+    pages: int,
+    notes: list[str],
+    title: str,
+) -> None:
+    small = {"../../layouts/tiny/hero.yaml": SMALL, "../../layouts/tiny/spell.yaml": SMALL}
+    root = make_project(extra=small)
+    result = run("pnp", "tiny", "--project", root, "--jobs", "1", "--format", "json", *args)
+    assert result.exit_code == 0, result.output
+    path = root / "output" / "tiny" / name  # the 12 copies of the tiny game's box
+    assert json.loads(result.stdout) == {
+        "pdfs": [{"path": str(path), "pages": pages, "cards": 12, "notes": notes}]
+    }
+    assert metadata(path.read_bytes())[:2] == (title, "Tiny Game")
+
+
+def test_cut_lines_are_asked_for(
+    make_project: Callable[..., Path], run: Callable[..., Result]
+) -> None:
+    small = {"../../layouts/tiny/hero.yaml": SMALL, "../../layouts/tiny/spell.yaml": SMALL}
+    root = make_project(extra=small)
+    for args, cuts in (((), 0), (("--cut-lines",), 8)):  # 3 x 3 cards: 4 edges each way
+        out = root / f"{cuts}.pdf"
+        assert run("pnp", "tiny", "--project", root, "--out", out, *args).exit_code == 0
+        with pdfplumber.open(out) as read:
+            assert len(segments(read.pages[0], 0.6)) == cuts
