@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,11 +78,11 @@ PNP_TESTS = (
     "tests/oracles/test_pnp_oracle.py",
 )
 TTS_TESTS = (
-    "tests/package/test_tts.py",
-    "tests/package/test_tts_ids.py",
-    "tests/package/test_tts_piles.py",
-    "tests/package/test_tts_sheet_arithmetic.py",
-    "tests/package/test_tts_sheets.py",
+    "tests/package/tts/test_export.py",
+    "tests/package/tts/test_ids.py",
+    "tests/package/tts/test_piles.py",
+    "tests/package/tts/test_sheet_arithmetic.py",
+    "tests/package/tts/test_sheets.py",
 )
 GALLERY_TESTS = (
     "tests/package/test_gallery.py",
@@ -126,7 +126,7 @@ TARGETS: tuple[Target, ...] = (
         (
             "tests/check/test_deck_rules.py",
             "tests/check/test_deck_rule_verdicts.py",
-            "tests/test_deck_report.py",
+            "tests/check/test_deck_report.py",
             "tests/check/test_game_checks.py",
         ),
     ),
@@ -134,23 +134,31 @@ TARGETS: tuple[Target, ...] = (
         "cardgen/package/sheets.py", "PnP placement: grids, duplex mirroring, gutterfold", PNP_TESTS
     ),
     Target(
-        "cardgen/package/pnp.py",
-        "PnP placement of fronts and backs, print-shop presets",
+        "cardgen/package/imposition.py",
+        "PnP placement of fronts and backs: size groups, home sheets, gutterfold",
         PNP_TESTS,
-        ("_size_groups", "_grid_area", "home_pdf", "fold_pdf", "shop_pdf", "_make_pdf"),
+        ("size_groups", "_grid_area", "home_pdf", "fold_pdf"),
     ),
+    Target("cardgen/package/shops.py", "print-shop presets: page, trim and bleed", PNP_TESTS),
+    Target("cardgen/package/pnp.py", "one PnP PDF of faces", PNP_TESTS, ("_make_pdf",)),
+    Target("cardgen/package/tts/ids.py", "TTS GUIDs, deck keys, CardIDs", TTS_TESTS),
     Target(
-        "cardgen/package/tts.py",
-        "TTS GUIDs, deck keys, CardIDs",
-        TTS_TESTS,
-        ("Ids.*", "TableBuilder.pile"),
+        "cardgen/package/tts/table.py", "TTS piles: decks and single cards", TTS_TESTS,
+        ("TableBuilder.pile",),
     ),
-    Target("cardgen/package/tts_sheets.py", "TTS sheet arithmetic: grid, cells, sheets", TTS_TESTS),
+    Target("cardgen/package/tts/sheets.py", "TTS sheet arithmetic: grid, sheets", TTS_TESTS),
+    Target("cardgen/render/fit.py", "a TTS cell cut from a card", TTS_TESTS, ("make_cell",)),
+    Target(
+        "cardgen/package/gallery_cards.py",
+        "the gallery's escaping of user text: card tiles and filters",
+        GALLERY_TESTS,
+        ("_field_chips", "card_html", "filters"),
+    ),
     Target(
         "cardgen/package/gallery.py",
-        "the gallery's escaping of user text",
+        "the gallery's escaping of user text: the page and its downloads",
         GALLERY_TESTS,
-        ("_field_chips", "_card_html", "_filters", "_downloads", "gallery_html"),
+        ("_downloads", "gallery_html"),
     ),
     Target("cardgen/load/yaml_limits.py", "YAML limits: nesting, merges, alias bombs", YAML_TESTS),
     Target(
@@ -290,12 +298,15 @@ def verdicts(folder: Path, target: Target) -> dict[str, str]:
     return {name: _status(code) for name, code in codes.items() if target.covers(name)}
 
 
-def _status(code: int | None) -> str:
-    """mutmut's name for a test process's exit code; a process ended by a signal (a
-    negative code, but SIGXCPU, mutmut's time limit) is "signal"."""
-    from mutmut.stats import status_by_exit_code
+def _status(code: int | None, names: Mapping[int | None, str] | None = None) -> str:
+    """mutmut's name for a test process's exit code (from `names`, by default mutmut's own
+    table); a process ended by a signal (a negative code, but SIGXCPU, mutmut's time limit)
+    is "signal"."""
+    if names is None:
+        from mutmut.stats import status_by_exit_code
 
-    status: str = status_by_exit_code[code]
+        names = status_by_exit_code
+    status: str = names[code]
     if code is not None and code < 0 and status in ("suspicious", "segfault"):
         return "signal"
     return status

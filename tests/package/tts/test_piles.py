@@ -13,7 +13,7 @@ import pytest
 from click.testing import Result
 
 from tests.conftest import TINY_GAME
-from tests.package.test_tts import export, spells, walk
+from tests.package.tts.test_export import export, spells, walk
 
 Run = Callable[..., Result]
 ARCANE = TINY_GAME.replace(

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from cardgen.package.tts import Ids
+from cardgen.package.tts.ids import Ids
 
 
 def test_guids_and_keys_are_the_stable_hashes_every_earlier_export_holds() -> None:

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from PIL import Image, JpegImagePlugin
 
-from cardgen.package.tts_sheets import (
+from cardgen.package.tts.sheets import (
     Face,
     SheetJob,
     SheetLayout,
     encode,
-    make_cell,
     make_sheet,
     sheet_layout,
     standard_cell,
     trim_size,
 )
+from cardgen.render.fit import make_cell
 from cardgen.render.png import encode_png
 
 
