@@ -9,7 +9,6 @@ verdict must be the parser's: a length `parse_length` reads, a colour Pillow rea
 from __future__ import annotations
 
 import functools
-import string
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 from PIL import ImageColor
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from cardgen.load.layouts import template_fields
 from cardgen.model.layout import TEMPLATE_PATTERN
 from cardgen.model.units import card_size, parse_length
 from cardgen.schema import json_schema
@@ -115,8 +115,9 @@ def test_every_colour_name_pillow_knows_is_a_colour() -> None:
 
 
 def _formatted(text: str) -> list[Any]:
-    """What the layout loader does with a template: `str.format`'s own parser."""
-    return list(string.Formatter().parse(text))
+    """What the layout loader does with a template: `str.format`'s own parser, and a format
+    spec nested at most two deep."""
+    return template_fields(text)
 
 
 @settings(max_examples=400, deadline=None)
@@ -125,6 +126,8 @@ def _formatted(text: str) -> list[Any]:
 @example("{{icon}} {cost:>3}")
 @example("{a:{b:{c}}}")
 @example("{a!}}")
+@example("{:{{{}}}}")
+@example("{a:{{b}}}")
 @example("{nmae")
 def test_template_pattern_reads_what_str_format_reads(text: str) -> None:
     assert ecma(TEMPLATE_PATTERN)(text) == accepted(_formatted, text)

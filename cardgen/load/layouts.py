@@ -91,7 +91,31 @@ def template_fields(text: str) -> list[str]:
         raise ValueError(
             f"bad braces in {text!r}: {exc} (write {{{{ for a literal brace)"
         ) from None
+    for _, _, spec, _ in parsed:
+        if spec and _brace_depth(spec) > MAX_SPEC_DEPTH:
+            raise ValueError(
+                f"bad braces in {text!r}: a format spec holds braces {MAX_SPEC_DEPTH} deep at"
+                " most (a {field} inside a spec, as in {cost:{width}})"
+            )
     return [name.split(".")[0].split("[")[0] for _, name, _, _ in parsed if name]
+
+
+MAX_SPEC_DEPTH = 2
+"""How deep braces nest in a template's format spec: `{cost:{width}}` is 1 level, `{{` in a
+spec one more. Deeper is never drawn (`str.format` stops at two levels), so it is refused
+as the layout loads, as the JSON Schema's pattern refuses it."""
+
+
+def _brace_depth(spec: str) -> int:
+    """How deep the braces of a format spec nest."""
+    depth = deepest = 0
+    for char in spec:
+        if char == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == "}":
+            depth -= 1
+    return deepest
 
 
 def _check_element(

@@ -196,3 +196,26 @@ def test_before_puts_a_new_element_beneath_an_inherited_one(
         },
     )
     assert list(result.layouts["hero"].elements) == ["frame", "glow", "title", "badge"]
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [("{power:{{{w}}}}", True), ("{power:{{w}}}", False), ("{power:>3}", False)],
+)
+def test_a_format_spec_nested_past_two_levels_is_refused_at_its_line(
+    make_project: Callable[..., Path], text: str, refused: bool
+) -> None:
+    """The JSON Schema's pattern, rendering and the loader agree: braces in a spec nest two
+    deep at most (found by a property test comparing the schema with the loader)."""
+    files = {
+        "base.yaml": BASE,
+        "hero.yaml": f"extends: base\nelements:\n  title: {{text: '{text}'}}\n",
+    }
+    if not refused:
+        layouts(make_project, files)
+        return
+    with pytest.raises(CardgenError) as info:
+        layouts(make_project, files)
+    (message,) = messages(info.value)
+    assert message.split("/layouts/tiny/", 1)[1].startswith("hero.yaml:3:")
+    assert "a format spec holds braces 2 deep at most" in message
