@@ -117,9 +117,12 @@ def test_a_target_is_found_by_path_or_dotted_name_and_a_stranger_is_refused() ->
     bounds = find_target("cardgen/check/bounds.py")
     assert find_target("cardgen.check.bounds") is bounds
     assert bounds.patterns() == ["cardgen.check.bounds.*"]
-    tts = find_target("cardgen/package/tts.py")
-    assert tts.covers("cardgen.package.tts.xǁIdsǁguid__mutmut_3")
-    assert not tts.covers("cardgen.package.tts.x_bbcode__mutmut_3")
+    assert find_target("cardgen/package/tts/ids.py").covers(
+        "cardgen.package.tts.ids.xǁIdsǁguid__mutmut_3"
+    )
+    table = find_target("cardgen/package/tts/table.py")
+    assert table.covers("cardgen.package.tts.table.xǁTableBuilderǁpile__mutmut_3")
+    assert not table.covers("cardgen.package.tts.table.xǁTableBuilderǁdeck__mutmut_3")
     with pytest.raises(SystemExit, match=re.escape("'cardgen/cli.py' is not a mutation target")):
         find_target("cardgen/cli.py")
 

@@ -18,6 +18,7 @@ from cardgen import __version__
 from cardgen.check.deck_report import report_deck
 from cardgen.load.decklist import load_deck, parse_text_deck
 from cardgen.package.gallery import CSP, Note, gallery_html
+from cardgen.package.gallery_cards import collect_notes
 from cardgen.project import Project
 from cardgen.render.card import RenderWarning
 from cardgen.render.game import RenderResult
@@ -156,7 +157,7 @@ def page(make_project: Callable[..., Path], tmp_path: Path) -> Node:
     deck = parse_text_deck("2 Aria\n1 Nobody <x>\n", "first.txt")
     reports = [("report-first", report_deck(pack, deck), "reports/first.pdf")]
     return parsed(
-        gallery_html(project, pack, drawn(out), out, files=files, notes=NOTES, reports=reports)
+        gallery_html(pack, drawn(out), out, files=files, notes=NOTES, reports=reports)
     )
 
 
@@ -361,7 +362,7 @@ def test_a_plain_game_with_nothing_to_report(make_project: Callable[..., Path]) 
     out = root / "output" / "tiny"
     files = [out / "tts" / "tiny.json"]
     page = parsed(
-        gallery_html(project, project.game("tiny"), drawn(out), out, files=files, notes=[])
+        gallery_html(project.game("tiny"), drawn(out), out, files=files, notes=[])
     )
     assert not page.all("p", "about") and not page.all("div", "notes")
     assert page.one("header", "top").text().replace("\n", "") == (
@@ -372,13 +373,14 @@ def test_a_plain_game_with_nothing_to_report(make_project: Callable[..., Path]) 
     assert stray_text(page) == []  # nothing in place of the deck reports either
 
 
-def test_without_findings_given_the_page_finds_them(make_project: Callable[..., Path]) -> None:
+def test_a_render_warning_collected_shows_on_its_card(make_project: Callable[..., Path]) -> None:
     root = make_project(GAME, CARDS, pool_name="cards.yaml")
     project = Project(root)
     out = root / "output" / "tiny"
     rendered = drawn(out)
     rendered.warnings.append(RenderWarning("RN101", "text <overflows>", "Borin", "text", "l", 3))
-    page = parsed(gallery_html(project, project.game("tiny"), rendered, out))
+    notes = collect_notes(rendered, [], [])
+    page = parsed(gallery_html(project.game("tiny"), rendered, out, notes=notes))
     borin = page.by_id("card-borin")
     rows = [(li.one("code").text(), li.text()) for li in borin.one("ul", "findings").all("li")]
     assert ("RN101", "RN101text <overflows>") in rows
@@ -420,7 +422,7 @@ def test_deck_reports_mark_illegal_decks_and_link_only_cards_of_the_pool(tmp_pat
     ]
     out = root / "output" / "arena"
     page = parsed(
-        gallery_html(project, pack, RenderResult("arena", out), out, reports=reports, notes=[])
+        gallery_html(pack, RenderResult("arena", out), out, reports=reports, notes=[])
     )
     assert stray_text(page) == []
     entries = page.by_id("decks").one("ul", "decklist").all("a")
