@@ -112,22 +112,32 @@ def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing(tmp_path: Path) -> 
 
 def test_two_builds_at_once_take_turns(tmp_path: Path) -> None:
     """The second waits for the first's lock and says so; both succeed; no temporary file
-    (a hard link renamed onto another name of the same file left one) is left."""
+    (a hard link renamed onto another name of the same file left one) is left. The first
+    is stopped (SIGSTOP, its whole session) while it holds the lock, so that the second
+    meets the lock however fast the first would have been, and let go once the second
+    says it is waiting."""
     root = write_game(tmp_path / "p", CARDS, dpi=None)
     first = start(root)
     lock = root / "output" / "tiny" / ".cache" / "cardgen.lock"
     assert wait_for(lambda: lock.is_file() and lock.read_text().strip() == str(first.pid), 30)
-    second = subprocess.run(
+    os.killpg(first.pid, signal.SIGSTOP)
+    second = subprocess.Popen(
         command("build", "tiny", "--jobs", "2"),
         cwd=root,
-        capture_output=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
     )
+    try:
+        assert second.stderr is not None
+        said = second.stderr.readline()
+    finally:
+        os.killpg(first.pid, signal.SIGCONT)
+    rest = second.communicate(timeout=120)[1]
     assert first.wait(timeout=120) == 0, outputs(root)
-    assert second.returncode == 0, second.stderr
+    assert second.returncode == 0, said + rest
     folder = os.path.join("output", "tiny")
-    assert second.stderr == f"waiting for another cardgen (process {first.pid}) writing {folder}\n"
+    assert said + rest == f"waiting for another cardgen (process {first.pid}) writing {folder}\n"
     assert temporaries(root) == []
 
 
