@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from cardgen.package.tts.ids import Ids
+from cardgen.package.tts.ids import Ids, content_hash
 
 
 def test_guids_and_keys_are_the_stable_hashes_every_earlier_export_holds() -> None:
@@ -18,6 +18,14 @@ def test_guids_and_keys_are_the_stable_hashes_every_earlier_export_holds() -> No
     assert [ids.key("a"), ids.key("b")] == [80586, 68328]
     other = Ids("other")  # another game's objects can share the table
     assert (other.guid("a"), other.key("a")) == ("cef3ac", 19365)
+
+
+def test_a_sheets_content_hash_is_the_same_from_one_version_to_the_next() -> None:
+    # the identity a sheet's deck key is made from: the same images give the same key in
+    # every version of cardgen, so a saved table keeps its decks (issue 18)
+    image = "0" * 64  # the sha256 of a card image
+    assert content_hash("sheet content", [image], [36], [10, 7], "jpeg", 90) == "61dd1fa706b9fbce"
+    assert content_hash("sheet content", [image], [36], [10, 7], "png", 90) != "61dd1fa706b9fbce"
 
 
 def test_the_same_identity_asked_again_gets_a_new_guid_and_key() -> None:
