@@ -147,11 +147,7 @@ TARGETS: tuple[Target, ...] = (
         ("TableBuilder.pile",),
     ),
     Target("cardgen/package/tts/sheets.py", "TTS sheet arithmetic: grid, sheets", TTS_TESTS),
-    Target(
-        "cardgen/render/fit.py",
-        "fitting art into its box, and a TTS cell cut from a card",
-        ("tests/render/test_art_fit.py", *TTS_TESTS),
-    ),
+    Target("cardgen/render/fit.py", "a TTS cell cut from a card", TTS_TESTS, ("make_cell",)),
     Target(
         "cardgen/package/gallery_cards.py",
         "the gallery's escaping of user text: card tiles and filters",

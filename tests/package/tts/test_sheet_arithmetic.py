@@ -147,3 +147,35 @@ def test_a_cell_is_the_trim_alone_in_rgb(mode: str) -> None:
 def test_a_cell_of_a_card_without_bleed_at_its_own_size_is_the_card() -> None:
     image = bordered("RGB")
     assert make_cell(image, 0, (12, 16)).tobytes() == image.tobytes()
+
+
+def test_a_cell_that_is_the_card_is_the_card_itself_not_a_copy() -> None:
+    # a card drawn without bleed at the cell's size (the usual TTS cell) costs no copy
+    image = bordered("RGB")
+    assert make_cell(image, 0, (12, 16)) is image
+    assert make_cell(bordered("RGBA"), 0, (12, 16)).mode == "RGB"
+
+
+def test_a_cell_of_the_trims_own_size_is_cut_never_resampled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # cutting is a copy of the trim's rows; resampling at scale 1 gives the same pixels
+    # at several times the cost, once per card of every build
+    resized: list[tuple[int, int]] = []
+    resize = Image.Image.resize
+
+    def counting(
+        self: Image.Image, size: tuple[int, int], *args: object, **kw: object
+    ) -> Image.Image:
+        resized.append(size)
+        return resize(self, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Image.Image, "resize", counting)
+    for width, height in [(8, 12), (12, 16), (9, 12), (8, 13)]:
+        card = Image.new("RGB", (width + 4, height + 4), (250, 0, 0))
+        card.paste((0, 0, 250), (2, 2, width + 2, height + 2))
+        cell = make_cell(card, 2, (width, height))
+        assert cell.tobytes() == card.crop((2, 2, width + 2, height + 2)).tobytes()
+    assert resized == []
+    make_cell(bordered("RGB"), 2, (4, 6))  # another size: scaled, once
+    assert resized == [(4, 6)]
