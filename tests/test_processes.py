@@ -101,6 +101,13 @@ def test_ctrl_c_at_any_moment_is_one_line_and_leaves_nothing(tmp_path: Path) -> 
         out, err = outputs(root)
         if code == 0:  # done before the signal came
             assert "built" in out and err == "", note
+        elif code == -signal.SIGINT and moment == "early":
+            # Ctrl-C while the interpreter starts or runs the console script's own first
+            # lines, before cardgen's entry point: the process ends as the signal ends any
+            # program, with nothing printed (a shell shows 130). No code of ours can
+            # answer it there; from the entry point on, the line below holds.
+            assert (out, err) == ("", ""), note
+            interrupted += 1
         else:
             assert (code, out, err) == (130, "", "interrupted\n"), note
             interrupted += 1
