@@ -22,7 +22,7 @@ from cardgen.package.gallery_cards import collect_notes
 from cardgen.project import Project
 from cardgen.render.card import RenderWarning
 from cardgen.render.game import RenderResult
-from tests.arena import write_arena
+from tests.arena import ARENA_CARDS, write_arena
 
 GAME = """\
 id: tiny
@@ -438,3 +438,25 @@ def test_deck_reports_mark_illegal_decks_and_link_only_cards_of_the_pool(tmp_pat
     links = {a.text(): a.attrs["href"] for a in first.all("a")}
     assert links["Aria"] == "#card-aria"
     assert "Nonexistent Card" in first.text() and "Nonexistent Card" not in links
+
+
+def test_every_link_within_the_page_leads_to_an_element_of_it(page: Node) -> None:
+    targets = [a.attrs["href"] for a in page.all("a") if (a.attrs["href"] or "").startswith("#")]
+    assert targets == ["#cards", "#decks", "#card-borin", "#report-first"]
+    ids = [n.attrs.get("id") for n in page.walk()]
+    assert [t for t in targets if ids.count(t.removeprefix("#")) != 1] == []  # ids match as written
+
+
+def test_a_report_naming_a_card_the_pool_no_longer_has_leaves_it_unlinked(tmp_path: Path) -> None:
+    before = Project(write_arena(tmp_path / "before"))
+    deck = load_deck(before.game("arena").folder / "decks" / "first.txt")
+    stats = report_deck(before.game("arena"), deck)  # its duel table: Aria and Borin
+    cards = "\n".join(line for line in ARENA_CARDS.splitlines() if not line.startswith("Borin,"))
+    pack = Project(write_arena(tmp_path / "after", cards + "\n")).game("arena")
+    out = tmp_path / "after" / "output" / "arena"
+    reports = [("report-first", stats, "reports/first.pdf")]
+    page = parsed(gallery_html(pack, RenderResult("arena", out), out, reports=reports, notes=[]))
+    duel = page.by_id("report-first")
+    rows = [tr for tr in duel.all("tr") if "data-card" in tr.attrs]
+    named = [(tr.attrs["data-card"], [a.attrs["href"] for a in tr.all("a")]) for tr in rows]
+    assert named == [("Aria", ["#card-aria"]), ("Borin", [])]
