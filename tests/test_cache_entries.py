@@ -316,3 +316,18 @@ def test_stamps_written_by_a_run_count_as_used_when_it_prunes(tmp_path: Path) ->
             "mtime_ns": target.stat().st_mtime_ns,
         }
     ] * 3
+
+
+def test_an_entry_stored_from_its_output_knows_that_files_digest(tmp_path: Path) -> None:
+    # the TTS export keys a sheet by its images' digests: taken from the cache where an
+    # entry holds one, the same a file's own hashing gives, so no card is read again
+    output = tmp_path / "card.png"
+    output.write_bytes(b"the card's pixels")
+    cache = Cache(tmp_path / "cache")
+    cache.put(KEY_A, output.read_bytes(), {"w": 3}, source=output)
+    cache.put(KEY_B, b"a back", {"w": 3})  # no output file behind it: no digest kept
+    assert cache.content_digest(KEY_A) == file_digest(output)
+    assert len(file_digest(output)) == 32
+    assert cache.content_digest(KEY_B) is None and cache.content_digest(KEY_C) is None
+    cache.save()
+    assert Cache(tmp_path / "cache").content_digest(KEY_A) == file_digest(output)
