@@ -4,24 +4,15 @@ same bytes in the same folder, and in another folder the same but for the folder
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import Result
 
-from tests.conftest import ROOT
+from tests.oracles.games import example_copy
 
 Run = Callable[..., Result]
-
-
-def example_copy(tmp_path: Path) -> Path:
-    """The repository's games and layouts, copied: a build writes into its own output/."""
-    project = tmp_path / "project"
-    for folder in ("decks", "layouts"):
-        shutil.copytree(ROOT / folder, project / folder)
-    return project
 
 
 def beside(folder: Path) -> dict[Path, bytes]:
