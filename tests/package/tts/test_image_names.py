@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.write import slug
-from tests.conftest import tts_objects
+from tests.conftest import ROOT, tts_objects
 from tests.oracles.games import example_copy, ok
 from tests.oracles.tts_cells import url_path
 
@@ -100,3 +100,8 @@ def test_an_edited_card_changes_exactly_the_urls_of_its_sheets(
     left = {p for p in (folder / "sheets").iterdir()} | set((folder / "tiles").glob("*"))
     assert left == {url_path(u) for u in after} | {mine}
     assert mine.read_bytes() == b"not cardgen's"
+
+
+def test_the_docs_name_images_as_the_export_does() -> None:
+    named = re.findall(r"(?:sheets|tiles)/([\w.-]+\.jpg)", (ROOT / "docs/tts.md").read_text())
+    assert len(named) >= 3 and all(NAME.match(name) for name in named)
