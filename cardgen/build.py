@@ -215,7 +215,9 @@ def _make(
     lap("pdf")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):
         exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
+    # the images another export beside the save still shows stay (the next build leaves them)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
+    result.files.extend(exported.shared)
     lap("tts")
     whole = result.steps.pop("tts")
     result.steps["sheets"] = exported.sheet_seconds
@@ -227,7 +229,7 @@ def _make(
             )
         )
     with while_doing(f"removing the outputs {game} no longer needs"):
-        result.removed = record_build(out, result.files)
+        result.removed = [*exported.removed, *record_build(out, result.files)]
     cache.forget_outputs(result.removed)
     lap("gallery")
     cache.prune()  # what this build no longer needs, beyond a margin of recent entries

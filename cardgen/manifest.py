@@ -137,6 +137,15 @@ def record(out: Path, files: Iterable[Path]) -> None:
         _write(out, [*found.files, *new], built, [*found.folders, *made])
 
 
+def forget(out: Path, relatives: Iterable[str]) -> None:
+    """Take files (relative to `out`) that were removed off its list."""
+    gone = set(relatives)
+    found = read(out)
+    if found.whole and gone & (set(found.files) | set(found.built or [])):
+        built = found.built if found.built is not None else found.files
+        _write(out, set(found.files) - gone, set(built) - gone, found.folders)
+
+
 def record_for_game(project_root: Path, game: str, files: Iterable[Path]) -> None:
     """`record` the files that lie in the game's output folder, when that folder is one
     outputs may go to at all (`cardgen.outputs`; else none was written there)."""

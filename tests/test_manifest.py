@@ -147,13 +147,17 @@ def test_a_renamed_card_leaves_no_old_image(tmp_path: Path, run: Run) -> None:
     write_game(tmp_path, ["Aria", "Fireball"])
     out = tmp_path / "output" / "tiny"
     build(run, tmp_path)
+    sheets = {f"tts/sheets/{p.name}" for p in (out / "tts" / "sheets").iterdir()}
     pool = tmp_path / "decks" / "tiny" / "cards.csv"
     pool.write_text(pool.read_text(encoding="utf-8").replace("Fireball", "Fire Ball"))
     built = build(run, tmp_path)
     assert (out / "cards" / "fire-ball.png").is_file()
     assert not (out / "cards" / "fireball.png").exists()
     assert "Fireball" not in (out / "tts" / "tiny.json").read_text(encoding="utf-8")
-    assert relative(out, built["removed"]) == {"cards/fireball.png"}
+    now = {f"tts/sheets/{p.name}" for p in (out / "tts" / "sheets").iterdir()}
+    # the sheet that showed Fireball has a new name (its content changed): the old one goes
+    (old,) = sheets - now
+    assert relative(out, built["removed"]) == {"cards/fireball.png", old}
 
 
 def test_a_card_only_render_drew_goes_with_the_card(tmp_path: Path, run: Run) -> None:

@@ -119,3 +119,16 @@ def rgb(path: Path) -> Image.Image:
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
     """The mean absolute difference of two images of one size, in levels of 255."""
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+def example_copy(tmp_path: Path) -> Path:
+    """The repository's example games and layouts copied under `tmp_path`: a project whose
+    own `output/` the test may write (a build, exports into a game's own `tts/`)."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    project = tmp_path / "project"
+    for folder in ("decks", "layouts"):
+        shutil.copytree(ROOT / folder, project / folder)
+    return project

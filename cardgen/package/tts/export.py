@@ -24,6 +24,7 @@ from cardgen.package.tts import sheets as tts_sheets
 from cardgen.package.tts.board import board_objects
 from cardgen.package.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.package.tts.model import ObjectState, SavedObject
+from cardgen.package.tts.stale import remove_unused
 from cardgen.package.tts.table import GROUP_SPACING, Copy, TableBuilder
 from cardgen.parallel import cores
 from cardgen.project import Project
@@ -43,6 +44,10 @@ class TtsResult:
     installed: Path | None = None
     sheet_seconds: float = 0.0
     """Time spent making and writing sprite sheets (cached ones cost nothing)."""
+    removed: list[Path] = field(default_factory=list)
+    """Images cardgen wrote beside the save before that no save there names any more."""
+    shared: list[Path] = field(default_factory=list)
+    """Images beside the save that other saves there name (not this one): still in use."""
 
 
 def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]]]:
@@ -113,6 +118,9 @@ def tts(
         jobs=jobs,
     )
     record(images, [result.json_path, result.thumbnail, *result.sheets])  # for `clean`
+    result.removed, kept = remove_unused(images, result.json_path.parent)
+    own = set(result.sheets)
+    result.shared = [path for path in kept if path not in own]
     return result
 
 

@@ -6,9 +6,12 @@ designer hosts them), and the folder TTS keeps Saved Objects in (`--install`).
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 from PIL import Image
@@ -18,6 +21,25 @@ from cardgen.errors import CardgenError
 from cardgen.package.tts import sheets as tts_sheets
 from cardgen.package.tts.ids import content_hash
 from cardgen.write import Writer, atomic_write, slug
+
+HASH_DIGITS = 8
+"""Hex digits of an image's sha256 in its file name (one in 4 billion to share a stem's)."""
+
+
+@dataclass(eq=False)
+class SaveImage:
+    """An image of the save, named by its content: `stem-<hash8>.<ext>` under the export
+    folder, where `stem` is e.g. `sheets/visionary-1`. A sheet still to be made has no
+    `path` until `TableImages.finish` made it."""
+
+    stem: str
+    path: Path | None = None
+
+
+def content_name(stem: str, data: bytes, ext: str) -> str:
+    """The file name of an image of these bytes: its stem and the first 8 hex digits of
+    the bytes' sha256, so an edited image gets a new URL and an unchanged one keeps its own."""
+    return f"{stem}-{hashlib.sha256(data).hexdigest()[:HASH_DIGITS]}.{ext}"
 
 
 class TableImages:
@@ -41,9 +63,10 @@ class TableImages:
         self.base_url = base_url.rstrip("/") if base_url else None
         self.fmt = fmt
         self.quality = quality
-        self.sheets: list[Path] = []
-        self._pending: list[tuple[str, str | None, tts_sheets.SheetJob]] = []
-        self._back_urls: dict[Path, str] = {}
+        self._images: list[SaveImage] = []  # in the order they were asked for
+        self._pending: list[tuple[SaveImage, str | None, tts_sheets.SheetJob]] = []
+        self._links: list[tuple[dict[str, Any], str, SaveImage]] = []
+        self._backs: dict[Path, SaveImage] = {}
         self._tile_urls: dict[str, str] = {}
 
     def url(self, path: Path) -> str:
@@ -52,17 +75,34 @@ class TableImages:
             return f"{self.base_url}/{path.resolve().relative_to(self.out.resolve()).as_posix()}"
         return path.resolve().as_uri()
 
-    def _write_image(self, relative: str, image: Image.Image) -> Path:
-        data = tts_sheets.encode(image, self.fmt, self.quality)
-        path = self.writer.write_if_changed(relative, data)
-        self.sheets.append(path)
-        return path
+    def _write(self, image: SaveImage, data: bytes) -> Path:
+        """Write an image's bytes under its content name; where they went."""
+        image.path = self.writer.write_if_changed(content_name(image.stem, data, self.ext), data)
+        return image.path
+
+    @property
+    def sheets(self) -> list[Path]:
+        """Every image of the save written so far (sheets, backs, tiles), in the order
+        they were asked for."""
+        return [image.path for image in self._images if image.path is not None]
+
+    def link(self, entry: dict[str, Any], field: str, image: SaveImage) -> None:
+        """Set `entry[field]` to the image's URL: now when it is written, else once
+        `finish` made it (the entry keeps its place among the other keys meanwhile)."""
+        if image.path is not None:
+            entry[field] = self.url(image.path)
+        else:
+            entry.setdefault(field, "")
+            self._links.append((entry, field, image))
 
     def sheet(
-        self, relative: str, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout
-    ) -> Path:
-        """A sheet: taken from the cache when none of its cards changed, else made by
-        `finish` (with the others, on every core). Returns where it will be."""
+        self, stem: str, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout
+    ) -> SaveImage:
+        """A sheet named after `stem` (`sheets/visionary-1`) and its bytes: taken from the
+        cache when none of its cards changed, else made by `finish` (with the others, on
+        every core)."""
+        image = SaveImage(stem)
+        self._images.append(image)
         key = None
         if self.cache is not None and all(f.path in self.image_keys for f in faces):
             key = digest(
@@ -78,16 +118,13 @@ class TableImages:
             )
             hit = self.cache.get(key, self.ext)
             if hit is not None:
-                path = self.writer.write_if_changed(relative, hit[0])
-                self.sheets.append(path)
-                return path
+                self._write(image, hit[0])
+                return image
         size = (layout.cell_w, layout.cell_h)
         cells = tuple(self._cell(f, size) for f in faces)
         job = tts_sheets.SheetJob(tuple(faces), layout, cells, self.fmt, self.quality)
-        self._pending.append((relative, key, job))
-        path = self.writer.path(relative)
-        self.sheets.append(path)
-        return path
+        self._pending.append((image, key, job))
+        return image
 
     def content(self, faces: list[tts_sheets.Face], layout: tts_sheets.SheetLayout) -> str:
         """What a sheet shows, as a hash: its cards' images (their bytes, not the cache keys
@@ -111,10 +148,14 @@ class TableImages:
         started = time.perf_counter()
         pending, self._pending = self._pending, []
         made = tts_sheets.make_sheets([job for _, _, job in pending], workers)
-        for (relative, key, _), data in zip(pending, made, strict=True):
-            path = self.writer.write_if_changed(relative, data)
+        for (image, key, _), data in zip(pending, made, strict=True):
+            path = self._write(image, data)
             if key is not None and self.cache is not None:
                 self.cache.put(key, data, {}, self.ext, source=path)
+        links, self._links = self._links, []
+        for entry, name, image in links:
+            assert image.path is not None  # every sheet is made above
+            entry[name] = self.url(image.path)
         return time.perf_counter() - started
 
     def _cell(self, face: tts_sheets.Face, size: tuple[int, int]) -> Path | None:
@@ -126,19 +167,20 @@ class TableImages:
             return None
         return self.cache.data_path(cell_key(key, size), CELL_EXT)
 
-    def back_url(self, back: tts_sheets.Face, back_id: str) -> str:
-        """The URL of a card back's one-card sheet, made once however many decks use it."""
-        if back.path not in self._back_urls:
+    def back(self, back: tts_sheets.Face, back_id: str) -> SaveImage:
+        """A card back's one-card sheet, made once however many decks use it."""
+        if back.path not in self._backs:
             layout = tts_sheets.SheetLayout(1, 1, *tts_sheets.trim_size(back))
-            path = self.sheet(f"sheets/back-{slug(back_id)}.{self.ext}", [back], layout)
-            self._back_urls[back.path] = self.url(path)
-        return self._back_urls[back.path]
+            self._backs[back.path] = self.sheet(f"sheets/back-{slug(back_id)}", [back], layout)
+        return self._backs[back.path]
 
     def tile_url(self, name: str, picture: Image.Image) -> str:
         """The URL of a board tile image, written once however many tiles use it."""
         if name not in self._tile_urls:
-            path = self._write_image(f"tiles/{name}.{self.ext}", picture)
-            self._tile_urls[name] = self.url(path)
+            data = tts_sheets.encode(picture, self.fmt, self.quality)
+            tile = SaveImage(f"tiles/{name}")
+            self._images.append(tile)
+            self._tile_urls[name] = self.url(self._write(tile, data))
         return self._tile_urls[name]
 
     @property

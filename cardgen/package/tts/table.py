@@ -111,27 +111,26 @@ class TableBuilder:
             members = distinct[index * 70 : index * 70 + len(group)]
             layout = tts_sheets.sheet_layout(len(group), trim_w, trim_h)
             name = f"{stem}-{index + 1}"
-            face_path = images.sheet(f"sheets/{name}.{images.ext}", group, layout)
+            face = images.sheet(f"sheets/{name}", group, layout)
             backs = {c.back.path for c in members}
-            if len(backs) == 1:
-                back_url = images.back_url(members[0].back, members[0].back_id)
-                unique = False
+            unique = len(backs) > 1
+            if unique:
+                back = images.sheet(f"sheets/{name}-backs", [c.back for c in members], layout)
             else:
-                back_path = images.sheet(
-                    f"sheets/{name}-backs.{images.ext}", [c.back for c in members], layout
-                )
-                back_url = images.url(back_path)
-                unique = True
+                back = images.back(members[0].back, members[0].back_id)
             key = self.ids.key(f"{identity}|{index}|{images.content(group, layout)}")
-            entry = {
-                "FaceURL": images.url(face_path),
-                "BackURL": back_url,
-                "NumWidth": layout.cols,
-                "NumHeight": layout.rows,
-                "BackIsHidden": True,
-                "UniqueBack": unique,
-                "Type": 0,
-            }
+            entry: dict[str, Any] = {}
+            images.link(entry, "FaceURL", face)
+            images.link(entry, "BackURL", back)
+            entry.update(
+                {
+                    "NumWidth": layout.cols,
+                    "NumHeight": layout.rows,
+                    "BackIsHidden": True,
+                    "UniqueBack": unique,
+                    "Type": 0,
+                }
+            )
             entries[str(key)] = entry
             for slot, copy in enumerate(members):
                 where[copy.card.name] = (key, slot, entry)

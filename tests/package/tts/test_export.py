@@ -186,7 +186,8 @@ def test_different_backs_make_a_back_sheet(
     check_consistent(data, out)
     (deck,) = data["ObjectStates"]
     (entry,) = deck["CustomDeck"].values()
-    assert entry["UniqueBack"] is True and entry["BackURL"].endswith("-backs.jpg")
+    assert entry["UniqueBack"] is True
+    assert re.search(r"-1-backs-[0-9a-f]{8}\.jpg$", entry["BackURL"])
     with (
         Image.open(entry["BackURL"].removeprefix("file://")) as backs,
         Image.open(entry["FaceURL"].removeprefix("file://")) as faces,

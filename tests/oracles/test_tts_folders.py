@@ -1,0 +1,69 @@
+"""Any number of TTS exports in one folder all stay right (issue 19 item 6): a game's save
+and its deck lists' saves, exported in any order into the game's own `tts/` folder, each
+keep showing every card's own face and back (read back as TTS reads them, by the oracle of
+`tts_cells`), because every image is named by its content: an export never overwrites an
+image another save shows, and the images removed after an export are only those no save
+in the folder names."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.oracles.games import example_copy, ok, rendered
+from tests.oracles.tts_cells import check_export, url_path
+
+DECKS = {
+    "splatterkins": ["vibrant-rush.txt", "ink-and-shadow.txt", "pastel-control.yaml"],
+    "shards": ["ember-aggro.txt", "starter-dusk.txt"],
+}
+
+
+def exports(game: str, seed: int) -> list[str | None]:
+    """A sequence of exports (None: the game's own save, else a deck list) in an order
+    drawn from `seed`: each at least once, some twice, the game's first or not."""
+    rng = random.Random(seed)
+    steps: list[str | None] = [None, *DECKS[game]]
+    steps += rng.sample(steps, k=2)
+    rng.shuffle(steps)
+    return steps
+
+
+@pytest.mark.parametrize(("game", "seed"), [("splatterkins", 1), ("shards", 3)])
+def test_exports_in_one_folder_each_show_their_own_cards(
+    tmp_path: Path, game: str, seed: int
+) -> None:
+    project = example_copy(tmp_path)
+    drawn = rendered(project, game, tmp_path / "render")
+    folder = project / "output" / game / "tts"
+    saves: set[Path] = set()
+    for deck in exports(game, seed):
+        args: list[str | Path] = (
+            ["--deck", project / "decks" / game / "decks" / deck] if deck else []
+        )
+        ok("tts", game, "--project", project, *args)
+        saves.add(folder / f"{Path(deck).stem if deck else game}.json")
+        named: set[Path] = set()
+        for save in sorted(saves):  # every save written so far, not only the last
+            cards, faces, _ = check_export(save, drawn)
+            assert cards > 0 and faces > 0, save
+            named |= images_of(save)
+        on_disk = {p for p in (folder / "sheets").iterdir()}
+        assert on_disk == named  # nothing any save names is gone, nothing unnamed is left
+
+
+def images_of(save: Path) -> set[Path]:
+    data = json.loads(save.read_text(encoding="utf-8"))
+    found: set[Path] = set()
+    stack: list[object] = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found |= {url_path(v) for k, v in item.items() if k.endswith("URL") and v}
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
