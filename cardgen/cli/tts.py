@@ -19,6 +19,7 @@ from cardgen.cli.options import (
 
 if TYPE_CHECKING:
     from cardgen.package.tts.export import TtsResult
+    from cardgen.project import Project
 
 
 @main.command()
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 @click.option("--deck", type=click.Path(path_type=Path), help="Export one deck list.")
 @click.option("--base-url", help="Hosted location of the sheets (http/https), for multiplayer.")
 @click.option("--install", is_flag=True, help="Copy into TTS's Saved Objects folder.")
+@click.option("--strict", is_flag=True, help="Refuse an illegal --deck instead of warning.")
 @click.option(
     "--sheet-format",
     type=click.Choice(["jpeg", "png"]),
@@ -49,6 +51,7 @@ def tts(
     deck: Path | None,
     base_url: str | None,
     install: bool,
+    strict: bool,
     sheet_format: str,
     quality: int,
     jobs: int | None,
@@ -60,6 +63,11 @@ def tts(
     from cardgen.package.tts import export
 
     project = open_with_out(project_dir, out)
+    illegal = _illegal_deck(project, game, deck)
+    if illegal and strict:
+        click.echo("\n".join(["error: " + illegal[0], *illegal[1:]]), err=True)
+        click.echo("not exported: the deck is illegal (--strict)", err=True)
+        raise SystemExit(1)
     result = export.tts(
         project,
         game,
@@ -71,14 +79,29 @@ def tts(
         quality=quality,
         jobs=jobs,
     )
+    result.warnings[:0] = [" ".join(line.split()) for line in illegal]
     if fmt == "json":
         emit_json(_as_json(result))
         return
+    if illegal:
+        click.echo("\n".join(["warning: " + illegal[0], *illegal[1:]]), err=True)
+        del result.warnings[: len(illegal)]
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
     if result.installed:
         click.echo(f"installed: {result.installed}")
+
+
+def _illegal_deck(project: Project, game: str, deck: Path | None) -> list[str]:
+    """A deck list's verdict as `cardgen validate` prints it, when the deck is illegal."""
+    if deck is None:
+        return []
+    from cardgen.report import deck_reports_text
+    from cardgen.validate import validate_decks
+
+    (report,) = validate_decks(project, [deck], game=game)
+    return [] if report.legal else deck_reports_text([report]).splitlines()[:-1]
 
 
 def _as_json(result: TtsResult) -> dict[str, Any]:
