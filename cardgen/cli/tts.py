@@ -65,7 +65,7 @@ def tts(
     project = open_with_out(project_dir, out)
     illegal = _illegal_deck(project, game, deck)
     if illegal and strict:
-        click.echo("\n".join(["error: " + illegal[0], *illegal[1:]]), err=True)
+        click.echo(_block("error", illegal), err=True)
         click.echo("not exported: the deck is illegal (--strict)", err=True)
         raise SystemExit(1)
     result = export.tts(
@@ -79,13 +79,11 @@ def tts(
         quality=quality,
         jobs=jobs,
     )
-    result.warnings[:0] = [" ".join(line.split()) for line in illegal]
     if fmt == "json":
-        emit_json(_as_json(result))
+        emit_json(_as_json(result, [" ".join(line.split()) for line in illegal]))
         return
     if illegal:
-        click.echo("\n".join(["warning: " + illegal[0], *illegal[1:]]), err=True)
-        del result.warnings[: len(illegal)]
+        click.echo(_block("warning", illegal), err=True)
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
@@ -104,13 +102,19 @@ def _illegal_deck(project: Project, game: str, deck: Path | None) -> list[str]:
     return [] if report.legal else deck_reports_text([report]).splitlines()[:-1]
 
 
-def _as_json(result: TtsResult) -> dict[str, Any]:
-    """The export's JSON document: the files written, the objects and the warnings."""
+def _block(level: str, lines: list[str]) -> str:
+    """Report lines as one message: the level before the first, the rest as they are."""
+    return "\n".join([f"{level}: {lines[0]}", *lines[1:]])
+
+
+def _as_json(result: TtsResult, deck_warnings: list[str]) -> dict[str, Any]:
+    """The export's JSON document: the files written, the objects and the warnings (the
+    deck's violations first)."""
     return {
         "json": str(result.json_path),
         "thumbnail": str(result.thumbnail),
         "sheets": [str(p) for p in result.sheets],
         "objects": result.objects,
         "installed": str(result.installed) if result.installed else None,
-        "warnings": result.warnings,
+        "warnings": [*deck_warnings, *result.warnings],
     }
