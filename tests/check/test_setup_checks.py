@@ -1,0 +1,404 @@
+"""`cardgen check` on the table setup: each check finds its planted error, at its line and
+with its numbers, and the five example games stay clean."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from cardgen.check.findings import Finding
+from cardgen.check.setup_checks import check_setup
+from cardgen.project import Project
+from tests.conftest import ROOT
+
+Run = Callable[..., Result]
+
+GAME = """\
+id: mini
+name: Mini
+players: {min: 2, max: 8}
+types:
+  classic: {label: Classic}
+  special: {label: Special}
+box:
+  total: 62
+setup:
+  deal_from: {type: classic}
+  deal:
+    - {players_min: 2, players_max: 2, cards_each: 20}
+    - {players_min: 3, players_max: 4, cards_each: 10}
+    - {players_min: 5, players_max: 8, cards_each: 10, boxes: 2}
+  piles:
+    - {id: hidden, label: Hidden, where: {type: special}, count: 7}
+    - {id: shown, label: Shown, where: {type: special}, count: 7, face_up: true}
+"""
+
+CARDS = "name,type,copies\nBlub,classic,24\nBlob,classic,24\nZap,special,14\n"
+
+DRAW_GAME = """\
+id: mini
+name: Mini
+players: {min: 2, max: 4}
+types:
+  yokai: {label: Yokai, fields: {color: {type: choice, choices: [red, blue], description: C.}}}
+  sketch: {label: Sketch}
+setup:
+  hand: 3
+  piles:
+    - {id: yokai, label: Yokai deck, where: {type: yokai}, face_up: true, group_by: color}
+    - {id: sketch-deck, label: Sketch deck, where: {type: sketch}}
+"""
+
+DRAW_CARDS = "name,type,copies,color\nOni,yokai,5,red\nKappa,yokai,5,blue\nLine,sketch,12,\n"
+
+
+def line_col(text: str, needle: str) -> tuple[int, int]:
+    """The 1-based line of `needle` in `text` and the column where its line's value starts
+    (the `{` of a flow mapping in a list, a block's key, else the first character after
+    `key: `)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            stripped = line.lstrip()
+            if stripped.endswith(":"):
+                return number, len(line) - len(stripped) + 1
+            if stripped.startswith("- "):
+                return number, len(line) - len(stripped) + 3
+            return number, line.index(": ") + 3
+    raise AssertionError(f"{needle!r} not in the game")
+
+
+def setup_findings(
+    make_project: Callable[..., Path], game: str, cards: str = CARDS, **extra: str
+) -> list[Finding]:
+    """The setup findings of a game written from `game` and `cards`."""
+    root = make_project(game, cards, game_id="mini", extra=extra or None)
+    return list(check_setup(Project(root).game("mini")))
+
+
+def only(findings: list[Finding], code: str) -> Finding:
+    """The one finding of `code` (and the test fails when there are more or none)."""
+    chosen = [f for f in findings if f.code == code]
+    assert len(chosen) == 1, [str(f) for f in findings]
+    return chosen[0]
+
+
+def planted(make_project: Callable[..., Path], game: str, code: str, needle: str) -> Finding:
+    """The one finding of `code` in `game`, asserted to be at the line and column of the
+    entry holding `needle`."""
+    found = only(setup_findings(make_project, game), code)
+    assert (found.line, found.col) == line_col(game, needle)
+    return found
+
+
+def test_the_mini_game_is_clean(make_project: Callable[..., Path]) -> None:
+    assert setup_findings(make_project, GAME) == []
+    assert setup_findings(make_project, DRAW_GAME, DRAW_CARDS) == []
+
+
+@pytest.mark.parametrize("game", ["blublers", "shards", "splatoon", "splatterkins", "yokai-sketch"])
+def test_the_example_games_set_up_clean(game: str) -> None:
+    assert list(check_setup(Project(ROOT).game(game))) == []
+
+
+def test_a_deal_larger_than_the_box(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("players_max: 2, cards_each: 20}", "players_max: 2, cards_each: 25}")
+    found = planted(make_project, game, "SC403", "cards_each: 25")
+    assert found.message == (
+        "the deal for 2 players gives 2 x 25 = 50 Classic cards, but the box has 48"
+        " (deal_from: type=classic)"
+    )
+    assert str(found).endswith(
+        f"game.yaml:{found.line}:7: SC403 setup-deal: the deal for 2 players gives"
+        " 2 x 25 = 50 Classic cards, but the box has 48 (deal_from: type=classic)"
+    )
+
+
+def test_a_deal_counts_its_boxes(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("max: 8, cards_each: 10, boxes: 2}", "max: 8, cards_each: 13, boxes: 2}")
+    found = only(setup_findings(make_project, game), "SC403")
+    assert found.line == line_col(game, "boxes: 2")[0]
+    assert "gives 8 x 13 = 104 Classic cards, but 2 boxes have 2 x 48 = 96" in found.message
+    one_box = GAME.replace("cards_each: 10, boxes: 2}", "cards_each: 10}")
+    found = only(setup_findings(make_project, one_box), "SC403")
+    assert "the deal for 8 players gives 8 x 10 = 80 Classic cards, but the box has 48" in (
+        found.message
+    )
+
+
+def test_a_deal_with_the_piles_that_take_the_same_cards(
+    make_project: Callable[..., Path],
+) -> None:
+    game = GAME + "    - {id: reserve, label: Reserve, where: {type: classic}, count: 9}\n"
+    found = setup_findings(make_project, game)
+    # 2 x 20 and 4 x 10 each leave 8 of the 48 Classic cards; 8 x 10 takes 80 of 2 x 48.
+    assert [(f.code, f.line) for f in found] == [
+        ("SC404", line_col(game, "cards_each: 20")[0]),
+        ("SC404", line_col(game, "players_max: 4")[0]),
+    ]
+    assert found[0].message == (
+        'the deal for 2 players gives 2 x 20 = 40 Classic cards and pile "reserve" takes 9:'
+        " 49 cards, but the box has 48 that these take from (deal_from: type=classic;"
+        ' pile "reserve": type=classic)'
+    )
+    assert found[1].message.startswith("the deal for 4 players gives 4 x 10 = 40 Classic")
+    assert setup_findings(make_project, game.replace("count: 9}", "count: 8}")) == []
+
+
+def test_piles_together_take_more_than_there_are(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("count: 7, face_up: true}", "count: 8, face_up: true}")
+    assert planted(make_project, game, "SC402", "id: shown").message == (
+        'piles "hidden" and "shown" take 7 + 8 = 15 cards together; only 14 match type=special'
+    )
+
+
+def test_one_pile_larger_than_its_cards(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("where: {type: special}, count: 7}", "where: {type: special}, count: 15}")
+    found = only(setup_findings(make_project, game), "SC401")
+    assert found.line == line_col(game, "id: hidden")[0]
+    assert found.message == 'pile "hidden" takes 15 cards; only 14 match type=special'
+    # The smaller pair that already fails is reported, not every set holding it.
+    assert [f.code for f in setup_findings(make_project, game)] == ["SC401"]
+
+
+def test_a_pile_no_card_matches(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace(
+        "where: {type: special}, count: 7}", "where: {type: special, copies: 3}, count: 7}"
+    )
+    found = setup_findings(make_project, game)
+    assert [(f.code, f.line, f.message) for f in found] == [
+        (
+            "SC401",
+            line_col(game, "id: hidden")[0],
+            'pile "hidden": no card matches type=special, copies=3',
+        )
+    ]
+
+
+def test_a_grouped_pile_counts_each_group(make_project: Callable[..., Path]) -> None:
+    game = DRAW_GAME.replace("group_by: color}", "group_by: color, count: 6}")
+    cards = DRAW_CARDS.replace("Kappa,yokai,5", "Kappa,yokai,6")
+    found = only(setup_findings(make_project, game, cards), "SC401")
+    assert found.line == line_col(game, "id: yokai")[0]
+    assert found.message.startswith('pile "yokai" (color red) takes 6 cards; only 5 match')
+    assert found.message.endswith("type=yokai, color=red")
+
+
+def test_player_counts_no_row_covers(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("players_min: 3, players_max: 4", "players_min: 4, players_max: 4")
+    game = game.replace("players_min: 5, players_max: 8", "players_min: 5, players_max: 6")
+    found = only(setup_findings(make_project, game), "SC405")
+    assert (found.line, found.col) == line_col(game, "  deal:")
+    assert found.message == "no deal row covers 3 players, 7 to 8 players (players: 2 to 8)"
+
+
+@pytest.mark.parametrize(
+    ("row", "code", "message"),
+    [
+        (
+            "players_min: 5, players_max: 10",
+            "SC406",
+            "the deal row for 5 to 10 players goes outside players: 2 to 8 (9 to 10 players)",
+        ),
+        (
+            "players_min: 4, players_max: 8",
+            "SC407",
+            "the deal rows 2 (3 to 4 players) and 3 (4 to 8 players) both cover 4 players",
+        ),
+    ],
+)
+def test_a_row_outside_the_players_or_over_another(
+    make_project: Callable[..., Path], row: str, code: str, message: str
+) -> None:
+    game = GAME.replace("players_min: 5, players_max: 8", row)
+    assert planted(make_project, game, code, row).message == message
+
+
+def test_an_inverted_row(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("players_min: 3, players_max: 4", "players_min: 4, players_max: 3")
+    found = setup_findings(make_project, game)
+    inverted = only(found, "SC408")
+    assert inverted.line == line_col(game, "players_min: 4, players_max: 3")[0]
+    assert inverted.message == (
+        "the deal row for 4 to 3 players is inverted: players_min 4 is greater than players_max 3"
+    )
+    # An inverted row covers nothing: 3 and 4 players are left without a deal.
+    assert only(found, "SC405").message == "no deal row covers 3 to 4 players (players: 2 to 8)"
+
+
+def test_inverted_players(make_project: Callable[..., Path]) -> None:
+    game = GAME.replace("players: {min: 2, max: 8}", "players: {min: 9, max: 8}")
+    found = setup_findings(make_project, game)
+    assert [f.code for f in found] == ["SC409"]
+    assert (found[0].line, found[0].col) == line_col(game, "players:")
+    assert found[0].message == "players: min 9 is greater than max 8"
+
+
+def test_a_hand_a_shared_deck_cannot_deal(make_project: Callable[..., Path]) -> None:
+    game = DRAW_GAME.replace("hand: 3", "hand: 4")
+    found = only(setup_findings(make_project, game, DRAW_CARDS), "SC410")
+    assert (found.line, found.col) == line_col(game, "hand: 4")
+    assert found.message == (
+        "the starting hand of 4 cards for 4 players needs 4 x 4 = 16 cards, but the Sketch"
+        ' deck (pile "sketch-deck") holds 12'
+    )
+
+
+def test_a_hand_counts_the_piles_set_apart_first(make_project: Callable[..., Path]) -> None:
+    # The first 4 sketches go face up to a pile of their own: 8 are left to draw from.
+    game = DRAW_GAME.replace(
+        "    - {id: sketch-deck",
+        "    - {id: market, label: Market, where: {type: sketch}, count: 4, face_up: true}\n"
+        "    - {id: sketch-deck",
+    )
+    found = only(setup_findings(make_project, game, DRAW_CARDS), "SC410")
+    assert "needs 4 x 3 = 12 cards, but the Sketch deck" in found.message
+    assert found.message.endswith("holds 8")
+
+
+def test_a_hand_larger_than_the_smallest_box_deck(
+    make_project: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = (
+        DRAW_GAME.replace("hand: 3", "hand: 5").replace(", group_by: color", "")
+        + "box:\n  decks: [decks/red.txt, decks/blue.txt]\n"
+    )
+    found = setup_findings(
+        make_project,
+        game,
+        DRAW_CARDS.replace("Line,sketch,12", "Line,sketch,10"),
+        **{"decks/red.txt": "5 Oni\n6 Line\n", "decks/blue.txt": "5 Kappa\n4 Line\n"},
+    )
+    hand = only(found, "SC410")
+    assert hand.line == line_col(game, "hand: 5")[0]
+    # The red deck leaves 6 sketches after its Yokai, the blue one 4.
+    assert hand.message == (
+        'the starting hand of 5 cards is larger than the Sketch deck (pile "sketch-deck") of'
+        " box deck decks/mini/decks/blue.txt: 4 cards after the piles set apart before it"
+    )
+
+
+def test_a_constructed_hand_fits_one_deck(make_project: Callable[..., Path]) -> None:
+    # Each player brings their own deck: 4 x 4 = 16 > 12 is no problem, 13 > 12 is.
+    game = DRAW_GAME.replace("hand: 3", "hand: 4").replace(
+        "players:", "constructed: true\nplayers:"
+    )
+    assert setup_findings(make_project, game, DRAW_CARDS) == []
+    larger = game.replace("hand: 4", "hand: 13")
+    found = only(setup_findings(make_project, larger, DRAW_CARDS), "SC410")
+    assert found.message == (
+        'the starting hand of 13 cards is larger than the Sketch deck (pile "sketch-deck"),'
+        " which the pool fills with 12 cards"
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # every pile face up (Splatoon's weapons): which is drawn from is a choice
+        (
+            "    - {id: sketch-deck, label: Sketch deck, where: {type: sketch}}",
+            "    - {id: sketch-deck, label: Sketch deck, where: {type: sketch}, face_up: true}",
+        ),
+        # two face-down piles: either may be drawn from
+        ("face_up: true, group_by: color}", "group_by: color}"),
+        # a deal table: each player's dealt cards are a face-down pile too
+        ("setup:\n", "setup:\n  deal: [{players_min: 2, players_max: 4, cards_each: 1}]\n"),
+    ],
+)
+def test_no_hand_check_when_the_draw_pile_is_unclear(
+    make_project: Callable[..., Path], change: tuple[str, str]
+) -> None:
+    game = DRAW_GAME.replace("hand: 3", "hand: 40").replace(*change)
+    assert change[0] in DRAW_GAME
+    assert [f.code for f in setup_findings(make_project, game, DRAW_CARDS)] == []
+
+
+def broken_copy(root: Path, game: str, old: str, new: str) -> str:
+    """Copy an example game (and its layouts) into `root` with `old` changed to `new` in its
+    game.yaml; returns the new game.yaml."""
+    for folder in ("decks", "layouts"):
+        if (ROOT / folder / game).is_dir():
+            shutil.copytree(ROOT / folder / game, root / folder / game)
+    path = root / "decks" / game / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    broken = text.replace(old, new)
+    path.write_text(broken, encoding="utf-8")
+    return broken
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "message"),
+    [
+        (
+            "shards",
+            52,
+            'the starting hand of 52 cards is larger than the Shard Deck (pile "shard-deck") of'
+            " box deck decks/shards/decks/starter-ember.txt: 51 cards after the piles set apart"
+            " before it",
+        ),
+        (
+            "splatterkins",
+            120,
+            'the starting hand of 120 cards is larger than the Sketchbook (pile "sketchbook"),'
+            " which the pool fills with 119 cards",
+        ),
+        (
+            "yokai-sketch",
+            19,
+            "the starting hand of 19 cards for 2 players needs 2 x 19 = 38 cards, but the"
+            ' Sketch deck (pile "sketch-deck") holds 36',
+        ),
+    ],
+)
+def test_the_example_games_hands_are_drawn_from_their_decks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, hand: int, message: str
+) -> None:
+    start = Project(ROOT).game(game).game.setup.hand
+    text = broken_copy(tmp_path, game, f"  hand: {start}\n", f"  hand: {hand}\n")
+    monkeypatch.chdir(tmp_path)
+    found = only(list(check_setup(Project(tmp_path).game(game))), "SC410")
+    assert (found.line, found.col) == line_col(text, f"hand: {hand}")
+    assert found.message == message
+    # One card fewer fits.
+    fewer = text.replace(f"  hand: {hand}\n", f"  hand: {hand - 1}\n")
+    (tmp_path / "decks" / game / "game.yaml").write_text(fewer, encoding="utf-8")
+    assert list(check_setup(Project(tmp_path).game(game))) == []
+
+
+def test_every_setup_code_is_documented() -> None:
+    source = "".join(
+        (ROOT / "cardgen" / "check" / f"setup_{part}.py").read_text(encoding="utf-8")
+        for part in ("checks", "hand", "supply")
+    )
+    codes = sorted(set(re.findall(r'"(SC4\d\d)"', source)))
+    assert codes == [f"SC4{n:02}" for n in range(1, 11)]
+    docs = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert all(f"| {code} |" in docs for code in codes), codes
+
+
+def test_cli_on_a_broken_copy_of_blublers(
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = broken_copy(
+        tmp_path,
+        "blublers",
+        "players_max: 2, cards_each: 20}",
+        "players_max: 2, cards_each: 25}",
+    )
+    line, col = line_col(broken, "cards_each: 25")
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "blublers")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"decks/blublers/game.yaml:{line}:{col}: SC403 setup-deal: the deal for 2 players"
+        " gives 2 x 25 = 50 Classic cards, but the box has 48 (deal_from: type=classic)",
+        "Blubler's: 1 finding",
+    ]
+    assert result.stderr == ""
