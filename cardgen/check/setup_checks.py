@@ -7,7 +7,7 @@ pile it is drawn from (SC410). Each finding is at the entry of game.yaml it is a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from cardgen.check.findings import Finding
 from cardgen.check.setup_hand import check_hand
@@ -25,15 +25,34 @@ def players_text(low: int, high: int) -> str:
     return f"{low} {noun}" if low == high else f"{low} to {high} {noun}"
 
 
-def spans(numbers: Sequence[int]) -> list[tuple[int, int]]:
-    """Sorted whole numbers as runs of consecutive ones: [2, 3, 4, 7] -> [(2, 4), (7, 7)]."""
-    runs: list[tuple[int, int]] = []
-    for n in sorted(set(numbers)):
-        if runs and runs[-1][1] == n - 1:
-            runs[-1] = (runs[-1][0], n)
-        else:
-            runs.append((n, n))
-    return runs
+Span = tuple[int, int]
+"""A run of player counts, both ends included."""
+
+
+def outside(span: Span, within: Span) -> list[Span]:
+    """The parts of `span` that lie outside `within`: below it, above it."""
+    low, high = span
+    parts = []
+    if low < within[0]:
+        parts.append((low, min(high, within[0] - 1)))
+    if high > within[1]:
+        parts.append((max(low, within[1] + 1), high))
+    return parts
+
+
+def gaps(within: Span, covered: list[Span]) -> list[Span]:
+    """The runs of `within` that none of the `covered` spans holds, in order."""
+    found: list[Span] = []
+    start, end = within
+    for low, high in sorted(covered):
+        if low > end:
+            break
+        if low > start:
+            found.append((start, low - 1))
+        start = max(start, high + 1)
+    if start <= end:
+        found.append((start, end))
+    return found
 
 
 def _finding(check: str, code: str, message: str, where: Location, cite: str = "") -> Finding:
@@ -67,22 +86,17 @@ def check_players(pack: GamePack) -> Iterator[Finding]:
                 cite,
             )
             continue
-        if players.min <= players.max:
-            outside = [
-                n
-                for n in range(row.players_min, row.players_max + 1)
-                if not players.min <= n <= players.max
-            ]
-            if outside:
-                shown = ", ".join(players_text(a, b) for a, b in spans(outside))
-                yield _finding(
-                    "setup-deal-rows",
-                    "SC406",
-                    f"the deal row for {players_text(row.players_min, row.players_max)}"
-                    f" goes outside players: {players.min} to {players.max} ({shown})",
-                    where,
-                    cite,
-                )
+        beyond = outside((row.players_min, row.players_max), (players.min, players.max))
+        if players.min <= players.max and beyond:
+            shown = ", ".join(players_text(a, b) for a, b in beyond)
+            yield _finding(
+                "setup-deal-rows",
+                "SC406",
+                f"the deal row for {players_text(row.players_min, row.players_max)}"
+                f" goes outside players: {players.min} to {players.max} ({shown})",
+                where,
+                cite,
+            )
         for earlier, other in valid:
             low = max(row.players_min, other.players_min)
             high = min(row.players_max, other.players_max)
@@ -99,10 +113,10 @@ def check_players(pack: GamePack) -> Iterator[Finding]:
                 )
         valid.append((index, row))
     if rows and players.min <= players.max:
-        covered = {n for _, row in valid for n in range(row.players_min, row.players_max + 1)}
-        missing = [n for n in range(players.min, players.max + 1) if n not in covered]
+        covered = [(row.players_min, row.players_max) for _, row in valid]
+        missing = gaps((players.min, players.max), covered)
         if missing:
-            shown = ", ".join(players_text(a, b) for a, b in spans(missing))
+            shown = ", ".join(players_text(a, b) for a, b in missing)
             yield _finding(
                 "setup-deal-rows",
                 "SC405",

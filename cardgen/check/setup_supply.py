@@ -15,9 +15,9 @@ from itertools import combinations
 from cardgen.model.card import Card
 
 EXHAUSTIVE = 12
-"""Sets of demands sharing cards, up to this many, have every subset tried; a larger set
-(which no game is expected to have) its subsets of up to `PARTIAL` demands and itself."""
-PARTIAL = 3
+"""Sets of demands sharing cards, up to this many, have every subset tried; of a larger set
+(which no game is expected to have) each demand alone and each run of them from the first,
+in the order game.yaml gives them, so that the time stays linear in their number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,24 +64,67 @@ def _components(demands: list[Demand]) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for i, j in combinations(range(len(demands)), 2):
-        if demands[i].cards & demands[j].cards:
-            parent[root(j)] = root(i)
+    first: dict[str, int] = {}
+    for i, demand in enumerate(demands):
+        for name in demand.cards:
+            j = first.setdefault(name, i)
+            parent[root(i)] = root(j)
     groups: dict[int, list[int]] = {}
     for i in range(len(demands)):
         groups.setdefault(root(i), []).append(i)
     return list(groups.values())
 
 
-def _subsets(members: list[int]) -> Iterator[tuple[int, ...]]:
-    """The non-empty subsets of a component, smaller first, each in index order."""
-    sizes = range(1, len(members) + 1)
-    if len(members) > EXHAUSTIVE:
-        sizes = range(1, PARTIAL + 1)
-    for size in sizes:
-        yield from combinations(members, size)
-    if len(members) > EXHAUSTIVE:
-        yield tuple(members)
+def _short(
+    demands: list[Demand], subset: tuple[int, ...], copies: dict[str, int], boxes: int
+) -> Shortfall | None:
+    """The set of demands as a shortfall, or None when there are cards enough for it."""
+    needed = sum(demands[i].count for i in subset)
+    names = frozenset().union(*(demands[i].cards for i in subset))
+    available = boxes * sum(copies.get(name, 0) for name in names)
+    return Shortfall(subset, needed, available) if needed > available else None
+
+
+def _every_subset(
+    demands: list[Demand], members: list[int], copies: dict[str, int], boxes: int
+) -> Iterator[Shortfall]:
+    """The smallest shortfalls among every subset of a component, smaller sets first."""
+    violating: list[frozenset[int]] = []
+    for size in range(1, len(members) + 1):
+        for subset in combinations(members, size):
+            chosen = frozenset(subset)
+            if any(earlier < chosen for earlier in violating):
+                continue
+            short = _short(demands, subset, copies, boxes)
+            if short is not None:
+                violating.append(chosen)
+                yield short
+
+
+def _runs(
+    demands: list[Demand], members: list[int], copies: dict[str, int], boxes: int
+) -> Iterator[Shortfall]:
+    """The shortfalls among a large component's demands alone and its runs from the first
+    (the first run that falls short, unless it holds a demand that does alone)."""
+    alone: set[int] = set()
+    for i in members:
+        short = _short(demands, (i,), copies, boxes)
+        if short is not None:
+            alone.add(i)
+            yield short
+    needed = 0
+    names: set[str] = set()
+    available = 0
+    for end, i in enumerate(members, start=1):
+        if i in alone:
+            return
+        needed += demands[i].count
+        for name in demands[i].cards - names:
+            names.add(name)
+            available += boxes * copies.get(name, 0)
+        if end > 1 and needed > available:
+            yield Shortfall(tuple(members[:end]), needed, available)
+            return
 
 
 def shortfalls(
@@ -90,20 +133,13 @@ def shortfalls(
     """Every smallest set of demands that takes more cards than `boxes` times the copies of
     the cards any of them may take; with `must`, only the sets holding that demand."""
     found: list[Shortfall] = []
-    violating: list[frozenset[int]] = []
     for members in _components(demands):
         if must is not None and must not in members:
             continue
-        for subset in _subsets(members):
-            chosen = frozenset(subset)
-            if any(earlier < chosen for earlier in violating):
-                continue
-            needed = sum(demands[i].count for i in subset)
-            names = frozenset().union(*(demands[i].cards for i in subset))
-            available = boxes * sum(copies.get(name, 0) for name in names)
-            if needed <= available:
-                continue
-            violating.append(chosen)
-            if must is None or must in chosen:
-                found.append(Shortfall(subset, needed, available))
+        search = _every_subset if len(members) <= EXHAUSTIVE else _runs
+        found.extend(
+            short
+            for short in search(demands, members, copies, boxes)
+            if must is None or must in short.demands
+        )
     return found

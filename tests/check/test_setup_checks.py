@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -331,6 +332,26 @@ def broken_copy(root: Path, game: str, old: str, new: str) -> str:
     broken = text.replace(old, new)
     path.write_text(broken, encoding="utf-8")
     return broken
+
+
+def test_large_tables_are_checked_in_time(make_project: Callable[..., Path]) -> None:
+    # A billion players and 200 piles of one Special each: counted, not enumerated.
+    piles = "".join(
+        f"    - {{id: p{i}, label: P{i}, where: {{type: special}}, count: 1}}\n" for i in range(200)
+    )
+    game = GAME.replace("max: 8}", "max: 1000000000}").split("  piles:")[0]
+    game = game.replace("max: 8, cards_each: 10", "max: 999999999, cards_each: 0")
+    game += "  piles:\n" + piles
+    started = time.process_time()
+    found = setup_findings(make_project, game)
+    assert time.process_time() - started < 5
+    assert [f.code for f in found] == ["SC405", "SC402"]
+    assert found[0].message == ("no deal row covers 1000000000 players (players: 2 to 1000000000)")
+    assert found[1].line == line_col(game, "id: p14,")[0]
+    assert found[1].message.endswith(
+        '"p13" and "p14" take 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1'
+        " = 15 cards together; only 14 match type=special"
+    )
 
 
 @pytest.mark.parametrize(
