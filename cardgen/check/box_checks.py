@@ -91,4 +91,3 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
                 f" hold {in_decks.get(card.name, 0)}",
                 card,
             )
-
