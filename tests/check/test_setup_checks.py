@@ -1,10 +1,10 @@
-"""`cardgen check` on the table setup: each check finds its planted error, at its line and
-with its numbers, and the five example games stay clean."""
+"""`cardgen check` on the table setup: each check of the players, the deal table, the deal
+and the piles finds its planted error, at its line and with its numbers; the five example
+games stay clean; the command prints it on one line and exits 1."""
 
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -12,88 +12,21 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
-from cardgen.check.findings import Finding
 from cardgen.check.setup_checks import check_setup
 from cardgen.project import Project
+from tests.check.setup_games import (
+    DRAW_CARDS,
+    DRAW_GAME,
+    GAME,
+    broken_copy,
+    line_col,
+    only,
+    planted,
+    setup_findings,
+)
 from tests.conftest import ROOT
 
 Run = Callable[..., Result]
-
-GAME = """\
-id: mini
-name: Mini
-players: {min: 2, max: 8}
-types:
-  classic: {label: Classic}
-  special: {label: Special}
-box:
-  total: 62
-setup:
-  deal_from: {type: classic}
-  deal:
-    - {players_min: 2, players_max: 2, cards_each: 20}
-    - {players_min: 3, players_max: 4, cards_each: 10}
-    - {players_min: 5, players_max: 8, cards_each: 10, boxes: 2}
-  piles:
-    - {id: hidden, label: Hidden, where: {type: special}, count: 7}
-    - {id: shown, label: Shown, where: {type: special}, count: 7, face_up: true}
-"""
-
-CARDS = "name,type,copies\nBlub,classic,24\nBlob,classic,24\nZap,special,14\n"
-
-DRAW_GAME = """\
-id: mini
-name: Mini
-players: {min: 2, max: 4}
-types:
-  yokai: {label: Yokai, fields: {color: {type: choice, choices: [red, blue], description: C.}}}
-  sketch: {label: Sketch}
-setup:
-  hand: 3
-  piles:
-    - {id: yokai, label: Yokai deck, where: {type: yokai}, face_up: true, group_by: color}
-    - {id: sketch-deck, label: Sketch deck, where: {type: sketch}}
-"""
-
-DRAW_CARDS = "name,type,copies,color\nOni,yokai,5,red\nKappa,yokai,5,blue\nLine,sketch,12,\n"
-
-
-def line_col(text: str, needle: str) -> tuple[int, int]:
-    """The 1-based line of `needle` in `text` and the column where its line's value starts
-    (the `{` of a flow mapping in a list, a block's key, else the first character after
-    `key: `)."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if needle in line:
-            stripped = line.lstrip()
-            if stripped.endswith(":"):
-                return number, len(line) - len(stripped) + 1
-            if stripped.startswith("- "):
-                return number, len(line) - len(stripped) + 3
-            return number, line.index(": ") + 3
-    raise AssertionError(f"{needle!r} not in the game")
-
-
-def setup_findings(
-    make_project: Callable[..., Path], game: str, cards: str = CARDS, **extra: str
-) -> list[Finding]:
-    """The setup findings of a game written from `game` and `cards`."""
-    root = make_project(game, cards, game_id="mini", extra=extra or None)
-    return list(check_setup(Project(root).game("mini")))
-
-
-def only(findings: list[Finding], code: str) -> Finding:
-    """The one finding of `code` (and the test fails when there are more or none)."""
-    chosen = [f for f in findings if f.code == code]
-    assert len(chosen) == 1, [str(f) for f in findings]
-    return chosen[0]
-
-
-def planted(make_project: Callable[..., Path], game: str, code: str, needle: str) -> Finding:
-    """The one finding of `code` in `game`, asserted to be at the line and column of the
-    entry holding `needle`."""
-    found = only(setup_findings(make_project, game), code)
-    assert (found.line, found.col) == line_col(game, needle)
-    return found
 
 
 def test_the_mini_game_is_clean(make_project: Callable[..., Path]) -> None:
@@ -239,101 +172,6 @@ def test_inverted_players(make_project: Callable[..., Path]) -> None:
     assert found[0].message == "players: min 9 is greater than max 8"
 
 
-def test_a_hand_a_shared_deck_cannot_deal(make_project: Callable[..., Path]) -> None:
-    game = DRAW_GAME.replace("hand: 3", "hand: 4")
-    found = only(setup_findings(make_project, game, DRAW_CARDS), "SC410")
-    assert (found.line, found.col) == line_col(game, "hand: 4")
-    assert found.message == (
-        "the starting hand of 4 cards for 4 players needs 4 x 4 = 16 cards, but the Sketch"
-        ' deck (pile "sketch-deck") holds 12'
-    )
-
-
-def test_a_hand_counts_the_piles_set_apart_first(make_project: Callable[..., Path]) -> None:
-    # The first 4 sketches go face up to a pile of their own: 8 are left to draw from.
-    game = DRAW_GAME.replace(
-        "    - {id: sketch-deck",
-        "    - {id: market, label: Market, where: {type: sketch}, count: 4, face_up: true}\n"
-        "    - {id: sketch-deck",
-    )
-    found = only(setup_findings(make_project, game, DRAW_CARDS), "SC410")
-    assert "needs 4 x 3 = 12 cards, but the Sketch deck" in found.message
-    assert found.message.endswith("holds 8")
-
-
-def test_a_hand_larger_than_the_smallest_box_deck(
-    make_project: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    game = (
-        DRAW_GAME.replace("hand: 3", "hand: 5").replace(", group_by: color", "")
-        + "box:\n  decks: [decks/red.txt, decks/blue.txt]\n"
-    )
-    found = setup_findings(
-        make_project,
-        game,
-        DRAW_CARDS.replace("Line,sketch,12", "Line,sketch,10"),
-        **{"decks/red.txt": "5 Oni\n6 Line\n", "decks/blue.txt": "5 Kappa\n4 Line\n"},
-    )
-    hand = only(found, "SC410")
-    assert hand.line == line_col(game, "hand: 5")[0]
-    # The red deck leaves 6 sketches after its Yokai, the blue one 4.
-    assert hand.message == (
-        'the starting hand of 5 cards is larger than the Sketch deck (pile "sketch-deck") of'
-        " box deck decks/mini/decks/blue.txt: 4 cards after the piles set apart before it"
-    )
-
-
-def test_a_constructed_hand_fits_one_deck(make_project: Callable[..., Path]) -> None:
-    # Each player brings their own deck: 4 x 4 = 16 > 12 is no problem, 13 > 12 is.
-    game = DRAW_GAME.replace("hand: 3", "hand: 4").replace(
-        "players:", "constructed: true\nplayers:"
-    )
-    assert setup_findings(make_project, game, DRAW_CARDS) == []
-    larger = game.replace("hand: 4", "hand: 13")
-    found = only(setup_findings(make_project, larger, DRAW_CARDS), "SC410")
-    assert found.message == (
-        'the starting hand of 13 cards is larger than the Sketch deck (pile "sketch-deck"),'
-        " which the pool fills with 12 cards"
-    )
-
-
-@pytest.mark.parametrize(
-    "change",
-    [
-        # every pile face up (Splatoon's weapons): which is drawn from is a choice
-        (
-            "    - {id: sketch-deck, label: Sketch deck, where: {type: sketch}}",
-            "    - {id: sketch-deck, label: Sketch deck, where: {type: sketch}, face_up: true}",
-        ),
-        # two face-down piles: either may be drawn from
-        ("face_up: true, group_by: color}", "group_by: color}"),
-        # a deal table: each player's dealt cards are a face-down pile too
-        ("setup:\n", "setup:\n  deal: [{players_min: 2, players_max: 4, cards_each: 1}]\n"),
-    ],
-)
-def test_no_hand_check_when_the_draw_pile_is_unclear(
-    make_project: Callable[..., Path], change: tuple[str, str]
-) -> None:
-    game = DRAW_GAME.replace("hand: 3", "hand: 40").replace(*change)
-    assert change[0] in DRAW_GAME
-    assert [f.code for f in setup_findings(make_project, game, DRAW_CARDS)] == []
-
-
-def broken_copy(root: Path, game: str, old: str, new: str) -> str:
-    """Copy an example game (and its layouts) into `root` with `old` changed to `new` in its
-    game.yaml; returns the new game.yaml."""
-    for folder in ("decks", "layouts"):
-        if (ROOT / folder / game).is_dir():
-            shutil.copytree(ROOT / folder / game, root / folder / game)
-    path = root / "decks" / game / "game.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    broken = text.replace(old, new)
-    path.write_text(broken, encoding="utf-8")
-    return broken
-
-
 def test_large_tables_are_checked_in_time(make_project: Callable[..., Path]) -> None:
     # A billion players and 200 piles of one Special each: counted, not enumerated.
     piles = "".join(
@@ -352,45 +190,6 @@ def test_large_tables_are_checked_in_time(make_project: Callable[..., Path]) -> 
         '"p13" and "p14" take 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1'
         " = 15 cards together; only 14 match type=special"
     )
-
-
-@pytest.mark.parametrize(
-    ("game", "hand", "message"),
-    [
-        (
-            "shards",
-            52,
-            'the starting hand of 52 cards is larger than the Shard Deck (pile "shard-deck") of'
-            " box deck decks/shards/decks/starter-ember.txt: 51 cards after the piles set apart"
-            " before it",
-        ),
-        (
-            "splatterkins",
-            120,
-            'the starting hand of 120 cards is larger than the Sketchbook (pile "sketchbook"),'
-            " which the pool fills with 119 cards",
-        ),
-        (
-            "yokai-sketch",
-            19,
-            "the starting hand of 19 cards for 2 players needs 2 x 19 = 38 cards, but the"
-            ' Sketch deck (pile "sketch-deck") holds 36',
-        ),
-    ],
-)
-def test_the_example_games_hands_are_drawn_from_their_decks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, hand: int, message: str
-) -> None:
-    start = Project(ROOT).game(game).game.setup.hand
-    text = broken_copy(tmp_path, game, f"  hand: {start}\n", f"  hand: {hand}\n")
-    monkeypatch.chdir(tmp_path)
-    found = only(list(check_setup(Project(tmp_path).game(game))), "SC410")
-    assert (found.line, found.col) == line_col(text, f"hand: {hand}")
-    assert found.message == message
-    # One card fewer fits.
-    fewer = text.replace(f"  hand: {hand}\n", f"  hand: {hand - 1}\n")
-    (tmp_path / "decks" / game / "game.yaml").write_text(fewer, encoding="utf-8")
-    assert list(check_setup(Project(tmp_path).game(game))) == []
 
 
 def test_every_setup_code_is_documented() -> None:
