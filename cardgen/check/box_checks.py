@@ -1,8 +1,7 @@
-"""What goes in the box and onto the table: the box manifest and the setup piles.
+"""What goes in the box: the box manifest.
 
-The pool against the box manifest (its total and its items), the decks that make up the
-box against the pool copy for copy, and every pile of the table setup against the cards
-that match it (SC2xx, SC401).
+The pool against the box manifest (its total and its items), and the decks that make up
+the box against the pool copy for copy (SC2xx). The table setup is `setup_checks`'.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from cardgen.errors import Location
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
 from cardgen.model.game import BoxItem
-from cardgen.model.select import describe, matches
+from cardgen.model.select import matches
 
 
 def _box_items(
@@ -91,28 +90,4 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
                 f'"{card.name}": the pool says {card.copies} copies, the box decks'
                 f" hold {in_decks.get(card.name, 0)}",
                 card,
-            )
-
-
-def check_setup(pack: GamePack) -> Iterator[Finding]:
-    """Every pile of the table setup takes at least one card, and no more than there are."""
-    for index, pile in enumerate(pack.game.setup.piles):
-        available = sum(card.copies for card in pack.cards if matches(card, pile.where))
-        where = pack.doc.location(["setup", "piles", index])
-        if available == 0:
-            yield Finding(
-                "setup-piles",
-                "SC401",
-                f'pile "{pile.id}": no card matches {describe(pile.where)}',
-                where.path,
-                where.line,
-            )
-        elif pile.count is not None and pile.count > available and pile.group_by is None:
-            yield Finding(
-                "setup-piles",
-                "SC401",
-                f'pile "{pile.id}" takes {pile.count} cards;'
-                f" only {available} match {describe(pile.where)}",
-                where.path,
-                where.line,
             )

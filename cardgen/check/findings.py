@@ -65,7 +65,7 @@ class Finding:
     sheet: str | None = None
     """In a spreadsheet pool: the sheet (`line` is then the row)."""
     col: int | None = None
-    """In a spreadsheet pool: the column of the cell."""
+    """The column: of the cell in a spreadsheet pool, of the value in a YAML file."""
 
     def as_json(self) -> dict[str, Any]:
         """The finding in `cardgen check --format json`."""
@@ -82,10 +82,12 @@ class Finding:
         if self.sheet is not None:
             data["sheet"] = self.sheet
             data["cell"] = Location(self.path, self.line, self.col, self.sheet).cell
+        elif self.col is not None:
+            data["col"] = self.col
         return data
 
     def __str__(self) -> str:
-        if self.sheet is not None:
+        if self.sheet is not None or (self.line and self.col):
             where = str(Location(self.path, self.line, self.col, self.sheet))
         else:
             where = self.path + (f":{self.line}" if self.line else "")

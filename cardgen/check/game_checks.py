@@ -1,9 +1,10 @@
 """`cardgen check GAME`: a game's own data against its own rules.
 
 Conditional field bounds, card references, and the checks a game declares (pairs, upgrade
-links, grids, unique values) are here; the box manifest and the setup piles are checked in
-`box_checks`, the boards in `board_checks`; `check_game` runs them all, with the layouts'
-checks. Each check returns findings; nothing stops at the first.
+links, grids, unique values) are here; the box manifest is checked in `box_checks`, the
+table setup (players, the deal table, piles, the hand) in `setup_checks`, the boards in
+`board_checks`; `check_game` runs them all, with the layouts' checks. Each check returns
+findings; nothing stops at the first.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 from cardgen.check.board_checks import check_board, load_board
-from cardgen.check.box_checks import check_box, check_setup
+from cardgen.check.box_checks import check_box
 from cardgen.check.findings import Finding, card_finding
 from cardgen.check.layout_checks import check_layouts
+from cardgen.check.setup_checks import check_setup
 from cardgen.errors import display_path
 from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
