@@ -5,6 +5,7 @@ and a round counter. The tile pictures are drawn here, a few flat colours.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
@@ -28,6 +29,11 @@ TEAM_INK = {"green": (63, 191, 63), "purple": (155, 63, 209)}
 TILE_UNITS = 2.0
 """Assumed width of a hex Custom_Tile at scale 1, in table units (not confirmed by a TTS
 file we have); tiles are spaced by it."""
+ROW_STEP = 0.75 / (3**0.5 / 2)
+"""Distance between hex rows per tile width (pointy-top hexes: 1.5 x size over sqrt 3)."""
+COUNTER_CLEARANCE = TILE_UNITS * 0.75 + 0.6
+"""How far a counter stands from the centre of every tile: off the board, clear of it."""
+TEAMS = ("green", "purple")
 
 
 def _tile_image(
@@ -49,8 +55,13 @@ def _shade(color: tuple[int, int, int], height: str) -> tuple[int, int, int]:
     return tuple(min(255, round(v * factor)) for v in color)  # type: ignore[return-value]
 
 
-def board_objects(builder: TableBuilder, pack: GamePack, origin_z: float) -> list[dict[str, Any]]:
-    """Each board as hex tiles (neutral / green / purple states), counters and pieces."""
+def board_objects(
+    builder: TableBuilder, pack: GamePack, origin_z: float, *, players: int | None = None
+) -> list[dict[str, Any]]:
+    """Each board as hex tiles (neutral / green / purple states), each team's tile counter
+    beside its spawn, the round counter at the side, and a piece on a spawn tile for each
+    of `players` (default: the game's most), the teams taking turns (player 1 green)."""
+    players = players if players is not None else pack.game.players.max
     from cardgen.check.game_checks import load_board
 
     objects: list[dict[str, Any]] = []
@@ -60,9 +71,16 @@ def board_objects(builder: TableBuilder, pack: GamePack, origin_z: float) -> lis
         width = TILE_UNITS
         centre_q = sum(q + r / 2 for q, r in cells) / len(cells)
         centre_r = sum(r for _, r in cells) / len(cells)
+
+        spots = {
+            (q, r): (
+                (q + r / 2 - centre_q) * width,
+                origin_z - (r - centre_r) * width * ROW_STEP,
+            )
+            for q, r in cells
+        }
         for (q, r), kind in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
-            x = (q + r / 2 - centre_q) * width
-            z = origin_z - (r - centre_r) * width * 0.866
+            x, z = spots[(q, r)]
             thickness = HEIGHT_THICKNESS[kind]
             identity = f"board|{ref.id}|{q},{r}"
 
@@ -119,38 +137,134 @@ def board_objects(builder: TableBuilder, pack: GamePack, origin_z: float) -> lis
             else:
                 team = kind.removeprefix("spawn-")
                 objects.append(tile(kind, kind, _tile_image((250, 250, 250), TEAM_INK[team])))
-        span = (max(q + r / 2 for q, r in cells) - centre_q + 2) * width
-        for team, side in (("green", -1), ("purple", 1)):
-            color = {k: v / 255 for k, v in zip("rgb", TEAM_INK[team], strict=True)}
-            counter = common(
-                builder.ids.guid(f"counter|{team}"),
-                "Counter",
-                transform(side * span, origin_z + side * 4),
-                f"{team.title()} tiles",
-                "Tiles your team has claimed.",
-                color=color,
-            )
-            counter.update({"HideWhenFaceDown": False, "Hands": False, "Counter": {"value": 0}})
-            objects.append(scripts(counter))
-            for player in (1, 2):
-                pawn = common(
-                    builder.ids.guid(f"piece|{team}|{player}"),
-                    "PlayerPawn",
-                    transform(side * (span - 2), origin_z + side * (2 + player * 1.5)),
-                    f"{team.title()} player {player}",
-                    color=color,
-                    tags=[f"Team {team}"],
+        objects.extend(_counters_and_pieces(builder, cells, spots, players))
+    return objects
+
+
+Spot = tuple[float, float]
+
+
+def _clear_of(point: Spot, spots: list[Spot]) -> bool:
+    return all(math.dist(point, spot) >= COUNTER_CLEARANCE for spot in spots)
+
+
+def _outward(start: Spot, direction: Spot, spots: list[Spot]) -> Spot:
+    """The first point from `start` along `direction` (a unit vector) clear of every tile."""
+    step = 0.1
+    x, z = start
+    while not _clear_of((x, z), spots):
+        x, z = x + direction[0] * step, z + direction[1] * step
+    return round(x, 2), round(z, 2)
+
+
+def team_spots(
+    cells: dict[tuple[int, int], str], spots: dict[tuple[int, int], Spot]
+) -> dict[str, list[Spot]]:
+    """Each team's spawn tiles on the table, in board order (rows, then columns)."""
+    found: dict[str, list[Spot]] = {team: [] for team in TEAMS}
+    for pos in sorted(cells, key=lambda p: (p[1], p[0])):
+        kind = cells[pos]
+        if kind.startswith("spawn-") and kind.removeprefix("spawn-") in found:
+            found[kind.removeprefix("spawn-")].append(spots[pos])
+    return found
+
+
+def counter_spots(
+    cells: dict[tuple[int, int], str], spots: dict[tuple[int, int], Spot]
+) -> tuple[dict[str, Spot], Spot]:
+    """Where each team's tile counter goes (off the board, straight out from the board's
+    centre past its own spawn) and the round counter (off the board's side, midway
+    between the teams), worked out from the tiles, not fixed offsets."""
+    every = list(spots.values())
+    centre = (sum(x for x, _ in every) / len(every), sum(z for _, z in every) / len(every))
+    teams: dict[str, Spot] = {}
+    spawns = team_spots(cells, spots)
+    for team, own in spawns.items():
+        if not own:
+            continue
+        middle = (sum(x for x, _ in own) / len(own), sum(z for _, z in own) / len(own))
+        dx, dz = middle[0] - centre[0], middle[1] - centre[1]
+        length = math.hypot(dx, dz)
+        if length < 1e-9:  # a spawn in the very middle: green's side is the far one
+            dx, dz, length = 0.0, (1.0 if team == TEAMS[0] else -1.0), 1.0
+        teams[team] = _outward(middle, (dx / length, dz / length), every)
+    sides = [teams[t] for t in TEAMS if t in teams]
+    if len(sides) == 2:  # across the line between the two teams' counters
+        dx, dz = sides[1][0] - sides[0][0], sides[1][1] - sides[0][1]
+        length = math.hypot(dx, dz)
+        across = (dz / length, -dx / length) if length > 1e-9 else (1.0, 0.0)
+        if across[0] < 0:
+            across = (-across[0], -across[1])
+    else:
+        across = (1.0, 0.0)
+    return teams, _outward(centre, across, every)
+
+
+def _counter(
+    builder: TableBuilder,
+    identity: str,
+    spot: Spot,
+    label: str,
+    note: str,
+    color: dict[str, float],
+    value: int,
+) -> dict[str, Any]:
+    counter = common(
+        builder.ids.guid(identity), "Counter", transform(*spot), label, note, color=color
+    )
+    counter.update({"HideWhenFaceDown": False, "Hands": False, "Counter": {"value": value}})
+    return scripts(counter)
+
+
+def _counters_and_pieces(
+    builder: TableBuilder,
+    cells: dict[tuple[int, int], str],
+    spots: dict[tuple[int, int], Spot],
+    players: int,
+) -> list[dict[str, Any]]:
+    """The tile counters, the pieces on their spawn tiles, and the round counter."""
+    objects: list[dict[str, Any]] = []
+    teams, rounds = counter_spots(cells, spots)
+    spawns = team_spots(cells, spots)
+    heights = {spots[pos]: HEIGHT_THICKNESS[kind] for pos, kind in cells.items()}
+    for index, team in enumerate(TEAMS):
+        color = {k: v / 255 for k, v in zip("rgb", TEAM_INK[team], strict=True)}
+        if team in teams:
+            objects.append(
+                _counter(
+                    builder,
+                    f"counter|{team}",
+                    teams[team],
+                    f"{team.title()} tiles",
+                    "Tiles your team has claimed.",
+                    color,
+                    0,
                 )
-                pawn.update({"HideWhenFaceDown": False, "Hands": False})
-                objects.append(scripts(pawn))
-        rounds = common(
-            builder.ids.guid("counter|rounds"),
-            "Counter",
-            transform(0, origin_z + 10),
+            )
+        seats = range(index, players, len(TEAMS))  # players 1, 3 green; 2, 4 purple
+        for number, seat in enumerate(seats, start=1):
+            if not spawns[team]:
+                break
+            x, z = spawns[team][(number - 1) % len(spawns[team])]
+            pawn = common(
+                builder.ids.guid(f"piece|{team}|{number}"),
+                "PlayerPawn",
+                transform(x, z, y=1.0 + heights[(x, z)] + 0.3),
+                f"{team.title()} player {number} (player {seat + 1})",
+                color=color,
+                tags=[f"Team {team}"],
+            )
+            pawn.update({"HideWhenFaceDown": False, "Hands": False})
+            objects.append(scripts(pawn))
+    objects.append(
+        _counter(
+            builder,
+            "counter|rounds",
+            rounds,
             "Round",
-            "Rounds played (the game lasts 10).",
-            color={"r": 0.9, "g": 0.9, "b": 0.9},
+            "Rounds played: starts at 1, the game lasts 10.",
+            {"r": 0.9, "g": 0.9, "b": 0.9},
+            1,
         )
-        rounds.update({"HideWhenFaceDown": False, "Hands": False, "Counter": {"value": 0}})
-        objects.append(scripts(rounds))
+    )
     return objects
