@@ -249,8 +249,8 @@ def export_table(
         result.warnings.extend(url_map.warnings)
     elif base_url is None:
         result.warnings.append(
-            "images are file:/// URLs: only the host sees them in a"
-            " multiplayer game; host the sheets and use --base-url"
+            "images are file:/// URLs: only the host sees them in a multiplayer game;"
+            " host the images the uploads list names and use --base-url or --url-map"
         )
     if install:
         result.installed = install_saved_object(json_path, thumb_path)

@@ -11,9 +11,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardgen.manifest import listed
 from cardgen.package.tts.stale import named_images
+from cardgen.package.tts.uploads import uploads, uploads_text
 from tests.oracles.games import cli, example_copy, ok
 from tests.package.tts.test_image_names import edit_text, rows_of, sheets_of
 
@@ -134,3 +137,16 @@ def test_a_refused_export_changes_nothing(tmp_path: Path, refusal: str) -> None:
     if refusal == "missing":
         lacked = result.stderr.split("images: ")[1].split(" (upload them")[0].split(", ")
         assert lacked and all(name.split(" (")[0] not in urls for name in lacked)
+
+
+@given(
+    st.lists(st.sampled_from([f"sheets/s{i}-0000000{i}.jpg" for i in range(6)])),
+    st.none() | st.sets(st.sampled_from([f"sheets/s{i}-0000000{i}.jpg" for i in range(8)])),
+)
+def test_the_new_images_come_first_each_once(names: list[str], before: set[str] | None) -> None:
+    made = uploads(names, before)
+    unique, known = list(dict.fromkeys(names)), before or set()
+    assert [u.path for u in made if u.new] == [n for n in unique if n not in known]
+    assert [u.path for u in made if not u.new] == [n for n in unique if n in known]
+    assert [u.new for u in made] == sorted((u.new for u in made), reverse=True)
+    assert uploads_text(names) == "".join(f"{n}\n" for n in sorted(set(names))).encode()
