@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from cardgen.errors import CardgenError, InputErrors, display_path
 from cardgen.package.tts.hosting import Hosting
 from cardgen.package.tts.url_map import load_url_map
-from tests.oracles.games import example_copy, ok
+from tests.oracles.games import cli, example_copy, ok
+from tests.package.tts.test_uploads import save_urls, snapshot
 
 
 @pytest.fixture(scope="module")
@@ -173,3 +174,40 @@ def test_the_error_points_at_an_older_or_misspelled_entry(tmp_path: Path) -> Non
     message = refused.value.format_message()
     assert "sheets/deck-1-9f992b88.jpg (the map has sheets/deck-1-00000000.jpg, an older" in message
     assert 'tiles/tile-blue-1a2b3c4e.jpg (the map has "tile-bleu-1a2b3c4e.jpg", spelled' in message
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project whose Splatoon export is done (its images drawn and listed)."""
+    project = example_copy(tmp_path_factory.mktemp("urlmap-cli"))
+    ok("tts", "splatoon", "--project", project)
+    return project
+
+
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data(), form=st.sampled_from(["json", "csv", "csv-header"]), bom=st.booleans())
+def test_cardgen_tts_takes_a_whole_map_and_refuses_a_partial_one(
+    tmp_path: Path, exported: Path, data: st.DataObject, form: str, bom: bool
+) -> None:
+    folder = exported / "output" / "splatoon" / "tts"
+    names = (folder / "splatoon.uploads.txt").read_text(encoding="utf-8").splitlines()
+    spelled, wanted = data.draw(maps(names))
+    whole = data.draw(st.booleans())
+    for name in names if whole else []:  # every image given a URL
+        wanted.setdefault(name, f"https://x.org/{len(wanted)},{PurePosixPath(name).name}")
+        spelled.setdefault(name, wanted[name])
+    if not whole and len(wanted) == len(names):  # one image left out
+        left_out = data.draw(st.sampled_from(names))
+        del wanted[left_out]
+        spelled = {k: v for k, v in spelled.items() if k not in (left_out, left_out.split("/")[1])}
+    before = snapshot(folder)
+    result = cli("tts", "splatoon", "--project", exported, "--url-map",
+                 write_map(tmp_path, spelled, form, bom, crlf=True))  # fmt: skip
+    if not whole:
+        assert result.exit_code == 2 and "the URL map lacks" in result.stderr, result.output
+        assert snapshot(folder) == before
+        return
+    assert result.exit_code == 0, result.output
+    assert set(save_urls(folder / "splatoon.json")) - {""} == set(wanted.values())
