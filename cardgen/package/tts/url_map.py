@@ -3,7 +3,8 @@
 
 The file is a JSON object `{"visionary-1-9f992b88.jpg": "https://...", ...}` or a CSV of
 two columns, image and URL, with an optional header row `file,url` (UTF-8, a BOM and CRLF
-line ends welcome, a URL holding a comma quoted). An image is named by its file name or by
+line ends welcome, a URL holding a comma quoted; `;` or a tab between the columns as a
+spreadsheet may write them). An image is named by its file name or by
 its path in the export folder (`sheets/visionary-1-9f992b88.jpg`). Every problem is told
 with its place (the CSV line, or the JSON key) and all are reported at once; a URL must be
 http(s); a Dropbox link that serves its web page instead of the image is warned about.
@@ -24,6 +25,12 @@ from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
 from cardgen.fuzzy import closest
 
 HEADER = ("file", "url")
+MAX_TOLD = 20
+"""Problems of a map told one by one; the rest are counted (a list of paths given as a map
+would otherwise be an error a line)."""
+DELIMITERS = (",", ";", "\t")
+"""Column separators of a CSV map: a comma, or the one its first row is split by (a
+spreadsheet saving CSV where the comma is the decimal sign writes `;`)."""
 _HASHED = re.compile(r"(?P<stem>.+)-[0-9a-f]{8}(?P<ext>\.[a-z]+)")
 """An image's content name: its stem, 8 hex digits of its bytes' sha256, its extension."""
 
@@ -99,7 +106,7 @@ def load_url_map(path: Path) -> UrlMap:
                 " image: end it in dl=1 (or raw=1) instead of dl=0"
             )
     errors.errors.sort(key=lambda error: (error.location and error.location.line) or 0)
-    errors.raise_if_any()
+    errors.raise_if_any(MAX_TOLD, Location(where))
     return url_map
 
 
@@ -131,7 +138,10 @@ def _json_rows(text: str, where: str) -> list[tuple[str, str, Location]]:
 def _csv_rows(text: str, where: str, errors: ErrorCollector) -> list[tuple[str, str, Location]]:
     """(name, URL, place) of each row of a two-column CSV (blank rows skipped, a first
     row `file,url` taken for a header); a row of another width is an error."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+    first_row = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = _delimiter(first_row)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    named = {",": "a comma", ";": "a semicolon", "\t": "a tab"}[delimiter]
     rows = []
     first, start = True, 1
     try:
@@ -148,7 +158,7 @@ def _csv_rows(text: str, where: str, errors: ErrorCollector) -> list[tuple[str, 
             if len(cells) != 2:
                 errors.add(
                     f"a row holds two cells, image and URL, not {len(cells)}"
-                    " (quote a URL that holds a comma)",
+                    f" (quote a URL that holds {named})",
                     place,
                 )
                 continue
@@ -156,6 +166,19 @@ def _csv_rows(text: str, where: str, errors: ErrorCollector) -> list[tuple[str, 
     except csv.Error as exc:
         errors.add(f"not valid CSV: {exc}", Location(where, reader.line_num))
     return rows
+
+
+def _delimiter(row: str) -> str:
+    """The column separator that makes `row` a header or an image and an http(s) URL (a
+    comma when none does)."""
+    for delimiter in DELIMITERS:
+        cells = [cell.strip() for cell in next(csv.reader([row], delimiter=delimiter), [])]
+        if len(cells) == 2 and (
+            tuple(c.casefold() for c in cells) == HEADER
+            or cells[1].lower().startswith(("http://", "https://"))
+        ):
+            return delimiter
+    return ","
 
 
 def _key(name: str) -> str:

@@ -211,3 +211,35 @@ def test_cardgen_tts_takes_a_whole_map_and_refuses_a_partial_one(
         return
     assert result.exit_code == 0, result.output
     assert set(save_urls(folder / "splatoon.json")) - {""} == set(wanted.values())
+
+
+@pytest.mark.parametrize(
+    ("header", "first", "second"),
+    [
+        ("file,url", 'a.jpg,"https://x.org/a;b,c.jpg"', "tiles/b.jpg,https://x.org/b"),
+        ("file;url", 'a.jpg;"https://x.org/a;b,c.jpg"', "tiles/b.jpg;https://x.org/b"),
+        ("file\turl", "a.jpg\thttps://x.org/a;b,c.jpg", "tiles/b.jpg\thttps://x.org/b"),
+    ],
+)
+@pytest.mark.parametrize("with_header", [True, False])
+def test_a_spreadsheet_csv_with_semicolons_or_tabs_is_read(
+    tmp_path: Path, header: str, first: str, second: str, with_header: bool
+) -> None:
+    path = tmp_path / "urls.csv"
+    path.write_text("\n".join([header] * with_header + [first, second]), encoding="utf-8")
+    assert load_url_map(path).entries == {
+        "a.jpg": "https://x.org/a;b,c.jpg",
+        "tiles/b.jpg": "https://x.org/b",
+    }
+
+
+def test_a_list_given_as_a_map_is_told_in_a_few_lines(tmp_path: Path) -> None:
+    path = tmp_path / "urls.csv"
+    path.write_text(
+        "".join(f"sheets/s{i}-0000000{i % 10}.jpg\n" for i in range(30)), encoding="utf-8"
+    )
+    with pytest.raises(InputErrors) as refused:
+        load_url_map(path)
+    lines = refused.value.format_message().splitlines()
+    assert len(lines) == 21 and lines[-1] == f"{display_path(path)}: ... and 10 more problems"
+    assert all("a row holds two cells, image and URL, not 1" in line for line in lines[:20])
