@@ -217,6 +217,7 @@ def _make(
         exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
     # the images another export beside the save still shows stay (the next build leaves them)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
+    result.files.extend([exported.uploads_file] if exported.uploads_file else [])
     result.files.extend(exported.shared)
     lap("tts")
     whole = result.steps.pop("tts")

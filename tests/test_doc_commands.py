@@ -31,6 +31,10 @@ NOT_RUN: dict[str, str] = {
         "runs as written, but the test would only check that cardgen writes URLs it never"
         " fetches: tests/package test --base-url itself"
     ),
+    "cardgen tts splatoon --url-map urls.csv": (
+        "the map holds the URLs a host gave each uploaded file: tests/package/tts/test_uploads.py"
+        " exports with a map made from the uploads list, and test_url_map.py with random maps"
+    ),
 }
 """Commands shown but not run, with the reason."""
 

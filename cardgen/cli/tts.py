@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 @click.argument("game")
 @click.option("--deck", type=click.Path(path_type=Path), help="Export one deck list.")
 @click.option("--base-url", help="Hosted location of the sheets (http/https), for multiplayer.")
+@click.option(
+    "--url-map",
+    type=click.Path(path_type=Path),
+    help="JSON or CSV of image file name -> URL, for hosts that give each file its own URL.",
+)
+@click.option("--uploads", is_flag=True, help="List the images a host must have, new ones first.")
 @click.option("--install", is_flag=True, help="Copy into TTS's Saved Objects folder.")
 @click.option("--strict", is_flag=True, help="Refuse an illegal --deck instead of warning.")
 @click.option(
@@ -50,6 +56,8 @@ def tts(
     game: str,
     deck: Path | None,
     base_url: str | None,
+    url_map: Path | None,
+    uploads: bool,
     install: bool,
     strict: bool,
     sheet_format: str,
@@ -61,6 +69,7 @@ def tts(
 ) -> None:
     """Write a Tabletop Simulator saved object and its sprite sheets."""
     from cardgen.package.tts import export
+    from cardgen.package.tts.uploads import uploads_lines
 
     project = open_with_out(project_dir, out)
     illegal = _illegal_deck(project, game, deck)
@@ -74,6 +83,7 @@ def tts(
         out,
         deck=deck,
         base_url=base_url,
+        url_map=url_map,
         install=install,
         fmt=cast(Any, sheet_format),
         quality=quality,
@@ -86,7 +96,11 @@ def tts(
         click.echo(_block("warning", illegal), err=True)
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
     click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
+    if uploads:
+        click.echo("\n".join(uploads_lines(result.uploads, result.uploads_file)))
     if result.installed:
         click.echo(f"installed: {result.installed}")
 
@@ -117,4 +131,11 @@ def _as_json(result: TtsResult, deck_warnings: list[str]) -> dict[str, Any]:
         "objects": result.objects,
         "installed": str(result.installed) if result.installed else None,
         "warnings": [*deck_warnings, *result.warnings],
+        "notes": result.notes,
+        "uploads": {
+            "file": str(result.uploads_file) if result.uploads_file else None,
+            "count": len(result.uploads),
+            "new": sum(image.new for image in result.uploads),
+            "images": [image.as_json() for image in result.uploads],
+        },
     }

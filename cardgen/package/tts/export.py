@@ -4,8 +4,9 @@ The table is set up from the game's data: each pile of `setup.piles` (the Person
 the Yokai decks by colour face up, ...) becomes a `Deck` (or a lone `Card`), the cards no
 pile takes form one more deck, and each board becomes hex `Custom_Tile`s with a state per
 team colour. Sprite sheets go beside the JSON; images are `file:///` URLs unless a
-`--base-url` is given. GUIDs and deck keys come from stable hashes: the same input gives
-the same bytes. No user text is ever put into a script.
+`--base-url` (or a `--url-map`) is given. GUIDs and deck keys come from stable hashes: the
+same input gives the same bytes. No user text is ever put into a script. Beside the save,
+`<name>.uploads.txt` lists the images a host must have (`cardgen.package.tts.uploads`).
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ from typing import Any
 from PIL import Image
 
 from cardgen.cache import Cache
+from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.manifest import record
 from cardgen.outputs import game_folder
 from cardgen.package.tts import sheets as tts_sheets
 from cardgen.package.tts.board import board_objects
+from cardgen.package.tts.hosting import Hosting
 from cardgen.package.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.package.tts.model import ObjectState, SavedObject
-from cardgen.package.tts.stale import remove_unused
+from cardgen.package.tts.stale import remove_unused, save_images
 from cardgen.package.tts.table import GROUP_SPACING, Copy, TableBuilder
+from cardgen.package.tts.uploads import Upload, uploads, uploads_path, uploads_text
+from cardgen.package.tts.url_map import UrlMap, load_url_map
 from cardgen.parallel import cores
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
@@ -48,6 +53,12 @@ class TtsResult:
     """Images cardgen wrote beside the save before that no save there names any more."""
     shared: list[Path] = field(default_factory=list)
     """Images beside the save that other saves there name (not this one): still in use."""
+    uploads: list[Upload] = field(default_factory=list)
+    """The images a host must have for this save, the ones new since the last export first."""
+    uploads_file: Path | None = None
+    """`<name>.uploads.txt` beside the save: the same images, one path a line."""
+    notes: list[str] = field(default_factory=list)
+    """What is worth knowing but not wrong (a URL map's entries for other exports)."""
 
 
 def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]]]:
@@ -85,6 +96,7 @@ def tts(
     *,
     deck: Path | None = None,
     base_url: str | None = None,
+    url_map: Path | None = None,
     install: bool = False,
     fmt: tts_sheets.SheetFormat = "jpeg",
     quality: int = 90,
@@ -92,12 +104,19 @@ def tts(
     rendered: RenderResult | None = None,
     cache: Cache | None = None,
 ) -> TtsResult:
-    """Write `<name>.json`, `<name>.png` and the sheets of a game's table (from `rendered`
-    card images when given; with a cache, sheets whose cards did not change are reused)."""
+    """Write `<name>.json`, `<name>.png`, `<name>.uploads.txt` and the sheets of a game's
+    table (from `rendered` card images when given; with a cache, sheets whose cards did not
+    change are reused). With `url_map`, each image's URL comes from that file, and an image
+    it lacks refuses the export before anything is written."""
     from cardgen.render.game import render_game
 
+    if base_url is not None and url_map is not None:
+        raise CardgenError(
+            "--base-url and --url-map exclude each other: a folder host or a URL per file"
+        )
     if base_url is not None:
         check_base_url(base_url)
+    urls = load_url_map(url_map) if url_map is not None else None
     pack = project.game(game_id)
     groups = _groups(pack, deck)
     names = {name for _, counts in groups for name in counts}
@@ -111,13 +130,15 @@ def tts(
         out or images / "tts",
         name,
         base_url=base_url,
+        url_map=urls,
         install=install,
         fmt=fmt,
         quality=quality,
         cache=cache,
         jobs=jobs,
     )
-    record(images, [result.json_path, result.thumbnail, *result.sheets])  # for `clean`
+    written = [result.json_path, result.thumbnail, *result.sheets]
+    record(images, [*written, *([result.uploads_file] if result.uploads_file else [])])
     result.removed, kept = remove_unused(images, result.json_path.parent)
     own = set(result.sheets)
     result.shared = [path for path in kept if path not in own]
@@ -132,6 +153,7 @@ def export_table(
     name: str,
     *,
     base_url: str | None = None,
+    url_map: UrlMap | None = None,
     install: bool = False,
     fmt: tts_sheets.SheetFormat = "jpeg",
     quality: int = 90,
@@ -158,7 +180,7 @@ def export_table(
     images = TableImages(
         folder,
         writer,
-        base_url=base_url,
+        hosting=Hosting(folder, base_url=base_url, url_map=url_map),
         fmt=fmt,
         quality=quality,
         cache=cache,
@@ -186,6 +208,7 @@ def export_table(
         objects.extend(builder.group_objects(row, label, copies, trim_pt, len(groups)))
     if pack.game.boards:
         objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
+    before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     sheet_seconds = images.finish(jobs if jobs is not None else cores())
     envelope = {
         "SaveName": "",
@@ -217,10 +240,17 @@ def export_table(
     thumb_path = writer.write_if_changed(f"{name}.png", encode_png(thumb))
     result = TtsResult(json_path, thumb_path, images.sheets, _count(model.ObjectStates))
     result.sheet_seconds = sheet_seconds
-    if base_url is None:
+    result.uploads = uploads(images.names, before)
+    result.uploads_file = writer.write_if_changed(
+        uploads_path(json_path).name, uploads_text(images.names)
+    )
+    result.notes = images.hosting.notes(images.names)
+    if url_map is not None:
+        result.warnings.extend(url_map.warnings)
+    elif base_url is None:
         result.warnings.append(
-            "images are file:/// URLs: only the host sees them in a"
-            " multiplayer game; host the sheets and use --base-url"
+            "images are file:/// URLs: only the host sees them in a multiplayer game;"
+            " host the images the uploads list names and use --base-url or --url-map"
         )
     if install:
         result.installed = install_saved_object(json_path, thumb_path)

@@ -1,7 +1,11 @@
 """The images of a Tabletop Simulator save and where TTS finds them: sprite sheets (taken
 from the cache when none of their cards changed, else made together on every core), board
-tile pictures, their URLs (`file:///` on this machine, or under a `--base-url` where the
-designer hosts them), and the folder TTS keeps Saved Objects in (`--install`).
+tile pictures, their URLs (`cardgen.package.tts.hosting`: `file:///` on this machine, under
+a `--base-url`, or from a `--url-map`), and the folder TTS keeps Saved Objects in
+(`--install`).
+
+Every image is made (or taken from the cache) and named by its bytes before any is written:
+a `--url-map` that lacks one refuses the export with nothing written.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from PIL import Image
 from cardgen.cache import Cache, digest, file_digest
 from cardgen.errors import CardgenError
 from cardgen.package.tts import sheets as tts_sheets
+from cardgen.package.tts.hosting import Hosting
 from cardgen.package.tts.ids import content_hash
 from cardgen.write import Writer, atomic_write, slug
 
@@ -30,9 +35,11 @@ HASH_DIGITS = 8
 class SaveImage:
     """An image of the save, named by its content: `stem-<hash8>.<ext>` under the export
     folder, where `stem` is e.g. `sheets/visionary-1`. A sheet still to be made has no
-    `path` until `TableImages.finish` made it."""
+    `name` until `TableImages.finish` made it, and no image has a `path` until written."""
 
     stem: str
+    name: str | None = None
+    data: bytes | None = None
     path: Path | None = None
 
 
@@ -50,7 +57,7 @@ class TableImages:
         out: Path,
         writer: Writer,
         *,
-        base_url: str | None,
+        hosting: Hosting,
         fmt: tts_sheets.SheetFormat,
         quality: int,
         cache: Cache | None = None,
@@ -60,25 +67,24 @@ class TableImages:
         self.image_keys = image_keys or {}
         self.out = out
         self.writer = writer
-        self.base_url = base_url.rstrip("/") if base_url else None
+        self.hosting = hosting
         self.fmt = fmt
         self.quality = quality
         self._images: list[SaveImage] = []  # in the order they were asked for
         self._pending: list[tuple[SaveImage, str | None, tts_sheets.SheetJob]] = []
+        self._made: list[tuple[SaveImage, str]] = []  # sheets made here, for the cache
         self._links: list[tuple[dict[str, Any], str, SaveImage]] = []
         self._backs: dict[Path, SaveImage] = {}
         self._tile_urls: dict[str, str] = {}
 
-    def url(self, path: Path) -> str:
-        """Where TTS loads an image written under `out` from."""
-        if self.base_url:
-            return f"{self.base_url}/{path.resolve().relative_to(self.out.resolve()).as_posix()}"
-        return path.resolve().as_uri()
+    def url(self, name: str) -> str:
+        """Where TTS loads the image `name` (`sheets/x-1a2b3c4d.jpg`) of the save from."""
+        return self.hosting.url(name, self.writer.path(name))
 
-    def _write(self, image: SaveImage, data: bytes) -> Path:
-        """Write an image's bytes under its content name; where they went."""
-        image.path = self.writer.write_if_changed(content_name(image.stem, data, self.ext), data)
-        return image.path
+    def _named(self, image: SaveImage, data: bytes) -> str:
+        """Give an image its bytes and its content name (written by `finish`); the name."""
+        image.data, image.name = data, content_name(image.stem, data, self.ext)
+        return image.name
 
     @property
     def sheets(self) -> list[Path]:
@@ -86,11 +92,17 @@ class TableImages:
         they were asked for."""
         return [image.path for image in self._images if image.path is not None]
 
+    @property
+    def names(self) -> list[str]:
+        """The paths in the export folder of the save's images known so far (each once),
+        in the order they were asked for."""
+        return list(dict.fromkeys(i.name for i in self._images if i.name is not None))
+
     def link(self, entry: dict[str, Any], field: str, image: SaveImage) -> None:
-        """Set `entry[field]` to the image's URL: now when it is written, else once
+        """Set `entry[field]` to the image's URL: now when it is named, else once
         `finish` made it (the entry keeps its place among the other keys meanwhile)."""
-        if image.path is not None:
-            entry[field] = self.url(image.path)
+        if image.name is not None:
+            entry[field] = self.url(image.name)
         else:
             entry.setdefault(field, "")
             self._links.append((entry, field, image))
@@ -118,7 +130,7 @@ class TableImages:
             )
             hit = self.cache.get(key, self.ext)
             if hit is not None:
-                self._write(image, hit[0])
+                self._named(image, hit[0])
                 return image
         size = (layout.cell_w, layout.cell_h)
         cells = tuple(self._cell(f, size) for f in faces)
@@ -143,20 +155,36 @@ class TableImages:
         return known or file_digest(path)
 
     def finish(self, workers: int) -> float:
-        """Make the sheets `sheet` left to make, in parallel, and write them; the seconds
-        it took."""
+        """Make the sheets `sheet` left to make, in parallel, fill in their URLs, check
+        that every image has one (`Hosting.check`: else nothing is written), and write
+        every image; the seconds it took."""
         started = time.perf_counter()
         pending, self._pending = self._pending, []
         made = tts_sheets.make_sheets([job for _, _, job in pending], workers)
         for (image, key, _), data in zip(pending, made, strict=True):
-            path = self._write(image, data)
-            if key is not None and self.cache is not None:
-                self.cache.put(key, data, {}, self.ext, source=path)
+            self._named(image, data)
+            if key is not None:
+                self._made.append((image, key))
         links, self._links = self._links, []
         for entry, name, image in links:
-            assert image.path is not None  # every sheet is made above
-            entry[name] = self.url(image.path)
+            assert image.name is not None  # every sheet is made above
+            entry[name] = self.url(image.name)
+        self.hosting.check(self.names)
+        self._write_all()
         return time.perf_counter() - started
+
+    def _write_all(self) -> None:
+        """Write every image not yet written (a file of the same bytes is left alone),
+        and keep the sheets made here in the cache."""
+        for image in self._images:
+            if image.path is None and image.name is not None and image.data is not None:
+                image.path = self.writer.write_if_changed(image.name, image.data)
+        made, self._made = self._made, []
+        for image, key in made:
+            if self.cache is not None and image.path is not None and image.data is not None:
+                self.cache.put(key, image.data, {}, self.ext, source=image.path)
+        for image in self._images:
+            image.data = None  # written: the bytes are not needed any more
 
     def _cell(self, face: tts_sheets.Face, size: tuple[int, int]) -> Path | None:
         """The file of the face's cell the renderer made beside the card, if cached."""
@@ -180,7 +208,7 @@ class TableImages:
             data = tts_sheets.encode(picture, self.fmt, self.quality)
             tile = SaveImage(f"tiles/{name}")
             self._images.append(tile)
-            self._tile_urls[name] = self.url(self._write(tile, data))
+            self._tile_urls[name] = self.url(self._named(tile, data))
         return self._tile_urls[name]
 
     @property

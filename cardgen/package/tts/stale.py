@@ -4,8 +4,9 @@ Images are named by their content (`sheets/visionary-1-<hash8>.jpg`), so an edit
 a new file and the old one stays behind. After an export, an image cardgen wrote into the
 folder (the game folder's list, `cardgen.manifest`, has it) that no save of the folder
 cardgen wrote refers to (a game's save and any number of deck exports side by side) is
-removed; a file cardgen did not write, or one any save still names, is never touched. A
-save that cannot be read keeps every image (nothing is removed).
+removed; a file cardgen did not write, or one any save still names (by its URLs or by
+the uploads list beside it), is never touched. A save that cannot be read keeps every
+image (nothing is removed).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from cardgen.manifest import forget, listed, read, remove_listed
+from cardgen.package.tts.uploads import read_uploads, uploads_path
 from cardgen.write import relative_inside
 
 IMAGE_FOLDERS = ("sheets", "tiles")
@@ -51,6 +53,13 @@ def named_images(save: Path) -> set[str] | None:
     return found
 
 
+def save_images(save: Path) -> set[str] | None:
+    """The images a save uses: those its URLs name, and those its uploads list names (a
+    save whose URLs come from a --url-map names no folder); None when it cannot be read."""
+    found = named_images(save)
+    return None if found is None else found | read_uploads(uploads_path(save))
+
+
 def remove_unused(game_out: Path, folder: Path) -> tuple[list[Path], list[Path]]:
     """Remove the images cardgen wrote under the export folder `folder` (inside the game
     folder `game_out`) that no save there names. Returns (removed, kept): kept are the
@@ -68,7 +77,7 @@ def remove_unused(game_out: Path, folder: Path) -> tuple[list[Path], list[Path]]
     for save in saves:
         if not (base / prefix / save).is_file():
             continue
-        found = named_images(base / prefix / save)
+        found = save_images(base / prefix / save)
         if found is None:
             return [], []
         named |= found
