@@ -1,7 +1,7 @@
 """Who gets which cards on a Tabletop Simulator table set up for N players: each seat's
 deck dealt into the game's `player` piles, the deal table's cards dealt one at a time to
 each seat, the `shared` piles made from the box (two boxes when the deal table says so),
-and what is left in a box pile.
+and what is left in a box pile after a deal (in one more shared deck without one).
 
 Every pile is shuffled by a seeded shuffle (the seed: the game, the player count and the
 pile), so the table is ready to play and the same input gives the same save.
@@ -123,7 +123,9 @@ def plan_table(
     if mine:  # the box's other cards stay in the box
         pool = [c for c in pool if any(matches(c.card, p.where) for p in ours)]
     plan.shared, left = take_piles(ours, pool)
-    if left:
+    if row is None:  # nothing dealt: the cards no pile takes are one more deck in the middle
+        plan.shared += leftover_pile(pack, left)
+    elif left:  # after a deal, the rest goes back into the box
         plan.rest = TablePile(REST_LABEL, left, False)
     return plan
 

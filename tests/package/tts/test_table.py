@@ -215,3 +215,29 @@ def test_players_outside_the_range_are_refused(
 def test_players_without_table_is_a_usage_error(run: Run, tmp_path: Path) -> None:
     done = run("tts", "blublers", "--players", "3", "--project", ROOT, "--out", tmp_path)
     assert done.exit_code == 2 and "--table" in done.stderr
+
+
+def test_each_deck_given_seats_a_player_the_others_take_the_games_decks(
+    tmp_path: Path, run: Run
+) -> None:
+    project = example_copy(tmp_path)
+    deck = project / "decks" / "shards" / "decks" / "ember-aggro.txt"
+    args = ["tts", "shards", "--table", "--deck", deck, "--out", tmp_path / "out"]
+    done = run(*args, "--project", project, "--jobs", "2")
+    assert done.exit_code == 0, done.output
+    save = json.loads((tmp_path / "out" / "ember-aggro-table.json").read_text())
+    setup = save["TabStates"]["0"]["body"]
+    assert "White (deck: ember-aggro)" in setup and "Red (deck: starter-ember)" in setup
+    assert "White (deck: ember-aggro): Persona (1 card, face up); Shard Deck (51 cards" in setup
+    assert size(piles(save, "White - ")["Shard Deck"]) == 51
+    lone = [o for o in save["ObjectStates"] if o["Name"] == "Card"]  # the one Persona
+    assert [json.loads(o["GMNotes"])["type"] for o in lone] == ["persona"]
+    assert face_up(lone[0]) and lone[0]["Transform"]["posZ"] < 0  # on White's side
+
+
+def test_more_decks_than_seats_are_refused(tmp_path: Path, run: Run) -> None:
+    deck = ROOT / "decks" / "shards" / "decks" / "ember-aggro.txt"
+    args = ["tts", "shards", "--table", *["--deck", str(deck)] * 3, "--out", tmp_path]
+    done = run(*args, "--project", ROOT)
+    assert done.exit_code == 2 and "--deck given 3 times for 2 players" in done.stderr
+    assert list(tmp_path.iterdir()) == []
