@@ -253,7 +253,24 @@ class Counter(Strict):
         description="`player`: one counter in front of each seat; `shared`: one in the middle.",
     )
     start: int = Field(default=0, description="The value it starts the game at.")
+    start_field: str | None = Field(
+        default=None,
+        description=(
+            "Start at this int field of the first card matching `start_from` among the"
+            " seat's cards (the shared piles' for a shared counter), e.g. a Visionary's"
+            " `inspiration`; `start` when there is none."
+        ),
+    )
+    start_from: Selector | None = Field(
+        default=None, description="Which card `start_field` is read from, e.g. `{type: visionary}`."
+    )
     cite: str = Field(default="", description="The rulebook clause that has it counted.")
+
+    @model_validator(mode="after")
+    def _start_pair(self) -> Counter:
+        if (self.start_field is None) != (self.start_from is None):
+            raise ValueError("`start_field` and `start_from` go together")
+        return self
 
 
 class Setup(Strict):

@@ -25,6 +25,7 @@ from cardgen.package.tts.deal import Counts, check_players, has_player_piles
 from cardgen.package.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.package.tts.mod import TableResult, TableSave, TableSpec
 from cardgen.package.tts.model import ObjectState, SavedObject
+from cardgen.package.tts.notebook import rules_text
 from cardgen.package.tts.stale import remove_unused
 from cardgen.package.tts.table import GROUP_SPACING, Copy, TableBuilder
 from cardgen.parallel import cores
@@ -103,7 +104,7 @@ def tts(
         count = players if players is not None else pack.game.players.min
         check_players(pack, count)
         given = list(seat_decks) or ([deck] if deck is not None else [])
-        spec = TableSpec(count, _seat_decks(pack, count, given))
+        spec = TableSpec(count, _seat_decks(pack, count, given), rules_text(pack))
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
     if rendered is None:

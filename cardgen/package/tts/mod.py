@@ -18,11 +18,12 @@ from typing import Any
 
 from cardgen.load.game import GamePack
 from cardgen.model.game import Counter
+from cardgen.model.select import matches
 from cardgen.package.tts import sheets as tts_sheets
 from cardgen.package.tts.board import board_objects
 from cardgen.package.tts.deal import Counts, TablePlan, plan_table
 from cardgen.package.tts.images import TableImages, saved_objects_folder
-from cardgen.package.tts.notebook import rules_text, setup_text
+from cardgen.package.tts.notebook import setup_text
 from cardgen.package.tts.objects import common, scripts, transform
 from cardgen.package.tts.save_model import TtsSave
 from cardgen.package.tts.seats import Seat, hand_zone, seats
@@ -59,10 +60,12 @@ class TableResult:
 
 @dataclass
 class TableSpec:
-    """What table to set up: the player count and each seat's deck list, in seat order."""
+    """What table to set up: the player count, each seat's deck list in seat order, and
+    the rules tab's text (read before anything is written, so a bad file writes nothing)."""
 
     players: int
     decks: list[tuple[str, Counts]] = field(default_factory=list)
+    rules: str = ""
 
 
 class TableSave:
@@ -78,6 +81,7 @@ class TableSave:
         trim_pt: Sequence[float],
     ) -> None:
         self.pack = pack
+        self.rules = spec.rules
         self.plan: TablePlan = plan_table(pack, spec.players, spec.decks, copy_of)
         self.builder = TableBuilder(pack, images, keywords=keywords)
         trim_mm = (trim_pt[0] * 25.4 / 72, trim_pt[1] * 25.4 / 72)
@@ -171,17 +175,29 @@ class TableSave:
             counter.description,
             color=color,
         )
-        data.update(
-            {"HideWhenFaceDown": False, "Hands": False, "Counter": {"value": counter.start}}
-        )
+        start = self._start(counter, seat)
+        data.update({"HideWhenFaceDown": False, "Hands": False, "Counter": {"value": start}})
         self.objects.append(scripts(data))
+
+    def _start(self, counter: Counter, seat: Seat | None) -> int:
+        """A counter's start: `start_field` of the first matching card of the seat (of the
+        shared piles), else `start`."""
+        if counter.start_field is None or counter.start_from is None:
+            return counter.start
+        piles = self.plan.seats[seat.number].piles if seat is not None else self.plan.shared
+        for pile in piles:
+            for copy in pile.copies:
+                value = copy.card.get(counter.start_field)
+                if matches(copy.card, counter.start_from) and isinstance(value, int):
+                    return value
+        return counter.start
 
     def envelope(self) -> dict[str, Any]:
         """The whole save, its keys in the order TTS writes them."""
         game = self.pack.game
         tabs = {
             "Setup": setup_text(self.pack, self.plan, self.seats),
-            "Rules": rules_text(self.pack),
+            "Rules": self.rules,
         }
         return {
             "SaveName": game.name,

@@ -110,7 +110,13 @@ def setup_text(pack: GamePack, plan: TablePlan, seats: list[Seat]) -> str:
         lines.append(f"Off to the side: {_pile(plan.rest)}.")
     for counter in setup.counters:
         whose = "each player" if counter.owner == "player" else "shared"
-        lines.append(f"Counter: {counter.label} ({whose}, starts at {counter.start}).")
+        start = str(counter.start)
+        if counter.start_field is not None and counter.start_from is not None:
+            kind = counter.start_from.get("type")
+            card = pack.game.types[kind].label if isinstance(kind, str) else "card"
+            owner = "the player's" if counter.owner == "player" else "the"
+            start = f"the {counter.start_field} of {owner} {card}"
+        lines.append(f"Counter: {counter.label} ({whose}, starts at {start}).")
     if setup.notes.strip():
         lines.extend(["", "Setup notes:", " ".join(setup.notes.split())])
     return "\n".join(lines) + "\n"

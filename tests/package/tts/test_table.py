@@ -111,6 +111,18 @@ def test_splatterkins_visionary_beside_the_sketchbook_and_paint_drops(project: P
         assert not face_up(sketchbook) and size(sketchbook) > 30
         counter = [o for o in save["ObjectStates"] if o["Nickname"] == f"{colour} - Paint Drops"]
         assert [c["Counter"] for c in counter] == [{"value": 0}]
+    inspiration = {  # each seat's counter starts at its own Visionary's Inspiration
+        o["Nickname"]: o["Counter"]["value"]
+        for o in save["ObjectStates"]
+        if o["Nickname"].endswith(" - Visionary Inspiration")
+    }
+    assert inspiration == {  # Mirella Quickstroke leads Vibrant Rush, Nib Inkwright the other
+        "White - Visionary Inspiration": 16,
+        "Red - Visionary Inspiration": 14,
+    }
+    assert "Visionary Inspiration (each player, starts at the inspiration of the player's" in (
+        save["TabStates"]["0"]["body"]
+    )
     visionaries = [
         o for o in save["ObjectStates"] if o["Name"] == "Card" and "visionary" in o["GMNotes"]
     ]
@@ -144,6 +156,8 @@ def test_blublers_deal(project: Path, players: int, each: int, boxes: int) -> No
     assert size(rest) == 48 * boxes - each * players + 14 * (boxes - 1)
     setup = save["TabStates"]["0"]["body"]
     assert f"Deal for {players} players: {each} cards each" in setup
+    rules = save["TabStates"]["1"]["body"]  # no rules document: description and source
+    assert rules.endswith("Rules: Règle de Blubler's (texte en français)\n")
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
@@ -241,3 +255,54 @@ def test_more_decks_than_seats_are_refused(tmp_path: Path, run: Run) -> None:
     done = run(*args, "--project", ROOT)
     assert done.exit_code == 2 and "--deck given 3 times for 2 players" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rules_document_that_is_missing_is_refused_before_anything_is_written(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    from tests.conftest import TINY_GAME
+
+    root = make_project(TINY_GAME + "rules_document: missing.md\n")
+    done = run("tts", "tiny", "--table", "--project", root, "--jobs", "1")
+    assert done.exit_code == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("error: ") and "decks/tiny/game.yaml:19:" in line
+    assert line.endswith("rules document missing.md: No such file or directory")
+    assert not (root / "output").exists()
+
+
+def test_a_rules_document_in_markdown_fills_the_rules_tab(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    from tests.conftest import TINY_GAME
+
+    rules = "# Tiny rules\n\nDraw **two**\ncards.\n\n- Win by [scoring](https://example.org).\n"
+    root = make_project(TINY_GAME + "rules_document: rules.md\n", extra={"rules.md": rules})
+    done = run("tts", "tiny", "--table", "--project", root, "--jobs", "1")
+    assert done.exit_code == 0, done.output
+    save = json.loads((root / "output" / "tiny" / "tts" / "tiny-table.json").read_text())
+    body = save["TabStates"]["1"]["body"]
+    assert body == "TINY RULES\n\nDraw two cards.\n\n• Win by scoring (https://example.org).\n"
+    names = [o["Nickname"] for o in save["ObjectStates"] if o["Name"] in ("Deck", "Card")]
+    assert names == ["Heros & Spells"]  # no setup piles: the box as one deck in the middle
+
+
+def test_install_puts_the_full_save_into_saves_and_leaves_the_saved_object_as_it_was(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    root = make_project()
+    done = run("tts", "tiny", "--table", "--install", "--project", root, "--jobs", "1")
+    assert done.exit_code == 0, done.output
+    saves = tmp_path / "home/.local/share/Tabletop Simulator/Saves"
+    out = root / "output" / "tiny" / "tts"
+    for name in ("tiny-table.json", "tiny-table.png"):
+        assert (saves / name).read_bytes() == (out / name).read_bytes()
+    for name in ("tiny.json", "tiny.png"):
+        assert (saves / "Saved Objects" / name).read_bytes() == (out / name).read_bytes()
+    assert sorted(p.name for p in saves.iterdir()) == [
+        "Saved Objects",
+        "tiny-table.json",
+        "tiny-table.png",
+    ]
+    assert f"installed: {saves / 'tiny-table.json'}" in done.stdout
