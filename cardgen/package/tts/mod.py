@@ -105,8 +105,8 @@ class TableSave:
             for column, pile in enumerate(cards.piles):
                 x, z = seat.point(self._across(column, count), SEAT_INWARD)
                 shown = TablePile(f"{seat.colour} - {pile.label}", pile.copies, pile.face_up)
-                stem = f"table-{slug(shown.label)}"
-                self._pile(shown, f"seat|{seat.colour}|{column}|{pile.label}", stem, x, z, seat)
+                identity = f"seat|{seat.colour}|{column}|{pile.label}"
+                self._pile(shown, identity, x, z, seat)
             for index, counter in enumerate(counters):
                 x, z = seat.point(self._across(len(cards.piles) + index, count), SEAT_INWARD)
                 label = f"{seat.colour} - {counter.label}"
@@ -114,7 +114,7 @@ class TableSave:
         shared = self.plan.shared
         for column, pile in enumerate(shared):
             x = self._across(column, len(shared))
-            self._pile(pile, f"shared|{column}|{pile.label}", f"table-{slug(pile.label)}", x, 0.0)
+            self._pile(pile, f"shared|{column}|{pile.label}", x, 0.0)
         shared_counters = [c for c in self.pack.game.setup.counters if c.owner == "shared"]
         for index, counter in enumerate(shared_counters):
             z = -(2 * self.scale[1] + 1.5)
@@ -126,7 +126,7 @@ class TableSave:
             radius = self.seats[0].radius + 3
             x, z = round(-radius * math.sin(gap), 4), round(-radius * math.cos(gap), 4)
             rest = self.plan.rest
-            self._pile(rest, f"rest|{rest.label}", f"table-{slug(rest.label)}", x, z)
+            self._pile(rest, f"rest|{rest.label}", x, z)
         if self.pack.game.boards:  # the board beyond the shared piles, as the Saved Object has it
             origin = GROUP_SPACING + 14
             self.objects.extend(board_objects(self.builder, self.pack, origin_z=origin))
@@ -139,13 +139,14 @@ class TableSave:
         self,
         pile: TablePile,
         identity: str,
-        stem: str,
         x: float,
         z: float,
         seat: Seat | None = None,
     ) -> None:
-        """A pile and the snap point under it."""
+        """A pile and the snap point under it; its sheets are named after its label
+        (`table-white-paquet`), with a number when two piles share a label."""
         rot_y = seat.card_rotation if seat is not None else 180.0
+        stem = self.builder.unique_stem(f"table-{slug(pile.label)}")
         self.objects.append(self.builder.pile(pile, identity, stem, x, z, self.scale, rot_y))
         self.snaps.append(
             {

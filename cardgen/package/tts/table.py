@@ -54,6 +54,16 @@ class TableBuilder:
         self.images = images
         self.keywords = keywords
         self.ids = Ids(pack.id)
+        self.stems: set[str] = set()
+
+    def unique_stem(self, stem: str) -> str:
+        """A sheet stem no pile of this save has taken: `stem`, else `stem-2`, `stem-3`..."""
+        found, number = stem, 1
+        while found in self.stems:
+            number += 1
+            found = f"{stem}-{number}"
+        self.stems.add(found)
+        return found
 
     def card_object(
         self,
@@ -196,6 +206,7 @@ class TableBuilder:
                 )
                 if part
             )
+            stem = self.unique_stem(stem)  # two piles of one label: sheets of their own
             objects.append(
                 self.pile(pile, f"{slug(label)}|{column}|{pile.label}", stem, x, z, scale)
             )

@@ -306,3 +306,26 @@ def test_install_puts_the_full_save_into_saves_and_leaves_the_saved_object_as_it
         "tiny-table.png",
     ]
     assert f"installed: {saves / 'tiny-table.json'}" in done.stdout
+
+
+def test_two_piles_of_one_label_get_sheets_of_their_own_names(
+    make_project: Callable[..., Path], run: Run
+) -> None:
+    from tests.conftest import TINY_GAME
+
+    piles_yaml = (
+        "setup:\n  piles:\n"
+        "    - {id: a, label: Fire, where: {name: Fireball}, count: 2, face_up: true}\n"
+        "    - {id: b, label: Fire, where: {name: Fireball}, count: 2, face_up: true}\n"
+    )
+    root = make_project(TINY_GAME + piles_yaml)
+    done = run("tts", "tiny", "--table", "--project", root, "--jobs", "1")
+    assert done.exit_code == 0, done.output
+    out = root / "output" / "tiny" / "tts"
+    save = json.loads((out / "tiny-table.json").read_text())
+    fire = [o for o in save["ObjectStates"] if o["Nickname"] == "Fire"]
+    assert [size(o) for o in fire] == [2, 2]
+    urls = [next(iter(o["CustomDeck"].values()))["FaceURL"] for o in fire]
+    assert "/sheets/table-fire-1-" in urls[0] and "/sheets/table-fire-2-1-" in urls[1]
+    chest = json.loads((out / "tiny.json").read_text())  # the Saved Object's piles alike
+    assert [o["Nickname"] for o in chest["ObjectStates"]].count("Fire") == 2
