@@ -120,8 +120,9 @@ def test_splatterkins_visionary_beside_the_sketchbook_and_paint_drops(project: P
         "White - Visionary Inspiration": 16,
         "Red - Visionary Inspiration": 14,
     }
-    assert "Visionary Inspiration (each player, starts at the inspiration of the player's" in (
-        save["TabStates"]["0"]["body"]
+    assert (
+        "Visionary Inspiration (each player, starts at the inspiration of the player's"
+        in (save["TabStates"]["0"]["body"])
     )
     visionaries = [
         o for o in save["ObjectStates"] if o["Name"] == "Card" and "visionary" in o["GMNotes"]
