@@ -214,10 +214,12 @@ def _make(
         result.files.extend(sorted(out.glob("board-*.png")))
     lap("pdf")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):
-        exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs)
+        exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs, table=True)
     # the images another export beside the save still shows stay (the next build leaves them)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
     result.files.extend([exported.uploads_file] if exported.uploads_file else [])
+    if exported.table is not None:  # the full save, for the game's fewest players
+        result.files.extend([exported.table.json_path, exported.table.thumbnail])
     result.files.extend(exported.shared)
     lap("tts")
     whole = result.steps.pop("tts")

@@ -86,7 +86,7 @@ def test_tts_sheets_same_bytes_from_cells_made_while_drawing(
     cells = list((root / "output" / "tiny" / ".cache").glob("*.cell.png"))
     assert len(cells) == 5  # one per card
     alone = tmp_path / "alone"
-    result = run("tts", "tiny", "--project", root, "--out", alone, "--jobs", "1")
+    result = run("tts", "tiny", "--table", "--project", root, "--out", alone, "--jobs", "1")
     assert result.exit_code == 0, result.output
     built = sorted((root / "output" / "tiny" / "tts" / "sheets").iterdir())
     assert built

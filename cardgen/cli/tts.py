@@ -24,7 +24,13 @@ if TYPE_CHECKING:
 
 @main.command()
 @click.argument("game")
-@click.option("--deck", type=click.Path(path_type=Path), help="Export one deck list.")
+@click.option(
+    "--deck",
+    "decks",
+    type=click.Path(path_type=Path),
+    multiple=True,
+    help="Export one deck list; with --table, once per seat (seats in order).",
+)
 @click.option("--base-url", help="Hosted location of the sheets (http/https), for multiplayer.")
 @click.option(
     "--url-map",
@@ -34,6 +40,12 @@ if TYPE_CHECKING:
 @click.option("--uploads", is_flag=True, help="List the images a host must have, new ones first.")
 @click.option("--install", is_flag=True, help="Copy into TTS's Saved Objects folder.")
 @click.option("--strict", is_flag=True, help="Refuse an illegal --deck instead of warning.")
+@click.option("--table", is_flag=True, help="Also write the full save (the mod): GAME-table.json.")
+@click.option(
+    "--players",
+    type=int,
+    help="Seats at the --table (default: the game's fewest players).",
+)
 @click.option(
     "--sheet-format",
     type=click.Choice(["jpeg", "png"]),
@@ -54,12 +66,14 @@ if TYPE_CHECKING:
 @format_option
 def tts(
     game: str,
-    deck: Path | None,
+    decks: tuple[Path, ...],
     base_url: str | None,
     url_map: Path | None,
     uploads: bool,
     install: bool,
     strict: bool,
+    table: bool,
+    players: int | None,
     sheet_format: str,
     quality: int,
     jobs: int | None,
@@ -71,8 +85,11 @@ def tts(
     from cardgen.package.tts import export
     from cardgen.package.tts.uploads import uploads_lines
 
+    if (len(decks) > 1 or players is not None) and not table:
+        raise click.UsageError("--players and a second --deck set up a --table: add --table")
     project = open_with_out(project_dir, out)
-    illegal = _illegal_deck(project, game, deck)
+    deck = decks[0] if decks else None
+    illegal = [line for path in decks for line in _illegal_deck(project, game, path)]
     if illegal and strict:
         click.echo(_block("error", illegal), err=True)
         click.echo("not exported: the deck is illegal (--strict)", err=True)
@@ -88,6 +105,9 @@ def tts(
         fmt=cast(Any, sheet_format),
         quality=quality,
         jobs=jobs,
+        table=table,
+        players=players,
+        seat_decks=decks,
     )
     if fmt == "json":
         emit_json(_as_json(result, [" ".join(line.split()) for line in illegal]))
@@ -99,10 +119,15 @@ def tts(
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
     click.echo(f"{result.json_path}: {result.objects} objects, {len(result.sheets)} images")
+    if result.table is not None:
+        mod = result.table
+        click.echo(f"{mod.json_path}: the table for {mod.players} players, {mod.objects} objects")
     if uploads:
         click.echo("\n".join(uploads_lines(result.uploads, result.uploads_file)))
     if result.installed:
         click.echo(f"installed: {result.installed}")
+    if result.table is not None and result.table.installed:
+        click.echo(f"installed: {result.table.installed}")
 
 
 def _illegal_deck(project: Project, game: str, deck: Path | None) -> list[str]:
@@ -130,6 +155,7 @@ def _as_json(result: TtsResult, deck_warnings: list[str]) -> dict[str, Any]:
         "sheets": [str(p) for p in result.sheets],
         "objects": result.objects,
         "installed": str(result.installed) if result.installed else None,
+        "table": _table_json(result),
         "warnings": [*deck_warnings, *result.warnings],
         "notes": result.notes,
         "uploads": {
@@ -138,4 +164,18 @@ def _as_json(result: TtsResult, deck_warnings: list[str]) -> dict[str, Any]:
             "new": sum(image.new for image in result.uploads),
             "images": [image.as_json() for image in result.uploads],
         },
+    }
+
+
+def _table_json(result: TtsResult) -> dict[str, Any] | None:
+    """The full save's part of the JSON document (None without --table)."""
+    mod = result.table
+    if mod is None:
+        return None
+    return {
+        "json": str(mod.json_path),
+        "thumbnail": str(mod.thumbnail),
+        "players": mod.players,
+        "objects": mod.objects,
+        "installed": str(mod.installed) if mod.installed else None,
     }

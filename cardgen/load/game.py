@@ -130,12 +130,18 @@ class GamePack:
 def _selectors(
     data: Any, path: list[str | int]
 ) -> Iterator[tuple[list[str | int], dict[str, Any]]]:
-    """Every selector in game.yaml (`where`, `target`, `when`, `exempt`, `deal_from`)."""
+    """Every selector in game.yaml (`where`, `target`, `when`, `exempt`, `deal_from`,
+    `start_from`)."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("where", "target", "when", "exempt", "deal_from") and isinstance(
-                value, dict
-            ):
+            if key in (
+                "where",
+                "target",
+                "when",
+                "exempt",
+                "deal_from",
+                "start_from",
+            ) and isinstance(value, dict):
                 yield [*path, key], value
             else:
                 yield from _selectors(value, [*path, key])
@@ -208,6 +214,13 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
             errors.add(
                 f'unknown field "{pile.group_by}"{hint}',
                 doc.location(["setup", "piles", index, "group_by"]),
+            )
+    for index, counter in enumerate(game.setup.counters):
+        if counter.start_field is not None and counter.start_field not in fields:
+            hint = did_you_mean(counter.start_field, sorted(fields))
+            errors.add(
+                f'unknown field "{counter.start_field}"{hint}',
+                doc.location(["setup", "counters", index, "start_field"]),
             )
     for index, check in enumerate(game.checks):
         for position, name in enumerate(getattr(check, "fields", [])):

@@ -232,6 +232,45 @@ class Pile(Strict):
     group_by: str | None = Field(
         default=None, description="Make one pile per value of this field (e.g. per colour)."
     )
+    owner: Literal["player", "shared"] = Field(
+        default="shared",
+        description=(
+            "Whose pile it is on a table set up for players (`cardgen tts --table`): `player`"
+            " piles are laid out in front of each seat from that player's own deck, `shared`"
+            " ones once in the middle of the table from the box."
+        ),
+    )
+
+
+class Counter(Strict):
+    """A number the rules have players keep track of (Paint Drops, points, rounds)."""
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
+    label: str = Field(description="What it counts, the counter's name on the table.")
+    description: str = Field(default="", description="What it is for, shown in its tooltip.")
+    owner: Literal["player", "shared"] = Field(
+        default="player",
+        description="`player`: one counter in front of each seat; `shared`: one in the middle.",
+    )
+    start: int = Field(default=0, description="The value it starts the game at.")
+    start_field: str | None = Field(
+        default=None,
+        description=(
+            "Start at this int field of the first card matching `start_from` among the"
+            " seat's cards (the shared piles' for a shared counter), e.g. a Visionary's"
+            " `inspiration`; `start` when there is none."
+        ),
+    )
+    start_from: Selector | None = Field(
+        default=None, description="Which card `start_field` is read from, e.g. `{type: visionary}`."
+    )
+    cite: str = Field(default="", description="The rulebook clause that has it counted.")
+
+    @model_validator(mode="after")
+    def _start_pair(self) -> Counter:
+        if (self.start_field is None) != (self.start_from is None):
+            raise ValueError("`start_field` and `start_from` go together")
+        return self
 
 
 class Setup(Strict):
@@ -242,6 +281,21 @@ class Setup(Strict):
     piles: list[Pile] = Field(default_factory=list, description="Piles set out on the table.")
     hand: int | None = Field(default=None, ge=0, description="Starting hand size.")
     notes: str = Field(default="", description="Anything else about setting up.")
+    deal_label: str = Field(
+        default="Dealt cards",
+        description="The name of each player's pile of dealt cards on a TTS table.",
+    )
+    seat_decks: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Deck lists (paths in the game folder) the seats of a TTS table take in turn for"
+            " their `player` piles when no `--deck` is given (default: `box.decks`)."
+        ),
+    )
+    counters: list[Counter] = Field(
+        default_factory=list,
+        description="Counters set out on a TTS table, for what the rules have counted.",
+    )
 
 
 class PlayerCount(Strict):
@@ -260,6 +314,14 @@ class Game(Strict):
     description: str = Field(default="", description="The game in one or two sentences.")
     players: PlayerCount = Field(description="The number of players: `{min: 2, max: 4}`.")
     rules_source: str = Field(default="", description="Where the rulebook this encodes comes from.")
+    rules_document: str | None = Field(
+        default=None,
+        min_length=1,
+        description=(
+            "The game's rules as plain text or Markdown, a path in the game folder (e.g."
+            " `rules.md`): the rules tab of the TTS table's Notebook."
+        ),
+    )
     pool: str | None = Field(
         default=None,
         description=(

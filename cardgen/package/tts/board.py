@@ -6,6 +6,7 @@ and a round counter. The tile pictures are drawn here, a few flat colours.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
@@ -34,6 +35,8 @@ ROW_STEP = 0.75 / (3**0.5 / 2)
 COUNTER_CLEARANCE = TILE_UNITS * 0.75 + 0.6
 """How far a counter stands from the centre of every tile: off the board, clear of it."""
 TEAMS = ("green", "purple")
+Spot = tuple[float, float]
+"""A place on the table: (x, z)."""
 
 
 def _tile_image(
@@ -56,29 +59,26 @@ def _shade(color: tuple[int, int, int], height: str) -> tuple[int, int, int]:
 
 
 def board_objects(
-    builder: TableBuilder, pack: GamePack, origin_z: float, *, players: int | None = None
+    builder: TableBuilder,
+    pack: GamePack,
+    origin_z: float,
+    *,
+    players: int | None = None,
+    seats: Sequence[tuple[str, Spot]] = (),
 ) -> list[dict[str, Any]]:
     """Each board as hex tiles (neutral / green / purple states), each team's tile counter
     beside its spawn, the round counter at the side, and a piece on a spawn tile for each
-    of `players` (default: the game's most), the teams taking turns (player 1 green)."""
-    players = players if players is not None else pack.game.players.max
+    player: for each of `seats` (colour, where it sits), the seats nearest a team's spawn
+    joining that team, half and half; else for `players` (default: the game's most), the
+    teams taking turns (player 1 green)."""
+    players = len(seats) or (players if players is not None else pack.game.players.max)
     from cardgen.check.game_checks import load_board
 
     objects: list[dict[str, Any]] = []
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
         cells = board.cells()
-        width = TILE_UNITS
-        centre_q = sum(q + r / 2 for q, r in cells) / len(cells)
-        centre_r = sum(r for _, r in cells) / len(cells)
-
-        spots = {
-            (q, r): (
-                (q + r / 2 - centre_q) * width,
-                origin_z - (r - centre_r) * width * ROW_STEP,
-            )
-            for q, r in cells
-        }
+        spots = board_spots(cells, origin_z)
         for (q, r), kind in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
             x, z = spots[(q, r)]
             thickness = HEIGHT_THICKNESS[kind]
@@ -137,11 +137,9 @@ def board_objects(
             else:
                 team = kind.removeprefix("spawn-")
                 objects.append(tile(kind, kind, _tile_image((250, 250, 250), TEAM_INK[team])))
-        objects.extend(_counters_and_pieces(builder, cells, spots, players))
+        names = _team_seats(cells, spots, players, seats)
+        objects.extend(_counters_and_pieces(builder, cells, spots, names))
     return objects
-
-
-Spot = tuple[float, float]
 
 
 def _clear_of(point: Spot, spots: list[Spot]) -> bool:
@@ -220,14 +218,15 @@ def _counters_and_pieces(
     builder: TableBuilder,
     cells: dict[tuple[int, int], str],
     spots: dict[tuple[int, int], Spot],
-    players: int,
+    members: dict[str, list[str]],
 ) -> list[dict[str, Any]]:
-    """The tile counters, the pieces on their spawn tiles, and the round counter."""
+    """The tile counters, a piece on its team's spawn tiles for each of the team's
+    `members` (the names of their players), and the round counter."""
     objects: list[dict[str, Any]] = []
     teams, rounds = counter_spots(cells, spots)
     spawns = team_spots(cells, spots)
     heights = {spots[pos]: HEIGHT_THICKNESS[kind] for pos, kind in cells.items()}
-    for index, team in enumerate(TEAMS):
+    for team in TEAMS:
         color = {k: v / 255 for k, v in zip("rgb", TEAM_INK[team], strict=True)}
         if team in teams:
             objects.append(
@@ -241,8 +240,7 @@ def _counters_and_pieces(
                     0,
                 )
             )
-        seats = range(index, players, len(TEAMS))  # players 1, 3 green; 2, 4 purple
-        for number, seat in enumerate(seats, start=1):
+        for number, player in enumerate(members[team], start=1):
             if not spawns[team]:
                 break
             x, z = spawns[team][(number - 1) % len(spawns[team])]
@@ -250,7 +248,7 @@ def _counters_and_pieces(
                 builder.ids.guid(f"piece|{team}|{number}"),
                 "PlayerPawn",
                 transform(x, z, y=1.0 + heights[(x, z)] + 0.3),
-                f"{team.title()} player {number} (player {seat + 1})",
+                f"{team.title()} team, {player}'s piece",
                 color=color,
                 tags=[f"Team {team}"],
             )
@@ -268,3 +266,64 @@ def _counters_and_pieces(
         )
     )
     return objects
+
+
+def _team_seats(
+    cells: dict[tuple[int, int], str],
+    spots: dict[tuple[int, int], Spot],
+    players: int,
+    seats: Sequence[tuple[str, Spot]],
+) -> dict[str, list[str]]:
+    """Each team's players by name: seats sorted by how much nearer they sit to the green
+    spawn than to the purple one, the nearer half green; without seats, players 1, 3, ...
+    green and 2, 4, ... purple, as the rules' turn order alternates the teams."""
+    if not seats:
+        return {
+            team: [f"player {n + 1}" for n in range(index, players, len(TEAMS))]
+            for index, team in enumerate(TEAMS)
+        }
+    spawns = team_spots(cells, spots)
+    centres = {
+        team: (sum(x for x, _ in own) / len(own), sum(z for _, z in own) / len(own))
+        for team, own in spawns.items()
+        if own
+    }
+    if len(centres) < len(TEAMS):
+        return {team: [name for name, _ in seats] if team in centres else [] for team in TEAMS}
+
+    def leaning(seat: tuple[str, Spot]) -> float:
+        return math.dist(seat[1], centres["green"]) - math.dist(seat[1], centres["purple"])
+
+    ordered = sorted(seats, key=leaning)
+    half = (len(ordered) + 1) // 2
+    return {"green": [n for n, _ in ordered[:half]], "purple": [n for n, _ in ordered[half:]]}
+
+
+def board_spots(cells: dict[tuple[int, int], str], origin_z: float) -> dict[tuple[int, int], Spot]:
+    """Where each cell's tile lies: the board centred on x 0 and `origin_z`, rows going
+    towards the near side."""
+    centre_q = sum(q + r / 2 for q, r in cells) / len(cells)
+    centre_r = sum(r for _, r in cells) / len(cells)
+    return {
+        (q, r): (
+            (q + r / 2 - centre_q) * TILE_UNITS,
+            origin_z - (r - centre_r) * TILE_UNITS * ROW_STEP,
+        )
+        for q, r in cells
+    }
+
+
+def board_reach(pack: GamePack) -> float:
+    """How far from the board's centre its tiles and counters reach, in table units (the
+    middle a table must leave free for it)."""
+    from cardgen.check.game_checks import load_board
+
+    reach = 0.0
+    for ref in pack.game.boards:
+        board, _ = load_board(pack, ref)
+        cells = board.cells()
+        spots = board_spots(cells, 0.0)
+        teams, rounds = counter_spots(cells, spots)
+        every = [*spots.values(), *teams.values(), rounds]
+        reach = max(reach, max(math.hypot(x, z) for x, z in every) + TILE_UNITS)
+    return reach

@@ -11,11 +11,10 @@ same input gives the same bytes. No user text is ever put into a script. Beside 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from PIL import Image
 
 from cardgen.cache import Cache
 from cardgen.errors import CardgenError
@@ -24,9 +23,12 @@ from cardgen.manifest import record
 from cardgen.outputs import game_folder
 from cardgen.package.tts import sheets as tts_sheets
 from cardgen.package.tts.board import board_objects
+from cardgen.package.tts.deal import Counts, check_players, has_player_piles
 from cardgen.package.tts.hosting import Hosting
 from cardgen.package.tts.images import TableImages, check_base_url, install_saved_object
+from cardgen.package.tts.mod import TableResult, TableSave, TableSpec
 from cardgen.package.tts.model import ObjectState, SavedObject
+from cardgen.package.tts.notebook import rules_text
 from cardgen.package.tts.stale import remove_unused, save_images
 from cardgen.package.tts.table import GROUP_SPACING, Copy, TableBuilder
 from cardgen.package.tts.uploads import Upload, uploads, uploads_path, uploads_text
@@ -59,6 +61,8 @@ class TtsResult:
     """`<name>.uploads.txt` beside the save: the same images, one path a line."""
     notes: list[str] = field(default_factory=list)
     """What is worth knowing but not wrong (a URL map's entries for other exports)."""
+    table: TableResult | None = None
+    """The full save (the mod), when one was asked for."""
 
 
 def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]]]:
@@ -79,16 +83,6 @@ def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]
     return [(pack.game.name, {c.name: c.copies for c in pack.cards if c.copies})]
 
 
-def _thumbnail(face: Path | None, bleed: int) -> Image.Image:
-    image = Image.new("RGB", (256, 256), (32, 32, 40))
-    if face is not None:
-        card = tts_sheets.compose(
-            [tts_sheets.Face(face, bleed)], tts_sheets.SheetLayout(1, 1, 160, 224)
-        )
-        image.paste(card, (48, 16))
-    return image
-
-
 def tts(
     project: Project,
     game_id: str,
@@ -103,11 +97,16 @@ def tts(
     jobs: int | None = None,
     rendered: RenderResult | None = None,
     cache: Cache | None = None,
+    table: bool = False,
+    players: int | None = None,
+    seat_decks: Sequence[Path] = (),
 ) -> TtsResult:
     """Write `<name>.json`, `<name>.png`, `<name>.uploads.txt` and the sheets of a game's
     table (from `rendered` card images when given; with a cache, sheets whose cards did not
-    change are reused). With `url_map`, each image's URL comes from that file, and an image
-    it lacks refuses the export before anything is written."""
+    change are reused); with `table`, the full save `<name>-table.json` for `players` too
+    (default: the game's fewest), its seats taking `seat_decks` (default: `deck`) before the
+    game's own. With `url_map`, each image's URL comes from that file, and an image it
+    lacks refuses the export before anything is written."""
     from cardgen.render.game import render_game
 
     if base_url is not None and url_map is not None:
@@ -119,9 +118,17 @@ def tts(
     urls = load_url_map(url_map) if url_map is not None else None
     pack = project.game(game_id)
     groups = _groups(pack, deck)
+    spec = None
+    if table:
+        count = players if players is not None else pack.game.players.min
+        check_players(pack, count)
+        given = list(seat_decks) or ([deck] if deck is not None else [])
+        spec = TableSpec(count, _seat_decks(pack, count, given), rules_text(pack))
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
-    rendered = rendered or render_game(project, pack.id, images, names=names, jobs=jobs)
+    if rendered is None:
+        wanted = None if spec is not None else names  # a table shows the whole box
+        rendered = render_game(project, pack.id, images, names=wanted, jobs=jobs)
     name = slug(Path(deck).stem) if deck else pack.id
     result = export_table(
         pack,
@@ -136,8 +143,11 @@ def tts(
         quality=quality,
         cache=cache,
         jobs=jobs,
+        table=spec,
     )
     written = [result.json_path, result.thumbnail, *result.sheets]
+    if result.table is not None:
+        written[2:2] = [result.table.json_path, result.table.thumbnail]
     record(images, [*written, *([result.uploads_file] if result.uploads_file else [])])
     result.removed, kept = remove_unused(images, result.json_path.parent)
     own = set(result.sheets)
@@ -159,9 +169,10 @@ def export_table(
     quality: int = 90,
     cache: Cache | None = None,
     jobs: int | None = None,
+    table: TableSpec | None = None,
 ) -> TtsResult:
     """Sheets, JSON and thumbnail from card images already rendered (sheets made on `jobs`
-    processes, default all cores)."""
+    processes, default all cores); with `table`, the full save `<name>-table.json` too."""
     from cardgen.render.textfit import keywords
 
     faces = {
@@ -187,28 +198,34 @@ def export_table(
         image_keys=image_keys,
     )
     builder = TableBuilder(pack, images, keywords=keywords(pack))
+    copy_of = {
+        card.name: Copy(
+            card,
+            tts_sheets.Face(faces[card.name][0], faces[card.name][1]),
+            tts_sheets.Face(*backs[faces[card.name][2]["back"]]),
+            faces[card.name][2]["back"],
+        )
+        for card in pack.cards
+        if card.name in faces
+    }
     objects: list[dict[str, Any]] = []
     first_face: tuple[Path, int] | None = None
     for row, (label, counts) in enumerate(groups):
         copies = []
         for card in pack.cards:
-            if card.name not in counts:
-                continue
-            face_path, bleed, info = faces[card.name]
-            back_path, back_bleed = backs[info["back"]]
-            copy = Copy(
-                card,
-                tts_sheets.Face(face_path, bleed),
-                tts_sheets.Face(back_path, back_bleed),
-                info["back"],
-            )
-            copies.extend([copy] * counts[card.name])
+            if card.name in counts:
+                copies.extend([copy_of[card.name]] * counts[card.name])
         first_face = first_face or (copies[0].face.path, copies[0].face.bleed_px)
         trim_pt = faces[copies[0].card.name][2]["trim_pt"]
         objects.extend(builder.group_objects(row, label, copies, trim_pt, len(groups)))
     if pack.game.boards:
         objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
+    mod = None
+    if table is not None:
+        trim = faces[next(iter(copy_of))][2]["trim_pt"]
+        mod = TableSave(pack, table, images, builder.keywords, copy_of, trim)
+        mod.lay_out()
     sheet_seconds = images.finish(jobs if jobs is not None else cores())
     envelope = {
         "SaveName": "",
@@ -236,10 +253,12 @@ def export_table(
     json_path = writer.write_if_changed(f"{name}.json", text)
     from cardgen.render.png import encode_png
 
-    thumb = _thumbnail(*(first_face or (None, 0)))
+    thumb = tts_sheets.thumbnail(*(first_face or (None, 0)))
     thumb_path = writer.write_if_changed(f"{name}.png", encode_png(thumb))
     result = TtsResult(json_path, thumb_path, images.sheets, _count(model.ObjectStates))
     result.sheet_seconds = sheet_seconds
+    if mod is not None:
+        result.table = mod.write(writer, f"{name}-table", install)
     result.uploads = uploads(images.names, before)
     result.uploads_file = writer.write_if_changed(
         uploads_path(json_path).name, uploads_text(images.names)
@@ -255,6 +274,34 @@ def export_table(
     if install:
         result.installed = install_saved_object(json_path, thumb_path)
     return result
+
+
+def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:
+    """Each seat's deck list, in seat order: the `--deck` lists given, then the game's
+    `setup.seat_decks` (else `box.decks`) in turn; none when no pile is a player's."""
+    from cardgen.errors import CardgenError
+    from cardgen.load.decklist import load_deck
+
+    if not has_player_piles(pack):
+        return []
+    if len(given) > players:
+        raise CardgenError(f"--deck given {len(given)} times for {players} players")
+    setup = pack.game.setup
+    own = setup.seat_decks or (pack.game.box.decks if pack.game.box else [])
+    where: list[str | int] = ["setup", "seat_decks"] if setup.seat_decks else ["box", "decks"]
+    paths = [*given, *(pack.file(r, [*where, i]) for i, r in enumerate(own))]
+    if not paths:
+        raise CardgenError(
+            "the setup has piles of each player's but no deck lists for the seats: give"
+            " --deck, or list them in setup.seat_decks",
+            pack.doc.location(["setup", "piles"]),
+        )
+    decks = []
+    for number in range(players):
+        path = paths[number % len(paths)]
+        parsed = load_deck(path, None if number < len(given) else pack.root)
+        decks.append((parsed.name, pack.deck_counts(parsed)))
+    return decks
 
 
 def _count(objects: list[ObjectState]) -> int:

@@ -98,6 +98,11 @@ class TableImages:
         in the order they were asked for."""
         return list(dict.fromkeys(i.name for i in self._images if i.name is not None))
 
+    def local_files(self) -> dict[str, Path]:
+        """URL -> the file in the export folder, for every image of the save (once the
+        images are made): what a picture of the table drawn here can open."""
+        return {self.url(name): self.out / name for name in self.names}
+
     def link(self, entry: dict[str, Any], field: str, image: SaveImage) -> None:
         """Set `entry[field]` to the image's URL: now when it is named, else once
         `finish` made it (the entry keeps its place among the other keys meanwhile)."""

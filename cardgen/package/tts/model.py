@@ -153,6 +153,7 @@ class ObjectState(TtsModel):
     MaterialIndex: int | None = Field(default=None, description="Bag material.")
     MeshIndex: int | None = Field(default=None, description="Bag mesh.")
     Number: int | None = Field(default=None, description="Bag number.")
+    FogColor: str | None = Field(default=None, description="A hand zone's player colour.")
     LuaScript: str = Field(description="Object script (cardgen never writes one).")
     LuaScriptState: str = Field(description="Saved script state.")
     XmlUI: str = Field(description="Object UI.")

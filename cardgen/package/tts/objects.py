@@ -19,17 +19,19 @@ def transform(
     *,
     y: float = 1.0,
     face_up: bool = True,
+    rot_y: float = 180.0,
     scale_x: float = 1,
     scale_y: float = 1,
     scale_z: float = 1,
 ) -> dict[str, float]:
-    """An object's Transform: at (x, y, z), facing the player, face up or down, scaled."""
+    """An object's Transform: at (x, y, z), turned `rot_y` about Y (180: facing the near
+    side's player), face up or down, scaled."""
     return {
         "posX": round(x, 4),
         "posY": round(y, 4),
         "posZ": round(z, 4),
         "rotX": 0.0,
-        "rotY": 180.0,
+        "rotY": round(rot_y, 4),
         "rotZ": 0.0 if face_up else 180.0,
         "scaleX": round(scale_x, 4),
         "scaleY": round(scale_y, 4),

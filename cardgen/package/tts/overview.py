@@ -145,7 +145,9 @@ def _paste_turned(
     canvas: Image.Image, picture: Image.Image, centre: tuple[float, float], turn: float
 ) -> None:
     """Paste a picture centred on a pixel, turned by the object's rotation about Y."""
-    angle = (turn - 180.0) % 360  # rotY 180 faces the first seat: drawn upright
+    # rotY 180 faces the first seat: drawn upright; TTS turns clockwise seen from above,
+    # Pillow counter-clockwise
+    angle = -(turn - 180.0) % 360
     turned = picture.convert("RGBA").rotate(angle, expand=True, resample=Image.Resampling.BICUBIC)
     canvas.paste(
         turned,
@@ -168,15 +170,14 @@ def _hexagon(centre: tuple[float, float], radius: float) -> list[tuple[float, fl
 def _rectangle(
     centre: tuple[float, float], size: tuple[float, float], turn: float
 ) -> list[tuple[float, float]]:
-    angle = math.radians(turn - 180.0)
+    """The corners, in pixels, of a `size` rectangle turned `turn` degrees about Y (as TTS
+    turns objects: clockwise seen from above) around a pixel."""
+    angle = math.radians(turn)
     cos, sin = math.cos(angle), math.sin(angle)
-    corners = [
-        (-size[0] / 2, -size[1] / 2),
-        (size[0] / 2, -size[1] / 2),
-        (size[0] / 2, size[1] / 2),
-        (-size[0] / 2, size[1] / 2),
-    ]
-    return [(centre[0] + x * cos + y * sin, centre[1] - x * sin + y * cos) for x, y in corners]
+    half_x, half_z = size[0] / 2, size[1] / 2
+    corners = [(-half_x, -half_z), (half_x, -half_z), (half_x, half_z), (-half_x, half_z)]
+    # local (x, z) to world: clockwise by `turn`; world z grows up the picture
+    return [(centre[0] + x * cos + z * sin, centre[1] - (-x * sin + z * cos)) for x, z in corners]
 
 
 def table_view(

@@ -157,3 +157,13 @@ def make_sheets(jobs: Sequence[SheetJob], workers: int) -> Iterator[bytes]:
         return
     with process_pool(min(workers, len(jobs))) as pool:
         yield from pool.map(make_sheet, jobs)
+
+
+def thumbnail(face: Path | None, bleed: int) -> Image.Image:
+    """A save's 256 px thumbnail: a card's face on a dark ground (the ground alone without
+    one)."""
+    image = Image.new("RGB", (256, 256), (32, 32, 40))
+    if face is not None:
+        card = compose([Face(face, bleed)], SheetLayout(1, 1, 160, 224))
+        image.paste(card, (48, 16))
+    return image

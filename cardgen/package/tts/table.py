@@ -54,6 +54,16 @@ class TableBuilder:
         self.images = images
         self.keywords = keywords
         self.ids = Ids(pack.id)
+        self.stems: set[str] = set()
+
+    def unique_stem(self, stem: str) -> str:
+        """A sheet stem no pile of this save has taken: `stem`, else `stem-2`, `stem-3`..."""
+        found, number = stem, 1
+        while found in self.stems:
+            number += 1
+            found = f"{stem}-{number}"
+        self.stems.add(found)
+        return found
 
     def card_object(
         self,
@@ -95,8 +105,10 @@ class TableBuilder:
         x: float,
         z: float,
         scale: tuple[float, float],
+        rot_y: float = 180.0,
     ) -> dict[str, Any]:
-        """A Deck of the pile's copies (a lone Card for one copy), with its sheets."""
+        """A Deck of the pile's copies (a lone Card for one copy), with its sheets, turned
+        `rot_y` about Y (180: read from the near side)."""
         images = self.images
         distinct: list[Copy] = []
         seen: dict[str, int] = {}
@@ -134,7 +146,9 @@ class TableBuilder:
             entries[str(key)] = entry
             for slot, copy in enumerate(members):
                 where[copy.card.name] = (key, slot, entry)
-        placed = transform(x, z, face_up=pile.face_up, scale_x=scale[0], scale_z=scale[1])
+        placed = transform(
+            x, z, face_up=pile.face_up, rot_y=rot_y, scale_x=scale[0], scale_z=scale[1]
+        )
         cards = []
         for number, copy in enumerate(pile.copies):
             key, slot, entry = where[copy.card.name]
@@ -192,6 +206,7 @@ class TableBuilder:
                 )
                 if part
             )
+            stem = self.unique_stem(stem)  # two piles of one label: sheets of their own
             objects.append(
                 self.pile(pile, f"{slug(label)}|{column}|{pile.label}", stem, x, z, scale)
             )
@@ -199,7 +214,22 @@ class TableBuilder:
 
 
 def arrange(game_piles: list[Pile], copies: list[Copy], pack: GamePack) -> list[TablePile]:
-    """Deal the copies into the game's setup piles, in order; what is left is one more deck.
+    """Deal the copies into the game's setup piles, in order; what is left is one more deck."""
+    piles, left = take_piles(game_piles, copies)
+    return piles + leftover_pile(pack, left)
+
+
+def leftover_pile(pack: GamePack, left: list[Copy]) -> list[TablePile]:
+    """The copies no setup pile took as one more face-down deck, named after their types
+    (none when every copy was taken)."""
+    if not left:
+        return []
+    labels = sorted({pack.game.types[c.card.type].plural_label for c in left})
+    return [TablePile(" & ".join(labels) if len(labels) < 3 else "Deck", left, False)]
+
+
+def take_piles(game_piles: list[Pile], copies: list[Copy]) -> tuple[list[TablePile], list[Copy]]:
+    """The setup piles the copies make, in order, and the copies no pile took.
 
     A pile takes the matching copies not yet taken (at most `count`); with `group_by` it
     makes one pile per value of that field.
@@ -221,8 +251,4 @@ def arrange(game_piles: list[Pile], copies: list[Copy], pack: GamePack) -> list[
                 piles.append(TablePile(f"{spec.label}: {value}", members, spec.face_up))
         elif chosen:
             piles.append(TablePile(spec.label, [copies[i] for i in chosen], spec.face_up))
-    if left:
-        rest = [copies[i] for i in left]
-        labels = sorted({pack.game.types[c.card.type].plural_label for c in rest})
-        piles.append(TablePile(" & ".join(labels) if len(labels) < 3 else "Deck", rest, False))
-    return piles
+    return piles, [copies[i] for i in left]

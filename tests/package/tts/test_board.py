@@ -141,3 +141,49 @@ def test_counters_stand_clear_of_every_tile_on_any_board(
             assert abs(cross) / math.hypot(*ray) < 0.05
             assert math.dist(place, centre) >= math.dist(own, centre) - 1e-6
     assert min(math.dist(rounds, s) for s in every) >= COUNTER_CLEARANCE - 0.01
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_table_seats_each_player_on_the_side_of_their_team(
+    run: Run, tmp_path: Path, players: int
+) -> None:
+    result = run(
+        "tts", "splatoon", "--project", ROOT, "--out", tmp_path, "--table",
+        "--players", str(players),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    objects = json.loads((tmp_path / "splatoon-table.json").read_text())["ObjectStates"]
+    zones = {
+        o["Nickname"].removesuffix("'s hand"): (o["Transform"]["posX"], o["Transform"]["posZ"])
+        for o in objects
+        if o["Name"] == "HandTrigger"
+    }
+    assert len(zones) == players
+    tiles = [
+        ((o["Transform"]["posX"], o["Transform"]["posZ"]), o["Nickname"])
+        for o in objects
+        if o["Name"] == "Custom_Tile"
+    ]
+    spawn = {
+        team: _centroid([spot for spot, name in tiles if name == f"spawn {team}"])
+        for team in ("green", "purple")
+    }
+    pieces = [o for o in objects if o["Name"] == "PlayerPawn"]
+    teams: dict[str, list[str]] = {"green": [], "purple": []}
+    for piece in pieces:
+        team, seat = piece["Nickname"].removesuffix("'s piece").split(" team, ")
+        teams[team.lower()].append(seat)
+        where = (piece["Transform"]["posX"], piece["Transform"]["posZ"])
+        assert (where, f"spawn {team.lower()}") in tiles  # on a spawn tile of its team
+    assert sorted(teams["green"] + teams["purple"]) == sorted(zones)  # one piece per seat
+    assert len(teams["green"]) == len(teams["purple"]) == players // 2
+    for team, other in (("green", "purple"), ("purple", "green")):
+        for seat in teams[team]:  # never nearer the other team's spawn than its own
+            assert math.dist(zones[seat], spawn[team]) <= math.dist(zones[seat], spawn[other])
+    reach = max(math.hypot(*spot) for spot, _ in tiles)
+    for zone in zones.values():  # the board in the middle, clear of every seat
+        assert math.hypot(*zone) > reach + TILE_UNITS
+    decks = [o for o in objects if o["Name"] == "Deck"]
+    for deck in decks:  # the weapon piles off the board
+        place = (deck["Transform"]["posX"], deck["Transform"]["posZ"])
+        assert min(math.dist(place, spot) for spot, _ in tiles) > TILE_UNITS

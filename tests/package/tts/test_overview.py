@@ -109,3 +109,23 @@ def test_pictures_missing_on_this_machine_are_drawn_plain() -> None:
     objects = [_card(0, 0.0, 0.0), _card(0, 4.0, 0.0, face_up=False)]
     picture = draw_overview(objects, lambda url: None, px=300)
     assert square(picture, 256).size == (256, 256)
+
+
+def test_objects_turn_clockwise_seen_from_above_as_tts_turns_them() -> None:
+    # a zone turned 45 degrees: TTS turns clockwise seen from above, so its long axis
+    # (local x) runs from the south-east to the north-west
+    zone = common(
+        "b0b0b0",
+        "HandTrigger",
+        transform(0.0, 0.0, scale_x=6.0, scale_z=0.5),
+        "Red",
+        color={"r": 1.0, "g": 0.0, "b": 0.0},
+    )
+    zone["Transform"]["rotY"] = 45.0
+    anchor = common("c0c0c0", "Counter", transform(4.0, 4.0), "anchor")
+    objects = [zone, anchor, common("c1c1c1", "Counter", transform(-4.0, -4.0), "anchor")]
+    picture = draw_overview(objects, lambda url: None, px=600, labels=False)
+    end = 2.95 / 2**0.5  # just inside the zone's short edge, 3 units along its long axis
+    assert _pixel_at(picture, objects, end, -end) == (255, 0, 0)
+    assert _pixel_at(picture, objects, -end, end) == (255, 0, 0)
+    assert _pixel_at(picture, objects, end, end) == BACKGROUND
