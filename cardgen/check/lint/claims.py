@@ -1,0 +1,293 @@
+"""Claims in prose: a number, its qualifier and the noun phrase it counts, in English or French.
+
+A `Claim` is a span of text that states a number about something the game's data fixes
+(`Facts`): `up to 50 cards` in a deck, `10 Signed Characters`, `6 Allies (+1)`, `a hand of
+5`, `deux pioches de 7 cartes`, `2 joueurs : 20 cartes par personne`, `12 shapes`, `Doodles
+up to 3 Inspiration`. Each finder reads one shape of sentence and yields the facts that
+apply; a sentence it cannot read for sure yields nothing (silence rather than a guess).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from cardgen.check.lint.facts import EACH, Fact, Facts, field_bound
+from cardgen.check.lint.numbers import NUMBER_WORDS
+from cardgen.check.lint.phrases import field_labels, subject_phrases
+from cardgen.check.lint.rules import words
+from cardgen.load.game import GamePack
+
+FRENCH_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        words(
+            "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze"
+            " quinze seize dix-sept dix-huit dix-neuf vingt"
+        )
+    )
+}
+NUMBERS = {**NUMBER_WORDS, **FRENCH_NUMBERS, "une": 1}
+_WEAK = frozenset({"one", "un", "une", "zero", "zéro"})
+"""Number words that are as often an article or a pronoun: read only after a qualifier."""
+_NUM = r"(?:\d{1,3}|" + "|".join(sorted(map(re.escape, NUMBERS), key=len, reverse=True)) + r")"
+
+QUALIFIERS = {
+    "max": words("up_to at_most no_more_than not_more_than a_maximum_of maximum_of jusqu'à")
+    + words("jusqu’à au_plus au_maximum pas_plus_de"),
+    "min": words("at_least a_minimum_of minimum_of no_fewer_than no_less_than au_moins")
+    + words("au_minimum pas_moins_de"),
+    "exact": words("exactly exactement"),
+}
+_QUAL_KIND = {q.replace("_", " "): kind for kind, qs in QUALIFIERS.items() for q in qs}
+_QUAL = "|".join(re.escape(q).replace(r"\ ", r"\s+") for q in sorted(_QUAL_KIND, key=len)[::-1])
+_Q = rf"(?:(?P<q>{_QUAL})\s+)?"
+_SP = r"[^\S\n]+"
+
+_BLOCKED_BEFORE = frozenset(
+    words("the both these those les ces player joueur turn tour page round manche step")
+    + words("chapter phase level each every per chaque")
+)
+"""A word right before a number that makes it no count of the game's things
+(`the two Personas` are two on the table, `Turn 3`, `Player 2`)."""
+_RANGE_BEFORE = re.compile(
+    rf"(?:{_NUM}\s*,?\s*(?:to|or|and|à|ou|et|-|–)\s*|{_NUM}\s*,\s*|[+-])\Z", re.IGNORECASE
+)
+_BOX_CUE = re.compile(
+    r"\b(?:box|boxes|components|contents|comes\s+with|boîtes?|contenu|matériel)\b", re.IGNORECASE
+)
+_STARTER_CUE = re.compile(
+    r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b|\b\d+-card\s+decks\b",
+    re.IGNORECASE,
+)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\s*[x×.)])")
+
+
+def number_value(raw: str) -> int:
+    """A number written in digits or as an English or French word."""
+    return int(raw) if raw.isdigit() else NUMBERS[raw.casefold()]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A number stated in text, what it means (`max`, `min`, `exact` or plain) and the facts
+    of the data it is about."""
+
+    start: int
+    end: int
+    value: int
+    qualifier: str
+    facts: list[Fact]
+
+
+def context(text: str, offset: int) -> str:
+    """The sentence around `offset`, with the heading its list hangs from (a list item's
+    claim reads the `Components` line above the list)."""
+    start = max(text.rfind(c, 0, offset) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, offset) for c in ".!?\n") if i >= 0]
+    sentence = text[start : min(ends) if ends else len(text)]
+    line_start = text.rfind("\n", 0, offset) + 1
+    lines = text[:line_start].split("\n")[:-1]
+    here = text[line_start : text.find("\n", offset) if "\n" in text[offset:] else len(text)]
+    if _LIST_ITEM.match(here) or here.rstrip().endswith(":"):
+        for line in reversed(lines):
+            if line.strip() and not _LIST_ITEM.match(line):
+                return f"{line} {sentence}" if len(line) < 80 else sentence
+    return sentence
+
+
+class ClaimFinder:
+    """The claims of one game's texts: patterns built once from its data."""
+
+    def __init__(self, pack: GamePack) -> None:
+        self.pack = pack
+        self.facts = Facts.build(pack)
+        self.phrases = subject_phrases(pack)
+        self.labels = field_labels(pack)
+        alternatives = "|".join(
+            re.escape(p).replace(r"\ ", r"\s+") for p in sorted(self.phrases, key=len)[::-1]
+        )
+        self.count = re.compile(
+            rf"(?<![\w.+/-]){_Q}(?P<num>{_NUM})(?:\s*[x×])?{_SP}(?P<subj>{alternatives})"
+            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)",
+            re.IGNORECASE,
+        )
+        labels = "|".join(re.escape(label) for label in sorted(self.labels, key=len)[::-1])
+        self.field = re.compile(
+            rf"(?<![\w-])(?P<subj>{alternatives})(?:{_SP}(?:has|have|holds?|with|may|can|only"
+            r"|always|costs?|carry|carries|starts?|is|are|worth|a|an|of))*"
+            rf"{_SP}{_Q}(?P<num>{_NUM}){_SP}(?P<label>{labels})(?![\w-])",
+            re.IGNORECASE,
+        )
+
+    def claims(self, text: str) -> Iterator[Claim]:
+        """Every claim of a text, in the order the finders read them."""
+        yield from self._counts(text)
+        yield from self._fields(text)
+        yield from self._deck_size(text)
+        yield from self._hand(text)
+        yield from self._piles(text)
+        yield from self._deal(text)
+        yield from self._values(text)
+
+    @staticmethod
+    def _read(match: re.Match[str]) -> tuple[int, str] | None:
+        """The number and qualifier of a match, None for a weak word with no qualifier."""
+        raw, qualifier = match.group("num"), match.group("q")
+        if raw.casefold() in _WEAK and not qualifier:
+            return None
+        kind = _QUAL_KIND[" ".join(qualifier.casefold().split())] if qualifier else ""
+        return number_value(raw), kind
+
+    @staticmethod
+    def _blocked(text: str, start: int) -> bool:
+        """A number after `the`, `Turn`, a range's first number or a sign counts nothing."""
+        before = text[max(0, start - 24) : start]
+        if _RANGE_BEFORE.search(before):
+            return True
+        previous = re.search(r"([\w'’]+)\W*\Z", before)
+        return previous is not None and previous.group(1).casefold() in _BLOCKED_BEFORE
+
+    def _counts(self, text: str) -> Iterator[Claim]:
+        for match in self.count.finditer(text):
+            read = self._read(match)
+            subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
+            if read is None or subject is None or self._blocked(text, match.start()):
+                continue
+            boxed = _BOX_CUE.search(context(text, match.start())) is not None
+            pool = self.facts.pool_count(subject)
+            box = [f if boxed else replace(f, binding=False) for f in pool]
+            rules = self.facts.counts.get(subject, [])
+            facts = box + rules if boxed else rules + box
+            yield Claim(match.start(), match.end(), *read, facts)
+
+    def _fields(self, text: str) -> Iterator[Claim]:
+        for match in self.field.finditer(text):
+            read = self._read(match)
+            subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
+            if read is None or subject is None or any(v == EACH for _, v in subject):
+                continue
+            names = self.labels[match.group("label").casefold()]
+            bounds = [b for n in names if (b := field_bound(self.pack, subject, n)) is not None]
+            if len(bounds) == 1:
+                yield Claim(match.start("subj"), match.end(), *read, bounds)
+
+    def _simple(
+        self, text: str, patterns: tuple[re.Pattern[str], ...], facts: list[Fact], fixed: str = ""
+    ) -> Iterator[Claim]:
+        """Claims of patterns with one number (`num`), maybe a qualifier (`q`)."""
+        if not facts:
+            return
+        for pattern in patterns:
+            for match in pattern.finditer(text):
+                read = self._read(match) if "q" in pattern.groupindex else None
+                if read is None:
+                    raw = match.group("num")
+                    if raw.casefold() in _WEAK:
+                        continue
+                    read = (number_value(raw), fixed)
+                start = match.start("q") if match.groupdict().get("q") else match.start("num")
+                yield Claim(start, match.end(), *read, facts)
+
+    def _deck_size(self, text: str) -> Iterator[Claim]:
+        facts = self.facts
+        for claim in self._simple(text, DECK_PATTERNS, facts.deck_size + facts.starter_size):
+            if _STARTER_CUE.search(text[max(0, claim.start - 30) : claim.end]):
+                starter = [replace(f, binding=True) for f in facts.starter_size]
+                rules = [replace(f, binding=False) for f in facts.deck_size]
+                claim = replace(claim, facts=starter + rules)
+            yield claim
+        yield from self._simple(text, DECK_MAX_PATTERNS, facts.deck_size, fixed="max")
+
+    def _hand(self, text: str) -> Iterator[Claim]:
+        hand = [self.facts.hand] if self.facts.hand is not None else []
+        yield from self._simple(text, HAND_PATTERNS, hand)
+
+    def _piles(self, text: str) -> Iterator[Claim]:
+        for word, facts in self.facts.piles.items():
+            pattern = re.compile(
+                rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{_NUM}){_SP}"
+                r"(?:cartes|cards)\b",
+                re.IGNORECASE,
+            )
+            yield from self._simple(text, (pattern,), facts)
+
+    def _deal(self, text: str) -> Iterator[Claim]:
+        for match in DEAL_PLAYERS.finditer(text):
+            low = number_value(match.group("p1"))
+            high = number_value(match.group("p2")) if match.group("p2") else low
+            line_end = text.find("\n", match.end())
+            rest = text[match.end() : line_end if line_end >= 0 else len(text)]
+            cards = DEAL_CARDS.search(rest)
+            if cards is None or not PER_PLAYER.search(rest):
+                continue
+            rows = [f for lo, hi, f in self.facts.deal if lo <= high and low <= hi]
+            if not rows:
+                continue
+            value = number_value(cards.group("num"))
+            start = match.end() + cards.start()
+            wrong = [f for f in rows if f.low != value]
+            if wrong and len(wrong) == len(rows):
+                yield Claim(start, match.end() + cards.end(), value, "", wrong[:1])
+
+    def _values(self, text: str) -> Iterator[Claim]:
+        for word, fact in self.facts.values.items():
+            names = VALUE_NAMES.get(word, re.escape(word))
+            pattern = re.compile(
+                rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
+                rf"\s+are|existe|existent|[x×])\s+(?P<num>{_NUM})(?:\s+(?:different|"
+                rf"différent(?:e)?s))?\s+(?:{names})\b|(?P<num2>{_NUM})\s+(?:different\s+|"
+                rf"différent(?:e)?s\s+)?(?:{names})(?=\s*[:x×]))",
+                re.IGNORECASE,
+            )
+            for match in pattern.finditer(text):
+                group = "num" if match.group("num") else "num2"
+                raw = match.group(group)
+                if raw.casefold() in _WEAK:
+                    continue
+                start = match.start(group)
+                yield Claim(start, match.end(), number_value(raw), "", [fact])
+
+
+VALUE_NAMES = {"types": r"types\s+of\s+cards|card\s+types|types\s+de\s+cartes"}
+_DECK = r"(?:[\w-]+\s+)?decks?"
+DECK_PATTERNS = (
+    re.compile(
+        rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
+        rf"(?:hold|contain|have|be))(?:{_SP}(?:a|an))?{_SP}{_Q}(?P<num>{_NUM}){_SP}cards\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b{_Q}(?P<num>{_NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
+        rf"{_SP}{_DECK}\b",
+        re.IGNORECASE,
+    ),
+    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}decks?\b", re.IGNORECASE),
+)
+DECK_MAX_PATTERNS = (
+    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{_NUM})\b", re.I),
+    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{_NUM})\b", re.I),
+)
+HAND_PATTERNS = (
+    re.compile(
+        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{_NUM})\b(?!\s*(?:[%.,]\d))",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{_NUM})"
+        rf"{_SP}cards?{_SP}(?:in|into){_SP}(?:their|your|his|her|the|a|its){_SP}hand\b",
+        re.IGNORECASE,
+    ),
+    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{_NUM}){_SP}cartes\b", re.IGNORECASE),
+    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
+)
+DEAL_PLAYERS = re.compile(
+    rf"(?<![\w.+-])(?P<p1>{_NUM})(?:\s*(?:à|to|-|–)\s*(?P<p2>{_NUM}))?{_SP}(?:joueurs|players)\b",
+    re.IGNORECASE,
+)
+DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{_NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
+PER_PLAYER = re.compile(
+    r"\b(?:par\s+(?:personne|joueur)|each|per\s+player|chacun|à\s+chaque\s+joueur|apiece)\b",
+    re.IGNORECASE,
+)
