@@ -108,6 +108,8 @@ def planted(pack: GamePack) -> list[Planted]:
                     "A Shard Deck may hold at most {n} cards.",
                     "Each deck can contain no more than {n} cards, the Persona included.",
                     "Cards are added up to the deck maximum of {n}.",
+                    "A Shard Deck holds {n} cards at most.",
+                    "A deck is limited to {n} cards.",
                 ),
                 both_ways=True,
                 also=frozenset({54}),
@@ -125,6 +127,7 @@ def planted(pack: GamePack) -> list[Planted]:
                     "A deck may hold up to {n} Signed Characters.",
                     "Put no more than {n} Signed Characters in a Shard Deck.",
                     "Your deck holds {n} Signed Characters at most.",
+                    "Shard Decks may contain no more than:\n\n{n} x Signed Character",
                 ),
                 both_ways=False,
                 also=frozenset({45}),
@@ -136,6 +139,7 @@ def planted(pack: GamePack) -> list[Planted]:
                         f"A deck may hold no more than {{n}} Allies (+{bonus}).",
                         f"Take up to {{n}} +{bonus} Allies into your deck.",
                         "A Shard Deck holds at most {n} Allies of each bonus.",
+                        f"A deck may contain no more than:\n\n- {{n}} x Ally (+{bonus})",
                     ),
                     both_ways=True,
                     also=frozenset({25}),
@@ -248,7 +252,11 @@ def planted(pack: GamePack) -> list[Planted]:
     return [
         Planted(_int(hand), ("Each player starts with a hand of {n} cards.",), both_ways=True),
         Planted(_box(pack, "Yokai cards"), ("Components\n- {n} Yokai cards",), both_ways=True),
-        Planted(_copies(pack, "sketch"), ("The box contains {n} sketch cards.",), both_ways=True),
+        Planted(
+            _copies(pack, "sketch"),
+            ("The box contains {n} sketch cards.", "Components\n- 1 rulebook\n- {n} sketch cards"),
+            both_ways=True,
+        ),
         Planted(
             _choices(pack, "yokai", "color"),
             ("Sort the Yokai into the {n} colours.",),
@@ -258,11 +266,31 @@ def planted(pack: GamePack) -> list[Planted]:
     ]
 
 
+EN_TENS = dict(
+    zip(
+        range(20, 100, 10),
+        words("twenty thirty forty fifty sixty seventy eighty ninety"),
+        strict=True,
+    )
+)
+FR_TENS = dict(
+    zip(range(20, 70, 10), words("vingt trente quarante cinquante soixante"), strict=True)
+)
+
+
 def number_text(value: int, french: bool, as_word: bool) -> str:
-    """A number as digits, or as a word (two to twenty) when asked."""
-    if as_word and 2 <= value <= 20:
-        return (FR_WORDS if french else EN_WORDS)[value]
-    return str(value)
+    """A number as digits, or as words when asked (`two`, `fifty-two`, `quarante-huit`,
+    `vingt et un`; digits past sixty-nine in French)."""
+    units = FR_WORDS if french else EN_WORDS
+    tens = FR_TENS if french else EN_TENS
+    if not as_word or value < 2 or (value >= 20 and value - value % 10 not in tens):
+        return str(value)
+    if value < 20:
+        return units[value]
+    head, unit = tens[value - value % 10], value % 10
+    if unit == 0:
+        return head
+    return f"{head} et un" if french and unit == 1 else f"{head}-{units[unit]}"
 
 
 @st.composite

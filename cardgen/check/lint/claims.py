@@ -14,35 +14,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from cardgen.check.lint.facts import EACH, Fact, Facts, field_bound
-from cardgen.check.lint.numbers import NUMBER_WORDS
 from cardgen.check.lint.phrases import field_labels, subject_phrases
+from cardgen.check.lint.quantities import (
+    AFTER,
+    HEADING_QUALIFIER,
+    NUM,
+    QUAL,
+    WEAK,
+    number_value,
+    qualifier_kind,
+)
 from cardgen.check.lint.rules import words
 from cardgen.load.game import GamePack
 
-FRENCH_NUMBERS = {
-    w: n
-    for n, w in enumerate(
-        words(
-            "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze"
-            " quinze seize dix-sept dix-huit dix-neuf vingt"
-        )
-    )
-}
-NUMBERS = {**NUMBER_WORDS, **FRENCH_NUMBERS, "une": 1}
-_WEAK = frozenset({"one", "un", "une", "zero", "zéro"})
-"""Number words that are as often an article or a pronoun: read only after a qualifier."""
-_NUM = r"(?:\d{1,3}|" + "|".join(sorted(map(re.escape, NUMBERS), key=len, reverse=True)) + r")"
-
-QUALIFIERS = {
-    "max": words("up_to at_most no_more_than not_more_than a_maximum_of maximum_of jusqu'à")
-    + words("jusqu’à au_plus au_maximum pas_plus_de"),
-    "min": words("at_least a_minimum_of minimum_of no_fewer_than no_less_than au_moins")
-    + words("au_minimum pas_moins_de"),
-    "exact": words("exactly exactement"),
-}
-_QUAL_KIND = {q.replace("_", " "): kind for kind, qs in QUALIFIERS.items() for q in qs}
-_QUAL = "|".join(re.escape(q).replace(r"\ ", r"\s+") for q in sorted(_QUAL_KIND, key=len)[::-1])
-_Q = rf"(?:(?P<q>{_QUAL})\s+)?"
+_NUM = NUM
+_Q = rf"(?:(?P<q>{QUAL})\s+)?"
+_AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
 _SP = r"[^\S\n]+"
 
 _BLOCKED_BEFORE = frozenset(
@@ -64,11 +51,6 @@ _STARTER_CUE = re.compile(
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\s*[x×.)])")
 
 
-def number_value(raw: str) -> int:
-    """A number written in digits or as an English or French word."""
-    return int(raw) if raw.isdigit() else NUMBERS[raw.casefold()]
-
-
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A number stated in text, what it means (`max`, `min`, `exact` or plain) and the facts
@@ -81,20 +63,28 @@ class Claim:
     facts: list[Fact]
 
 
+def heading(text: str, offset: int) -> str | None:
+    """The line a list item at `offset` hangs from (`Components`, `may contain no more
+    than:`), or None when `offset` is in no list item."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    line_end = text.find("\n", offset)
+    here = text[line_start : line_end if line_end >= 0 else len(text)]
+    if not _LIST_ITEM.match(here):
+        return None
+    for line in reversed(text[:line_start].split("\n")[:-1]):
+        if line.strip() and not _LIST_ITEM.match(line):
+            return line if len(line) < 80 else None
+    return None
+
+
 def context(text: str, offset: int) -> str:
     """The sentence around `offset`, with the heading its list hangs from (a list item's
     claim reads the `Components` line above the list)."""
     start = max(text.rfind(c, 0, offset) for c in ".!?\n") + 1
     ends = [i for i in (text.find(c, offset) for c in ".!?\n") if i >= 0]
     sentence = text[start : min(ends) if ends else len(text)]
-    line_start = text.rfind("\n", 0, offset) + 1
-    lines = text[:line_start].split("\n")[:-1]
-    here = text[line_start : text.find("\n", offset) if "\n" in text[offset:] else len(text)]
-    if _LIST_ITEM.match(here) or here.rstrip().endswith(":"):
-        for line in reversed(lines):
-            if line.strip() and not _LIST_ITEM.match(line):
-                return f"{line} {sentence}" if len(line) < 80 else sentence
-    return sentence
+    above = heading(text, offset)
+    return f"{above} {sentence}" if above else sentence
 
 
 class ClaimFinder:
@@ -110,9 +100,24 @@ class ClaimFinder:
         )
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{_NUM})(?:\s*[x×])?{_SP}(?P<subj>{alternatives})"
-            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)",
+            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
             re.IGNORECASE,
         )
+        self.piles = [
+            (
+                re.compile(
+                    rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{_NUM}){_SP}"
+                    r"(?:cartes|cards)\b",
+                    re.IGNORECASE,
+                ),
+                facts,
+            )
+            for word, facts in self.facts.piles.items()
+        ]
+        self.values = [
+            (_value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
+            for word, fact in self.facts.values.items()
+        ]
         labels = "|".join(re.escape(label) for label in sorted(self.labels, key=len)[::-1])
         self.field = re.compile(
             rf"(?<![\w-])(?P<subj>{alternatives})(?:{_SP}(?:has|have|holds?|with|may|can|only"
@@ -128,16 +133,20 @@ class ClaimFinder:
         yield from self._deck_size(text)
         yield from self._hand(text)
         yield from self._piles(text)
+        yield from self._copies(text)
         yield from self._deal(text)
         yield from self._values(text)
 
     @staticmethod
-    def _read(match: re.Match[str]) -> tuple[int, str] | None:
-        """The number and qualifier of a match, None for a weak word with no qualifier."""
-        raw, qualifier = match.group("num"), match.group("q")
-        if raw.casefold() in _WEAK and not qualifier:
+    def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
+        """The number and qualifier of a match (before the number, after the phrase, or
+        `fixed`), None for a weak word (`one`, `un`) with no qualifier."""
+        groups = match.groupdict()
+        raw = match.group("num")
+        kind = qualifier_kind(groups.get("q")) or qualifier_kind(groups.get("after"), trailing=True)
+        kind = kind or fixed
+        if " ".join(raw.casefold().split()) in WEAK and not kind:
             return None
-        kind = _QUAL_KIND[" ".join(qualifier.casefold().split())] if qualifier else ""
         return number_value(raw), kind
 
     @staticmethod
@@ -151,7 +160,9 @@ class ClaimFinder:
 
     def _counts(self, text: str) -> Iterator[Claim]:
         for match in self.count.finditer(text):
-            read = self._read(match)
+            above = heading(text, match.start())
+            listed = HEADING_QUALIFIER.search(above) if above else None
+            read = self._read(match, qualifier_kind(listed.group("q")) if listed else "")
             subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
             if read is None or subject is None or self._blocked(text, match.start()):
                 continue
@@ -174,25 +185,32 @@ class ClaimFinder:
                 yield Claim(match.start("subj"), match.end(), *read, bounds)
 
     def _simple(
-        self, text: str, patterns: tuple[re.Pattern[str], ...], facts: list[Fact], fixed: str = ""
+        self,
+        text: str,
+        patterns: tuple[re.Pattern[str], ...],
+        facts: list[Fact],
+        fixed: str = "",
+        *,
+        from_number: bool = False,
     ) -> Iterator[Claim]:
-        """Claims of patterns with one number (`num`), maybe a qualifier (`q`)."""
+        """Claims of patterns with one number (`num`), maybe a qualifier (`q`, `after`); the
+        claim's span is the whole match, or from its qualifier or number on."""
         if not facts:
             return
         for pattern in patterns:
             for match in pattern.finditer(text):
-                read = self._read(match) if "q" in pattern.groupindex else None
+                read = self._read(match, fixed)
                 if read is None:
-                    raw = match.group("num")
-                    if raw.casefold() in _WEAK:
-                        continue
-                    read = (number_value(raw), fixed)
-                start = match.start("q") if match.groupdict().get("q") else match.start("num")
+                    continue
+                start = match.start()
+                if from_number:
+                    start = match.start("q") if match.groupdict().get("q") else match.start("num")
                 yield Claim(start, match.end(), *read, facts)
 
     def _deck_size(self, text: str) -> Iterator[Claim]:
         facts = self.facts
-        for claim in self._simple(text, DECK_PATTERNS, facts.deck_size + facts.starter_size):
+        sizes = facts.deck_size + facts.starter_size
+        for claim in self._simple(text, DECK_PATTERNS, sizes, from_number=True):
             if _STARTER_CUE.search(text[max(0, claim.start - 30) : claim.end]):
                 starter = [replace(f, binding=True) for f in facts.starter_size]
                 rules = [replace(f, binding=False) for f in facts.deck_size]
@@ -205,13 +223,14 @@ class ClaimFinder:
         yield from self._simple(text, HAND_PATTERNS, hand)
 
     def _piles(self, text: str) -> Iterator[Claim]:
-        for word, facts in self.facts.piles.items():
-            pattern = re.compile(
-                rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{_NUM}){_SP}"
-                r"(?:cartes|cards)\b",
-                re.IGNORECASE,
-            )
+        for pattern, facts in self.piles:
             yield from self._simple(text, (pattern,), facts)
+
+    def _copies(self, text: str) -> Iterator[Claim]:
+        for claim in self._simple(text, COPIES_PATTERNS, self.facts.copies):
+            said = context(text, claim.start).casefold()
+            if not any(name.casefold() in said for name in self.facts.copy_overrides):
+                yield claim
 
     def _deal(self, text: str) -> Iterator[Claim]:
         for match in DEAL_PLAYERS.finditer(text):
@@ -232,22 +251,25 @@ class ClaimFinder:
                 yield Claim(start, match.end() + cards.end(), value, "", wrong[:1])
 
     def _values(self, text: str) -> Iterator[Claim]:
-        for word, fact in self.facts.values.items():
-            names = VALUE_NAMES.get(word, re.escape(word))
-            pattern = re.compile(
-                rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
-                rf"\s+are|existe|existent|[x×])\s+(?P<num>{_NUM})(?:\s+(?:different|"
-                rf"différent(?:e)?s))?\s+(?:{names})\b|(?P<num2>{_NUM})\s+(?:different\s+|"
-                rf"différent(?:e)?s\s+)?(?:{names})(?=\s*[:x×]))",
-                re.IGNORECASE,
-            )
+        for pattern, fact in self.values:
             for match in pattern.finditer(text):
                 group = "num" if match.group("num") else "num2"
                 raw = match.group(group)
-                if raw.casefold() in _WEAK:
+                if " ".join(raw.casefold().split()) in WEAK:
                     continue
-                start = match.start(group)
-                yield Claim(start, match.end(), number_value(raw), "", [fact])
+                yield Claim(match.start(group), match.end(), number_value(raw), "", [fact])
+
+
+def _value_pattern(names: str) -> re.Pattern[str]:
+    """How many values a kind of thing has: `the 5 stats`, `one of the seven colorways`,
+    `douze formes`, `4 different stats:`, `12 shapes x 4 colours`."""
+    different = r"(?:different|différent(?:e)?s)"
+    return re.compile(
+        rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
+        rf"\s+are|existe|existent|[x×])\s+(?P<num>{_NUM})(?:\s+{different})?\s+(?:{names})\b"
+        rf"|(?P<num2>{_NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
+        re.IGNORECASE,
+    )
 
 
 VALUE_NAMES = {"types": r"types\s+of\s+cards|card\s+types|types\s+de\s+cartes"}
@@ -255,7 +277,8 @@ _DECK = r"(?:[\w-]+\s+)?decks?"
 DECK_PATTERNS = (
     re.compile(
         rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
-        rf"(?:hold|contain|have|be))(?:{_SP}(?:a|an))?{_SP}{_Q}(?P<num>{_NUM}){_SP}cards\b",
+        rf"(?:hold|contain|have|be)|(?:is|are){_SP}limited{_SP}to)(?:{_SP}(?:a|an))?{_SP}{_Q}"
+        rf"(?P<num>{_NUM}){_SP}cards\b{_AFTER}",
         re.IGNORECASE,
     ),
     re.compile(
@@ -268,6 +291,18 @@ DECK_PATTERNS = (
 DECK_MAX_PATTERNS = (
     re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{_NUM})\b", re.I),
     re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{_NUM})\b", re.I),
+)
+COPIES_PATTERNS = (
+    re.compile(
+        rf"(?<![\w.+-]){_Q}(?P<num>{_NUM}){_SP}cop(?:y|ies){_SP}(?:of{_SP}(?:any|each|a|one"
+        rf"|every|the{_SP}same)|per){_SP}(?:single{_SP})?card\b{_AFTER}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?<![\w.+-]){_Q}(?P<num>{_NUM}){_SP}exemplaires{_SP}(?:d[’']une|de{_SP}chaque|par)"
+        rf"{_SP}carte\b{_AFTER}",
+        re.IGNORECASE,
+    ),
 )
 HAND_PATTERNS = (
     re.compile(

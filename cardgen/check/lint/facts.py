@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from cardgen.errors import display_path
 from cardgen.load.game import GamePack
 from cardgen.model.base import Selector
-from cardgen.model.rules import CountPerGroupRule, CountRule, DeckSizeRule
+from cardgen.model.rules import CopiesRule, CountPerGroupRule, CountRule, DeckSizeRule
 from cardgen.model.select import matches
 
 Subject = tuple[tuple[str, str], ...]
@@ -88,6 +88,10 @@ class Facts:
     counts: dict[Subject, list[Fact]] = field(default_factory=dict)
     box_counts: dict[Subject, list[Fact]] = field(default_factory=dict)
     deck_size: list[Fact] = field(default_factory=list)
+    copies: list[Fact] = field(default_factory=list)
+    """The `copies` rules' limits on one card."""
+    copy_overrides: set[str] = field(default_factory=set)
+    """Cards with a limit of their own: a sentence naming one is about that card."""
     starter_size: list[Fact] = field(default_factory=list)
     hand: Fact | None = None
     piles: dict[str, list[Fact]] = field(default_factory=dict)
@@ -115,6 +119,10 @@ class Facts:
 
     def _rules(self, pack: GamePack) -> None:
         for index, rule in enumerate(pack.game.deck_rules):
+            if isinstance(rule, CopiesRule):
+                place = self._at(["deck_rules", index])
+                self.copies.append(Fact(None, rule.max, f"the deck rule {rule.id}", place))
+                self.copy_overrides |= set(rule.overrides)
             if not isinstance(rule, DeckSizeRule | CountRule | CountPerGroupRule):
                 continue
             low = rule.exact if rule.exact is not None else rule.min
