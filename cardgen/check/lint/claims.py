@@ -44,6 +44,11 @@ _RANGE_BEFORE = re.compile(
 _BOX_CUE = re.compile(
     r"\b(?:box|boxes|components|contents|comes\s+with|boîtes?|contenu|matériel)\b", re.IGNORECASE
 )
+_DECK_CUE = re.compile(
+    r"\b(?:decks?|deck-?building|build|built|construct\w*|paquets?)\b", re.IGNORECASE
+)
+"""A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about
+decks or their building: `deal 2 damage to 3 Heroes` counts nothing the data fixes."""
 _STARTER_CUE = re.compile(
     r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b|\b\d+-card\s+decks\b",
     re.IGNORECASE,
@@ -166,7 +171,10 @@ class ClaimFinder:
             subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
             if read is None or subject is None or self._blocked(text, match.start()):
                 continue
-            boxed = _BOX_CUE.search(context(text, match.start())) is not None
+            said = context(text, match.start())
+            boxed = _BOX_CUE.search(said) is not None
+            if not boxed and _DECK_CUE.search(said) is None:
+                continue
             pool = self.facts.pool_count(subject)
             box = [f if boxed else replace(f, binding=False) for f in pool]
             rules = self.facts.counts.get(subject, [])

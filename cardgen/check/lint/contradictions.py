@@ -51,8 +51,11 @@ def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[H
     (`12 shapes x 4 colours`, `the five stats`, `4 different types of cards`). Numbers may
     be digits or words (English and French, `one` and `un` only after a qualifier) with a
     qualifier (`up to`, `at most`, `no more than`, `exactly`, `at least`, `jusqu'à`, `au
-    plus`, `exactement`, `au moins`). Box counts bind only in a sentence about the box
-    (`box`, `components`, `contents`, or the heading of its list); a claim any number of
+    plus`, `exactement`, `au moins`), before the number or after the phrase (`52 cards at
+    most`), or from a list's heading (`may contain no more than:`). A count of a kind of
+    card is read only in a sentence about decks (`deck`, `build`) or the box (`box`,
+    `components`, `contents`, or the heading of its list), and box counts bind only in the
+    latter (`deal 2 damage to 3 Heroes` counts nothing the data fixes); a claim any number of
     the data agrees with (a starter deck's 3 Personas) is not reported. Numbers after `the`,
     `Turn`, `Player`, a sign, or in a range count nothing; a sentence it cannot read is
     left alone."""
