@@ -94,7 +94,20 @@ def _int(value: int | None) -> int:
 
 
 def planted(pack: GamePack) -> list[Planted]:
-    """The planted facts of one example game, their numbers read from its data."""
+    """The planted facts of one example game, their numbers read from its data, and its
+    player count."""
+    players = pack.game.players
+    said: tuple[str, ...]
+    if pack.game.language == "fr":
+        said = (f"Un jeu pour {players.min} à {{n}} joueurs.",)
+    elif players.min == players.max:
+        said = ("A game for {n} players.", "A {n}-player game.")
+    else:
+        said = (f"A game for {players.min} to {{n}} players.",)
+    return [*_planted(pack), Planted(players.max, said)]
+
+
+def _planted(pack: GamePack) -> list[Planted]:
     game = pack.game
     hand = game.setup.hand
     if game.id == "shards":

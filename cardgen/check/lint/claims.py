@@ -1,20 +1,22 @@
 """Claims in prose: a number, its qualifier and the noun phrase it counts, in English or French.
 
-A `Claim` is a span of text that states a number about something the game's data fixes
+A claim (`facts.Claim`) is a span of text that states a number about something the game's data fixes
 (`Facts`): `up to 50 cards` in a deck, `10 Signed Characters`, `6 Allies (+1)`, `a hand of
-5`, `deux pioches de 7 cartes`, `2 joueurs : 20 cartes par personne`, `12 shapes`, `Doodles
+5`, `deux pioches de 7 cartes`, `12 shapes`, `Doodles
 up to 3 Inspiration`. Each finder reads one shape of sentence and yields the facts that
 apply; a sentence it cannot read for sure yields nothing (silence rather than a guess).
+Player counts and the deal table are read by `players`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from cardgen.check.lint.facts import EACH, Fact, Facts, field_bound
+from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, field_bound
 from cardgen.check.lint.phrases import field_labels, subject_phrases
+from cardgen.check.lint.players import deal_claims, player_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
@@ -54,18 +56,6 @@ _STARTER_CUE = re.compile(
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\s*[x×.)])")
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A number stated in text, what it means (`max`, `min`, `exact` or plain) and the facts
-    of the data it is about."""
-
-    start: int
-    end: int
-    value: int
-    qualifier: str
-    facts: list[Fact]
 
 
 def heading(text: str, offset: int) -> str | None:
@@ -241,22 +231,8 @@ class ClaimFinder:
                 yield claim
 
     def _deal(self, text: str) -> Iterator[Claim]:
-        for match in DEAL_PLAYERS.finditer(text):
-            low = number_value(match.group("p1"))
-            high = number_value(match.group("p2")) if match.group("p2") else low
-            line_end = text.find("\n", match.end())
-            rest = text[match.end() : line_end if line_end >= 0 else len(text)]
-            cards = DEAL_CARDS.search(rest)
-            if cards is None or not PER_PLAYER.search(rest):
-                continue
-            rows = [f for lo, hi, f in self.facts.deal if lo <= high and low <= hi]
-            if not rows:
-                continue
-            value = number_value(cards.group("num"))
-            start = match.end() + cards.start()
-            wrong = [f for f in rows if f.low != value]
-            if wrong and len(wrong) == len(rows):
-                yield Claim(start, match.end() + cards.end(), value, "", wrong[:1])
+        yield from deal_claims(self.facts, text)
+        yield from player_claims(self.facts, text)
 
     def _values(self, text: str) -> Iterator[Claim]:
         for pattern, fact in self.values:
@@ -285,7 +261,7 @@ _DECK = r"(?:[\w-]+\s+)?decks?"
 DECK_PATTERNS = (
     re.compile(
         rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
-        rf"(?:hold|contain|have|be)|(?:is|are){_SP}limited{_SP}to)(?:{_SP}(?:a|an))?{_SP}{_Q}"
+        rf"(?:hold|contain|have|be)|is|are)(?:{_SP}(?:a|an))?{_SP}{_Q}"
         rf"(?P<num>{_NUM}){_SP}cards\b{_AFTER}",
         re.IGNORECASE,
     ),
@@ -324,13 +300,4 @@ HAND_PATTERNS = (
     ),
     re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{_NUM}){_SP}cartes\b", re.IGNORECASE),
     re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
-)
-DEAL_PLAYERS = re.compile(
-    rf"(?<![\w.+-])(?P<p1>{_NUM})(?:\s*(?:à|to|-|–)\s*(?P<p2>{_NUM}))?{_SP}(?:joueurs|players)\b",
-    re.IGNORECASE,
-)
-DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{_NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
-PER_PLAYER = re.compile(
-    r"\b(?:par\s+(?:personne|joueur)|each|per\s+player|chacun|à\s+chaque\s+joueur|apiece)\b",
-    re.IGNORECASE,
 )

@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator
 
 from cardgen.check.lint.claims import ClaimFinder
-from cardgen.check.lint.facts import contradiction
 from cardgen.check.lint.rules import Example, Hit, RuleDoc, quoted, text_rule, words
 from cardgen.check.lint.vocab import Analysis, Vocabulary
 from cardgen.fuzzy import did_you_mean
@@ -34,10 +33,11 @@ def finder(vocab: Vocabulary) -> ClaimFinder:
         non_hit=Example("A Shard Deck may hold up to 9 Signed Characters.", "shards"),
         fix="Write the number the data gives, or change the data (the deck rule, the box line,"
         " the setup) if the rules really changed; the message names both places.",
-        options="The data it reads: `deck_rules` (`deck_size`, `count`, `count_per_group` and"
-        " their `label`s), `box` (`contents`, `deck_contents`, the pool's copies), `setup`"
-        " (`hand`, `piles[].count`, `deal`), the `min`/`max` of int fields and the types'"
-        " `constraints`, and how many values a choice field or the stats have.",
+        options="The data it reads: `players`, `deck_rules` (`deck_size`, `count`,"
+        " `count_per_group` and their `label`s, `copies`), `box` (`contents`,"
+        " `deck_contents`, the pool's copies), `setup` (`hand`, `piles[].count`, `deal`), the"
+        " `min`/`max` of int fields and the types' `constraints`, and how many values a choice"
+        " field or the stats have.",
     ),
 )
 def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
@@ -46,8 +46,10 @@ def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[H
     a count per type, value or group (`10 Signed Characters`, `6 Allies (+1)`, `+1 Allies`,
     `2 Personas`, `20 cartes Classic`), a field's bounds for one type with its constraints
     (`Doodles up to 3 Inspiration`: a Doodle has at most 2), the hand (`a hand of 5`, `draw
-    5 cards into their hand`), a pile (`deux pioches de 7 cartes`), the deal per player
-    count (`2 joueurs : 20 cartes par personne`) and how many values a kind of thing has
+    5 cards into their hand`), a pile (`deux pioches de 7 cartes`), the player count (`two
+    or more players` in a game for exactly 2, `a game for 2 to 6 players`, `a 3-player
+    game`), the deal per player count (`2 joueurs : 20 cartes par personne`, `avec 2 joueurs,
+    chaque joueur reçoit 20 cartes`) and how many values a kind of thing has
     (`12 shapes x 4 colours`, `the five stats`, `4 different types of cards`). Numbers may
     be digits or words (English and French, `one` and `un` only after a qualifier) with a
     qualifier (`up to`, `at most`, `no more than`, `exactly`, `at least`, `jusqu'à`, `au
@@ -61,7 +63,7 @@ def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[H
     left alone."""
     text = analysis.unit.text
     for claim in finder(vocab).claims(text):
-        fact = contradiction(claim.facts, claim.value, claim.qualifier)
+        fact = claim.contradicted()
         if fact is None:
             continue
         shown = " ".join(text[claim.start : claim.end].split())

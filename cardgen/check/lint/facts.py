@@ -63,22 +63,41 @@ class Fact:
             return f"at least {self.low}"
         return f"{self.low} to {self.high}"
 
-    def admits(self, value: int, qualifier: str) -> bool:
-        """Whether a claim (`max` for up to, `min` for at least, else a plain number) agrees."""
+    def admits(self, value: int, qualifier: str, upper: int | None = None) -> bool:
+        """Whether a claim agrees: `max` (up to N), `min` (at least N), `more` (N or more:
+        no upper bound), `range` (N to `upper`, within the fact), else a plain number."""
         low = self.low or 0
         high = self.high
         if qualifier == "max":
             return high == value if high is not None else value >= low
         if qualifier == "min":
             return low == value or (self.low is None and (high is None or value <= high))
+        if qualifier == "more":
+            return low == value and (high is None or high > low)
+        if qualifier == "range" and upper is not None:
+            return low <= value and (high is None or upper <= high)
         return low <= value and (high is None or value <= high)
 
 
-def contradiction(facts: list[Fact], value: int, qualifier: str) -> Fact | None:
-    """The binding fact a claim contradicts, when no fact at all agrees with it."""
-    if not facts or any(f.admits(value, qualifier) for f in facts):
-        return None
-    return next((f for f in facts if f.binding), None)
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A number stated in text (from `start` to `end`), what it means (`max`, `min`,
+    `exact`, `more`, `range` up to `upper`, or plain) and the facts of the data it is about."""
+
+    start: int
+    end: int
+    value: int
+    qualifier: str
+    facts: list[Fact]
+    upper: int | None = None
+
+    def contradicted(self) -> Fact | None:
+        """The binding fact the claim contradicts, when no fact at all agrees with it."""
+        if not self.facts or any(
+            f.admits(self.value, self.qualifier, self.upper) for f in self.facts
+        ):
+            return None
+        return next((f for f in self.facts if f.binding), None)
 
 
 @dataclass
@@ -96,6 +115,7 @@ class Facts:
     hand: Fact | None = None
     piles: dict[str, list[Fact]] = field(default_factory=dict)
     deal: list[tuple[int, int, Fact]] = field(default_factory=list)
+    players: Fact | None = None
     values: dict[str, Fact] = field(default_factory=dict)
     """How many values a kind of thing has, by its plural word (`shapes`, `stats`)."""
     stats: list[str] = field(default_factory=list)
@@ -191,6 +211,8 @@ class Facts:
             place = self._at(["setup", "piles", index])
             fact = Fact(pile.count, pile.count, f"the pile {pile.id}", place)
             self.piles.setdefault(word, []).append(fact)
+        players = pack.game.players
+        self.players = Fact(players.min, players.max, "the player count", self._at(["players"]))
         for index, row in enumerate(setup.deal):
             source = f"the deal table ({row.players_min}-{row.players_max} players)"
             fact = Fact(row.cards_each, row.cards_each, source, self._at(["setup", "deal", index]))

@@ -65,7 +65,7 @@ NUM = (
 
 QUALIFIERS = {
     "max": words("up_to at_most no_more_than not_more_than a_maximum_of maximum_of jusqu'à")
-    + words("jusqu’à au_plus au_maximum pas_plus_de is_limited_to are_limited_to"),
+    + words("jusqu’à au_plus au_maximum pas_plus_de limited_to capped_at"),
     "min": words("at_least a_minimum_of minimum_of no_fewer_than no_less_than au_moins")
     + words("au_minimum pas_moins_de"),
     "exact": words("exactly exactement"),
