@@ -110,7 +110,7 @@ class ClaimFinder:
             for word, facts in self.facts.piles.items()
         ]
         self.values = [
-            (_value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
+            (word[:-1], _value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
             for word, fact in self.facts.values.items()
         ]
         labels = "|".join(re.escape(label) for label in sorted(self.labels, key=len)[::-1])
@@ -206,6 +206,8 @@ class ClaimFinder:
                 yield Claim(start, match.end(), *read, facts)
 
     def _deck_size(self, text: str) -> Iterator[Claim]:
+        if "deck" not in text.casefold():
+            return
         facts = self.facts
         sizes = facts.deck_size + facts.starter_size
         for claim in self._simple(text, DECK_PATTERNS, sizes, from_number=True):
@@ -217,6 +219,8 @@ class ClaimFinder:
         yield from self._simple(text, DECK_MAX_PATTERNS, facts.deck_size, fixed="max")
 
     def _hand(self, text: str) -> Iterator[Claim]:
+        if "hand" not in text.casefold() and "main" not in text.casefold():
+            return
         hand = [self.facts.hand] if self.facts.hand is not None else []
         yield from self._simple(text, HAND_PATTERNS, hand)
 
@@ -231,11 +235,17 @@ class ClaimFinder:
                 yield claim
 
     def _deal(self, text: str) -> Iterator[Claim]:
+        folded = text.casefold()
+        if "player" not in folded and "joueur" not in folded:
+            return
         yield from deal_claims(self.facts, text)
         yield from player_claims(self.facts, text)
 
     def _values(self, text: str) -> Iterator[Claim]:
-        for pattern, fact in self.values:
+        folded = text.casefold()
+        for stem, pattern, fact in self.values:
+            if stem not in folded:
+                continue
             for match in pattern.finditer(text):
                 group = "num" if match.group("num") else "num2"
                 raw = match.group(group)

@@ -50,18 +50,29 @@ def _french() -> dict[str, int]:
     return found
 
 
-NUMBERS = {**_english(), **_french(), "une": 1}
+NUMBERS = {**_english(), **_french(), "une": 1, "soixante-onze": 71}
 """Every number word the lint reads, case-folded, with its value."""
 
 WEAK = frozenset({"one", "un", "une", "zero", "zéro"})
 """Number words that are as often an article or a pronoun: read only after a qualifier."""
 
-NUM = (
-    r"(?:\d{1,3}(?![.,]\d)|"
-    + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(NUMBERS, key=len)[::-1])
-    + r")"
+
+def _any(choices: list[str]) -> str:
+    return "|".join(re.escape(c) for c in sorted(choices, key=len, reverse=True))
+
+
+_EN_DIGIT = _any(_EN_UNITS[1:10])
+_FR_DIGIT = _any(_FR_UNITS[2:10])
+_FR_TEEN = _any(_FR_UNITS[10:])
+_EN = rf"(?:{_any(_EN_TENS)})(?:[-\s](?:{_EN_DIGIT}))?|{_any(_EN_UNITS)}"
+_FR = (
+    rf"(?:soixante|quatre-vingt)-(?:{_FR_TEEN})|soixante\s+et\s+onze|quatre-vingt-(?:un|"
+    rf"{_FR_DIGIT})|quatre-vingts|(?:{_any(list(_FR_TENS.values()))})(?:-(?:{_FR_DIGIT})|\s+et"
+    rf"\s+un)?|une|{_any(_FR_UNITS)}"
 )
-"""A number, in digits or words (a regular expression; no group)."""
+NUM = rf"(?:\d{{1,3}}(?![.,]\d)|{_EN}|{_FR})"
+"""A number, in digits or words (a regular expression; no group): every match is a key
+of `NUMBERS` once its spaces are made single."""
 
 QUALIFIERS = {
     "max": words("up_to at_most no_more_than not_more_than a_maximum_of maximum_of jusqu'à")
