@@ -169,6 +169,7 @@ def test_other_wordings(game: str, text: str, tmp_path: Path) -> None:
         ("shards", "Roll 2D6 and add +5 to any stat."),
         ("shards", "See page 52. On Turn 3, Player 2 draws 6 cards."),
         ("shards", "The two Personas face each other."),
+        ("shards", "Search your Shard Deck for 2 Personas and shuffle 6 Allies (+1) into it."),
         ("shards", "A Starter Deck holds 54 cards: 3 x Persona and 9 x Signed Character."),
         ("shards", "Values of 3, 4, 5, 6 and 7 Allies are shown."),
         ("splatterkins", "They may only have up to 3 Inspiration."),

@@ -1,11 +1,11 @@
 """Claims in prose: a number, its qualifier and the noun phrase it counts, in English or French.
 
-A claim (`facts.Claim`) is a span of text that states a number about something the game's data fixes
-(`Facts`): `up to 50 cards` in a deck, `10 Signed Characters`, `6 Allies (+1)`, `a hand of
-5`, `deux pioches de 7 cartes`, `12 shapes`, `Doodles
-up to 3 Inspiration`. Each finder reads one shape of sentence and yields the facts that
-apply; a sentence it cannot read for sure yields nothing (silence rather than a guess).
-Player counts and the deal table are read by `players`.
+A claim (`facts.Claim`) is a span of text that states a number about something the game's
+data fixes (`Facts`): `up to 50 cards` in a deck, `10 Signed Characters`, `6 Allies (+1)`,
+`a hand of 5`, `deux pioches de 7 cartes`, `12 shapes`, `Doodles up to 3 Inspiration`. Each
+finder reads one shape of sentence and yields the facts that apply; a sentence it cannot
+read for sure yields nothing (silence rather than a guess). Player counts and the deal
+table are read by `players`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from cardgen.check.lint.quantities import (
 from cardgen.check.lint.rules import words
 from cardgen.load.game import GamePack
 
-_NUM = NUM
 _Q = rf"(?:(?P<q>{QUAL})\s+)?"
 _AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
 _SP = r"[^\S\n]+"
@@ -41,16 +40,22 @@ _BLOCKED_BEFORE = frozenset(
 """A word right before a number that makes it no count of the game's things
 (`the two Personas` are two on the table, `Turn 3`, `Player 2`)."""
 _RANGE_BEFORE = re.compile(
-    rf"(?:{_NUM}\s*,?\s*(?:to|or|and|à|ou|et|-|–)\s*|{_NUM}\s*,\s*|[+-])\Z", re.IGNORECASE
+    rf"(?:{NUM}\s*,?\s*(?:to|or|and|à|ou|et|-|–)\s*|{NUM}\s*,\s*|[+-])\Z", re.IGNORECASE
 )
 _BOX_CUE = re.compile(
     r"\b(?:box|boxes|components|contents|comes\s+with|boîtes?|contenu|matériel)\b", re.IGNORECASE
 )
 _DECK_CUE = re.compile(
-    r"\b(?:decks?|deck-?building|build|built|construct\w*|paquets?)\b", re.IGNORECASE
+    r"\b(?:decks?|deck-?building|build(?:s|ing)?|built|construct\w*|paquets?)\b", re.IGNORECASE
 )
-"""A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about
-decks or their building: `deal 2 damage to 3 Heroes` counts nothing the data fixes."""
+_BUILD_CUE = re.compile(
+    r"\b(?:holds?|holding|contains?|containing|includes?|including|consists?|made|make|built"
+    r"|build(?:ing)?|construct\w*|has|have|having|contient|comprend|compte)\b",
+    re.IGNORECASE,
+)
+"""A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
+deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
+`deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
 _STARTER_CUE = re.compile(
     r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b|\b\d+-card\s+decks\b",
     re.IGNORECASE,
@@ -82,6 +87,14 @@ def context(text: str, offset: int) -> str:
     return f"{above} {sentence}" if above else sentence
 
 
+def _about_a_deck(said: str, qualified: bool) -> bool:
+    """Whether a count of cards is about a deck's make-up (see `_BUILD_CUE`): a sentence
+    about a deck, with a qualifier or a list, or a verb of what the deck holds."""
+    if _DECK_CUE.search(said) is None:
+        return False
+    return qualified or _BUILD_CUE.search(said) is not None
+
+
 class ClaimFinder:
     """The claims of one game's texts: patterns built once from its data."""
 
@@ -94,14 +107,14 @@ class ClaimFinder:
             re.escape(p).replace(r"\ ", r"\s+") for p in sorted(self.phrases, key=len)[::-1]
         )
         self.count = re.compile(
-            rf"(?<![\w.+/-]){_Q}(?P<num>{_NUM})(?:\s*[x×])?{_SP}(?P<subj>{alternatives})"
+            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM})(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
             r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
             re.IGNORECASE,
         )
         self.piles = [
             (
                 re.compile(
-                    rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{_NUM}){_SP}"
+                    rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{NUM}){_SP}"
                     r"(?:cartes|cards)\b",
                     re.IGNORECASE,
                 ),
@@ -117,7 +130,7 @@ class ClaimFinder:
         self.field = re.compile(
             rf"(?<![\w-])(?P<subj>{alternatives})(?:{_SP}(?:has|have|holds?|with|may|can|only"
             r"|always|costs?|carry|carries|starts?|is|are|worth|a|an|of))*"
-            rf"{_SP}{_Q}(?P<num>{_NUM}){_SP}(?P<label>{labels})(?![\w-])",
+            rf"{_SP}{_Q}(?P<num>{NUM}){_SP}(?P<label>{labels})(?![\w-])",
             re.IGNORECASE,
         )
 
@@ -129,7 +142,7 @@ class ClaimFinder:
         yield from self._hand(text)
         yield from self._piles(text)
         yield from self._copies(text)
-        yield from self._deal(text)
+        yield from self._players(text)
         yield from self._values(text)
 
     @staticmethod
@@ -156,14 +169,15 @@ class ClaimFinder:
     def _counts(self, text: str) -> Iterator[Claim]:
         for match in self.count.finditer(text):
             above = heading(text, match.start())
-            listed = HEADING_QUALIFIER.search(above) if above else None
-            read = self._read(match, qualifier_kind(listed.group("q")) if listed else "")
+            titled = HEADING_QUALIFIER.search(above) if above else None
+            read = self._read(match, qualifier_kind(titled.group("q")) if titled else "")
             subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
             if read is None or subject is None or self._blocked(text, match.start()):
                 continue
             said = context(text, match.start())
             boxed = _BOX_CUE.search(said) is not None
-            if not boxed and _DECK_CUE.search(said) is None:
+            listed = above is not None or match.group("times") is not None
+            if not boxed and not _about_a_deck(said, listed or bool(read[1])):
                 continue
             pool = self.facts.pool_count(subject)
             box = [f if boxed else replace(f, binding=False) for f in pool]
@@ -234,7 +248,7 @@ class ClaimFinder:
             if not any(name.casefold() in said for name in self.facts.copy_overrides):
                 yield claim
 
-    def _deal(self, text: str) -> Iterator[Claim]:
+    def _players(self, text: str) -> Iterator[Claim]:
         folded = text.casefold()
         if "player" not in folded and "joueur" not in folded:
             return
@@ -260,8 +274,8 @@ def _value_pattern(names: str) -> re.Pattern[str]:
     different = r"(?:different|différent(?:e)?s)"
     return re.compile(
         rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
-        rf"\s+are|existe|existent|[x×])\s+(?P<num>{_NUM})(?:\s+{different})?\s+(?:{names})\b"
-        rf"|(?P<num2>{_NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
+        rf"\s+are|existe|existent|[x×])\s+(?P<num>{NUM})(?:\s+{different})?\s+(?:{names})\b"
+        rf"|(?P<num2>{NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
         re.IGNORECASE,
     )
 
@@ -272,42 +286,42 @@ DECK_PATTERNS = (
     re.compile(
         rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
         rf"(?:hold|contain|have|be)|is|are)(?:{_SP}(?:a|an))?{_SP}{_Q}"
-        rf"(?P<num>{_NUM}){_SP}cards\b{_AFTER}",
+        rf"(?P<num>{NUM}){_SP}cards\b{_AFTER}",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b{_Q}(?P<num>{_NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
+        rf"\b{_Q}(?P<num>{NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
         rf"{_SP}{_DECK}\b",
         re.IGNORECASE,
     ),
     re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}decks?\b", re.IGNORECASE),
 )
 DECK_MAX_PATTERNS = (
-    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{_NUM})\b", re.I),
-    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{_NUM})\b", re.I),
+    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
+    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
 )
 COPIES_PATTERNS = (
     re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{_NUM}){_SP}cop(?:y|ies){_SP}(?:of{_SP}(?:any|each|a|one"
+        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}cop(?:y|ies){_SP}(?:of{_SP}(?:any|each|a|one"
         rf"|every|the{_SP}same)|per){_SP}(?:single{_SP})?card\b{_AFTER}",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{_NUM}){_SP}exemplaires{_SP}(?:d[’']une|de{_SP}chaque|par)"
+        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}exemplaires{_SP}(?:d[’']une|de{_SP}chaque|par)"
         rf"{_SP}carte\b{_AFTER}",
         re.IGNORECASE,
     ),
 )
 HAND_PATTERNS = (
     re.compile(
-        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{_NUM})\b(?!\s*(?:[%.,]\d))",
+        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{NUM})\b(?!\s*(?:[%.,]\d))",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{_NUM})"
+        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{NUM})"
         rf"{_SP}cards?{_SP}(?:in|into){_SP}(?:their|your|his|her|the|a|its){_SP}hand\b",
         re.IGNORECASE,
     ),
-    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{_NUM}){_SP}cartes\b", re.IGNORECASE),
+    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
     re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
 )

@@ -55,7 +55,8 @@ def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[H
     qualifier (`up to`, `at most`, `no more than`, `exactly`, `at least`, `jusqu'à`, `au
     plus`, `exactement`, `au moins`), before the number or after the phrase (`52 cards at
     most`), or from a list's heading (`may contain no more than:`). A count of a kind of
-    card is read only in a sentence about decks (`deck`, `build`) or the box (`box`,
+    card is read only in a sentence about a deck's make-up (`deck` or `build` with a
+    qualifier, a list or a verb such as `holds`, `contains`) or the box (`box`,
     `components`, `contents`, or the heading of its list), and box counts bind only in the
     latter (`deal 2 damage to 3 Heroes` counts nothing the data fixes); a claim any number of
     the data agrees with (a starter deck's 3 Personas) is not reported. Numbers after `the`,
