@@ -57,7 +57,7 @@ _BUILD_CUE = re.compile(
 deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
 _STARTER_CUE = re.compile(
-    r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b|\b\d+-card\s+decks\b",
+    r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\s*[x×.)])")
@@ -225,7 +225,8 @@ class ClaimFinder:
         facts = self.facts
         sizes = facts.deck_size + facts.starter_size
         for claim in self._simple(text, DECK_PATTERNS, sizes, from_number=True):
-            if _STARTER_CUE.search(text[max(0, claim.start - 30) : claim.end]):
+            begins = max(text.rfind(c, 0, claim.start) for c in ".!?\n") + 1
+            if _STARTER_CUE.search(text[max(begins, claim.start - 30) : claim.end]):
                 starter = [replace(f, binding=True) for f in facts.starter_size]
                 rules = [replace(f, binding=False) for f in facts.deck_size]
                 claim = replace(claim, facts=starter + rules)
@@ -294,7 +295,9 @@ DECK_PATTERNS = (
         rf"{_SP}{_DECK}\b",
         re.IGNORECASE,
     ),
-    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}decks?\b", re.IGNORECASE),
+    re.compile(
+        rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}(?:[\w-]+{_SP})?decks?\b", re.IGNORECASE
+    ),
 )
 DECK_MAX_PATTERNS = (
     re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
