@@ -8,8 +8,11 @@ The package reads as the linter's pipeline:
 - `rules`: what a rule is, its registry and its documentation as data; `explain`: that
   documentation written out (`cardgen lint --explain CODE`, docs/lint.md's reference);
   the rules, one module per family: `terms` (TX1xx, TX2xx), `consistency` (TX3xx),
-  `keywords` (TX4xx, TX5xx), `references` (RF1xx), `numbers` (TX6xx), `labels` (TX7xx),
-  `typography` (TX8xx), `spelling` (TX9xx), `rendering` (TX10xx, TX11xx);
+  `keywords` (TX4xx, TX5xx), `references` (RF1xx), `numbers` (TX601), `contradictions`
+  (TX602, TX603: numbers held against the data, found in prose by `claims` and `players`
+  from the `facts` and `phrases` of a game, numbers and qualifiers as `quantities` reads
+  them), `labels` (TX7xx), `typography` (TX8xx), `spelling` (TX9xx), `rendering` (TX10xx,
+  TX11xx);
 - `selection`: which rules run (codes, prefixes, `ALL`, game settings, suppressions);
 - `run`: the rules run over texts, hits turned into located findings (`finding`);
 - `targets`: what the command runs (games and documents, one `LintReport`);
@@ -34,6 +37,7 @@ FAMILIES = (
     "keywords",
     "references",
     "numbers",
+    "contradictions",
     "labels",
     "typography",
     "spelling",

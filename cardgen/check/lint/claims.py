@@ -1,0 +1,330 @@
+"""Claims in prose: a number, its qualifier and the noun phrase it counts, in English or French.
+
+A claim (`facts.Claim`) is a span of text that states a number about something the game's
+data fixes (`Facts`): `up to 50 cards` in a deck, `10 Signed Characters`, `6 Allies (+1)`,
+`a hand of 5`, `deux pioches de 7 cartes`, `12 shapes`, `Doodles up to 3 Inspiration`. Each
+finder reads one shape of sentence and yields the facts that apply; a sentence it cannot
+read for sure yields nothing (silence rather than a guess). Player counts and the deal
+table are read by `players`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, field_bound
+from cardgen.check.lint.phrases import field_labels, subject_phrases
+from cardgen.check.lint.players import deal_claims, player_claims
+from cardgen.check.lint.quantities import (
+    AFTER,
+    HEADING_QUALIFIER,
+    NUM,
+    QUAL,
+    WEAK,
+    number_value,
+    qualifier_kind,
+)
+from cardgen.check.lint.rules import words
+from cardgen.load.game import GamePack
+
+_Q = rf"(?:(?P<q>{QUAL})\s+)?"
+_AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
+_SP = r"[^\S\n]+"
+
+_BLOCKED_BEFORE = frozenset(
+    words("the both these those les ces player joueur turn tour page round manche step")
+    + words("chapter phase level each every per chaque")
+)
+"""A word right before a number that makes it no count of the game's things
+(`the two Personas` are two on the table, `Turn 3`, `Player 2`)."""
+_RANGE_BEFORE = re.compile(
+    rf"(?:{NUM}\s*,?\s*(?:to|or|and|à|ou|et|-|–)\s*|{NUM}\s*,\s*|[+-])\Z", re.IGNORECASE
+)
+_BOX_CUE = re.compile(
+    r"\b(?:box|boxes|components|contents|comes\s+with|boîtes?|contenu|matériel)\b", re.IGNORECASE
+)
+_DECK_CUE = re.compile(
+    r"\b(?:decks?|deck-?building|build(?:s|ing)?|built|construct\w*|paquets?)\b", re.IGNORECASE
+)
+_BUILD_CUE = re.compile(
+    r"\b(?:holds?|holding|contains?|containing|includes?|including|consists?|made|make|built"
+    r"|build(?:ing)?|construct\w*|has|have|having|contient|comprend|compte)\b",
+    re.IGNORECASE,
+)
+"""A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
+deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
+`deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
+_STARTER_CUE = re.compile(
+    r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b",
+    re.IGNORECASE,
+)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\s*[x×.)])")
+
+
+def heading(text: str, offset: int) -> str | None:
+    """The line a list item at `offset` hangs from (`Components`, `may contain no more
+    than:`), or None when `offset` is in no list item."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    line_end = text.find("\n", offset)
+    here = text[line_start : line_end if line_end >= 0 else len(text)]
+    if not _LIST_ITEM.match(here):
+        return None
+    for line in reversed(text[:line_start].split("\n")[:-1]):
+        if line.strip() and not _LIST_ITEM.match(line):
+            return line if len(line) < 80 else None
+    return None
+
+
+def context(text: str, offset: int) -> str:
+    """The sentence around `offset`, with the heading its list hangs from (a list item's
+    claim reads the `Components` line above the list)."""
+    start = max(text.rfind(c, 0, offset) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, offset) for c in ".!?\n") if i >= 0]
+    sentence = text[start : min(ends) if ends else len(text)]
+    above = heading(text, offset)
+    return f"{above} {sentence}" if above else sentence
+
+
+def _about_a_deck(said: str, qualified: bool) -> bool:
+    """Whether a count of cards is about a deck's make-up (see `_BUILD_CUE`): a sentence
+    about a deck, with a qualifier or a list, or a verb of what the deck holds."""
+    if _DECK_CUE.search(said) is None:
+        return False
+    return qualified or _BUILD_CUE.search(said) is not None
+
+
+class ClaimFinder:
+    """The claims of one game's texts: patterns built once from its data."""
+
+    def __init__(self, pack: GamePack) -> None:
+        self.pack = pack
+        self.facts = Facts.build(pack)
+        self.phrases = subject_phrases(pack)
+        self.labels = field_labels(pack)
+        alternatives = "|".join(
+            re.escape(p).replace(r"\ ", r"\s+") for p in sorted(self.phrases, key=len)[::-1]
+        )
+        self.count = re.compile(
+            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM})(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
+            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
+            re.IGNORECASE,
+        )
+        self.piles = [
+            (
+                re.compile(
+                    rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{NUM}){_SP}"
+                    r"(?:cartes|cards)\b",
+                    re.IGNORECASE,
+                ),
+                facts,
+            )
+            for word, facts in self.facts.piles.items()
+        ]
+        self.values = [
+            (word[:-1], _value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
+            for word, fact in self.facts.values.items()
+        ]
+        labels = "|".join(re.escape(label) for label in sorted(self.labels, key=len)[::-1])
+        self.field = re.compile(
+            rf"(?<![\w-])(?P<subj>{alternatives})(?:{_SP}(?:has|have|holds?|with|may|can|only"
+            r"|always|costs?|carry|carries|starts?|is|are|worth|a|an|of))*"
+            rf"{_SP}{_Q}(?P<num>{NUM}){_SP}(?P<label>{labels})(?![\w-])",
+            re.IGNORECASE,
+        )
+
+    def claims(self, text: str) -> Iterator[Claim]:
+        """Every claim of a text, in the order the finders read them."""
+        yield from self._counts(text)
+        yield from self._fields(text)
+        yield from self._deck_size(text)
+        yield from self._hand(text)
+        yield from self._piles(text)
+        yield from self._copies(text)
+        yield from self._players(text)
+        yield from self._values(text)
+
+    @staticmethod
+    def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
+        """The number and qualifier of a match (before the number, after the phrase, or
+        `fixed`), None for a weak word (`one`, `un`) with no qualifier."""
+        groups = match.groupdict()
+        raw = match.group("num")
+        kind = qualifier_kind(groups.get("q")) or qualifier_kind(groups.get("after"), trailing=True)
+        kind = kind or fixed
+        if " ".join(raw.casefold().split()) in WEAK and not kind:
+            return None
+        return number_value(raw), kind
+
+    @staticmethod
+    def _blocked(text: str, start: int) -> bool:
+        """A number after `the`, `Turn`, a range's first number or a sign counts nothing."""
+        before = text[max(0, start - 24) : start]
+        if _RANGE_BEFORE.search(before):
+            return True
+        previous = re.search(r"([\w'’]+)\W*\Z", before)
+        return previous is not None and previous.group(1).casefold() in _BLOCKED_BEFORE
+
+    def _counts(self, text: str) -> Iterator[Claim]:
+        for match in self.count.finditer(text):
+            above = heading(text, match.start())
+            titled = HEADING_QUALIFIER.search(above) if above else None
+            read = self._read(match, qualifier_kind(titled.group("q")) if titled else "")
+            subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
+            if read is None or subject is None or self._blocked(text, match.start()):
+                continue
+            said = context(text, match.start())
+            boxed = _BOX_CUE.search(said) is not None
+            listed = above is not None or match.group("times") is not None
+            if not boxed and not _about_a_deck(said, listed or bool(read[1])):
+                continue
+            pool = self.facts.pool_count(subject)
+            box = [f if boxed else replace(f, binding=False) for f in pool]
+            rules = self.facts.counts.get(subject, [])
+            facts = box + rules if boxed else rules + box
+            yield Claim(match.start(), match.end(), *read, facts)
+
+    def _fields(self, text: str) -> Iterator[Claim]:
+        for match in self.field.finditer(text):
+            read = self._read(match)
+            subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
+            if read is None or subject is None or any(v == EACH for _, v in subject):
+                continue
+            names = self.labels[match.group("label").casefold()]
+            bounds = [b for n in names if (b := field_bound(self.pack, subject, n)) is not None]
+            if len(bounds) == 1:
+                yield Claim(match.start("subj"), match.end(), *read, bounds)
+
+    def _simple(
+        self,
+        text: str,
+        patterns: tuple[re.Pattern[str], ...],
+        facts: list[Fact],
+        fixed: str = "",
+        *,
+        from_number: bool = False,
+    ) -> Iterator[Claim]:
+        """Claims of patterns with one number (`num`), maybe a qualifier (`q`, `after`); the
+        claim's span is the whole match, or from its qualifier or number on."""
+        if not facts:
+            return
+        for pattern in patterns:
+            for match in pattern.finditer(text):
+                read = self._read(match, fixed)
+                if read is None:
+                    continue
+                start = match.start()
+                if from_number:
+                    start = match.start("q") if match.groupdict().get("q") else match.start("num")
+                yield Claim(start, match.end(), *read, facts)
+
+    def _deck_size(self, text: str) -> Iterator[Claim]:
+        if "deck" not in text.casefold():
+            return
+        facts = self.facts
+        sizes = facts.deck_size + facts.starter_size
+        for claim in self._simple(text, DECK_PATTERNS, sizes, from_number=True):
+            begins = max(text.rfind(c, 0, claim.start) for c in ".!?\n") + 1
+            if _STARTER_CUE.search(text[max(begins, claim.start - 30) : claim.end]):
+                starter = [replace(f, binding=True) for f in facts.starter_size]
+                rules = [replace(f, binding=False) for f in facts.deck_size]
+                claim = replace(claim, facts=starter + rules)
+            yield claim
+        yield from self._simple(text, DECK_MAX_PATTERNS, facts.deck_size, fixed="max")
+
+    def _hand(self, text: str) -> Iterator[Claim]:
+        if "hand" not in text.casefold() and "main" not in text.casefold():
+            return
+        hand = [self.facts.hand] if self.facts.hand is not None else []
+        yield from self._simple(text, HAND_PATTERNS, hand)
+
+    def _piles(self, text: str) -> Iterator[Claim]:
+        for pattern, facts in self.piles:
+            yield from self._simple(text, (pattern,), facts)
+
+    def _copies(self, text: str) -> Iterator[Claim]:
+        for claim in self._simple(text, COPIES_PATTERNS, self.facts.copies):
+            said = context(text, claim.start).casefold()
+            if not any(name.casefold() in said for name in self.facts.copy_overrides):
+                yield claim
+
+    def _players(self, text: str) -> Iterator[Claim]:
+        folded = text.casefold()
+        if "player" not in folded and "joueur" not in folded:
+            return
+        yield from deal_claims(self.facts, text)
+        yield from player_claims(self.facts, text)
+
+    def _values(self, text: str) -> Iterator[Claim]:
+        folded = text.casefold()
+        for stem, pattern, fact in self.values:
+            if stem not in folded:
+                continue
+            for match in pattern.finditer(text):
+                group = "num" if match.group("num") else "num2"
+                raw = match.group(group)
+                if " ".join(raw.casefold().split()) in WEAK:
+                    continue
+                yield Claim(match.start(group), match.end(), number_value(raw), "", [fact])
+
+
+def _value_pattern(names: str) -> re.Pattern[str]:
+    """How many values a kind of thing has: `the 5 stats`, `one of the seven colorways`,
+    `douze formes`, `4 different stats:`, `12 shapes x 4 colours`."""
+    different = r"(?:different|différent(?:e)?s)"
+    return re.compile(
+        rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
+        rf"\s+are|existe|existent|[x×])\s+(?P<num>{NUM})(?:\s+{different})?\s+(?:{names})\b"
+        rf"|(?P<num2>{NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
+        re.IGNORECASE,
+    )
+
+
+VALUE_NAMES = {"types": r"types\s+of\s+cards|card\s+types|types\s+de\s+cartes"}
+_DECK = r"(?:[\w-]+\s+)?decks?"
+DECK_PATTERNS = (
+    re.compile(
+        rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
+        rf"(?:hold|contain|have|be)|is|are)(?:{_SP}(?:a|an))?{_SP}{_Q}"
+        rf"(?P<num>{NUM}){_SP}cards\b{_AFTER}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b{_Q}(?P<num>{NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
+        rf"{_SP}{_DECK}\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}(?:[\w-]+{_SP})?decks?\b", re.IGNORECASE
+    ),
+)
+DECK_MAX_PATTERNS = (
+    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
+    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
+)
+COPIES_PATTERNS = (
+    re.compile(
+        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}cop(?:y|ies){_SP}(?:of{_SP}(?:any|each|a|one"
+        rf"|every|the{_SP}same)|per){_SP}(?:single{_SP})?card\b{_AFTER}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}exemplaires{_SP}(?:d[’']une|de{_SP}chaque|par)"
+        rf"{_SP}carte\b{_AFTER}",
+        re.IGNORECASE,
+    ),
+)
+HAND_PATTERNS = (
+    re.compile(
+        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{NUM})\b(?!\s*(?:[%.,]\d))",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{NUM})"
+        rf"{_SP}cards?{_SP}(?:in|into){_SP}(?:their|your|his|her|the|a|its){_SP}hand\b",
+        re.IGNORECASE,
+    ),
+    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
+    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
+)

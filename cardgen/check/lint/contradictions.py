@@ -1,0 +1,121 @@
+"""Lint rules of numbers held against the data: a claim the game's data contradicts (TX602),
+a stat the game does not have (TX603)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from cardgen.check.lint.claims import ClaimFinder
+from cardgen.check.lint.rules import Example, Hit, RuleDoc, quoted, text_rule, words
+from cardgen.check.lint.vocab import Analysis, Vocabulary
+from cardgen.fuzzy import did_you_mean
+
+
+def finder(vocab: Vocabulary) -> ClaimFinder:
+    """The game's claim finder, built once per run."""
+    cached = vocab.cache.get("claims")
+    if not isinstance(cached, ClaimFinder):
+        cached = ClaimFinder(vocab.pack)
+        vocab.cache["claims"] = cached
+    return cached
+
+
+@text_rule(
+    "TX602",
+    "number-contradicts-data",
+    "error",
+    "A number in text that the game's data contradicts.",
+    RuleDoc(
+        why="A rulebook that says one number while the deck rules, the box or the setup say"
+        " another teaches the wrong game, and nobody notices until a tournament or a misprint.",
+        hit=Example("A Shard Deck may hold up to 10 Signed Characters.", "shards"),
+        non_hit=Example("A Shard Deck may hold up to 9 Signed Characters.", "shards"),
+        fix="Write the number the data gives, or change the data (the deck rule, the box line,"
+        " the setup) if the rules really changed; the message names both places.",
+        options="The data it reads: `players`, `deck_rules` (`deck_size`, `count`,"
+        " `count_per_group` and their `label`s, `copies`), `box` (`contents`,"
+        " `deck_contents`, the pool's copies), `setup` (`hand`, `piles[].count`, `deal`), the"
+        " `min`/`max` of int fields and the types' `constraints`, and how many values a choice"
+        " field or the stats have.",
+    ),
+)
+def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
+    """A number stated about something the game's data fixes, held against it: the deck
+    size (`decks of up to 50 cards`, `the deck maximum of 52`, `a 54-card Starter Deck`),
+    a count per type, value or group (`10 Signed Characters`, `6 Allies (+1)`, `+1 Allies`,
+    `2 Personas`, `20 cartes Classic`), a field's bounds for one type with its constraints
+    (`Doodles up to 3 Inspiration`: a Doodle has at most 2), the hand (`a hand of 5`, `draw
+    5 cards into their hand`), a pile (`deux pioches de 7 cartes`), the player count (`two
+    or more players` in a game for exactly 2, `a game for 2 to 6 players`, `a 3-player
+    game`), the deal per player count (`2 joueurs : 20 cartes par personne`, `avec 2 joueurs,
+    chaque joueur reçoit 20 cartes`) and how many values a kind of thing has
+    (`12 shapes x 4 colours`, `the five stats`, `4 different types of cards`). Numbers may
+    be digits or words (English and French, `one` and `un` only after a qualifier) with a
+    qualifier (`up to`, `at most`, `no more than`, `exactly`, `at least`, `jusqu'à`, `au
+    plus`, `exactement`, `au moins`), before the number or after the phrase (`52 cards at
+    most`), or from a list's heading (`may contain no more than:`). A count of a kind of
+    card is read only in a sentence about a deck's make-up (`deck` or `build` with a
+    qualifier, a list or a verb such as `holds`, `contains`) or the box (`box`,
+    `components`, `contents`, or the heading of its list), and box counts bind only in the
+    latter (`deal 2 damage to 3 Heroes` counts nothing the data fixes); a claim any number of
+    the data agrees with (a starter deck's 3 Personas) is not reported. Numbers after `the`,
+    `Turn`, `Player`, a sign, or in a range count nothing; a sentence it cannot read is
+    left alone."""
+    text = analysis.unit.text
+    for claim in finder(vocab).claims(text):
+        fact = claim.contradicted()
+        if fact is None:
+            continue
+        shown = " ".join(text[claim.start : claim.end].split())
+        yield Hit(
+            claim.start,
+            claim.end,
+            f"{quoted(shown)} but {fact.source} says {fact.says(claim.qualifier)} ({fact.place})",
+        )
+
+
+_STAT = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][a-z]+)[^\S\n]+stats?\b(?![^\S\n]+total)", re.I)
+_NOT_STATS = frozenset(
+    words("the a an each any every this that their its your his her one which what same")
+    + words("chosen highest lowest other another no all both selected first second their")
+)
+
+
+@text_rule(
+    "TX603",
+    "unknown-stat",
+    "error",
+    "A stat the game does not have.",
+    RuleDoc(
+        why="A player looks for a Strength on the card and finds none: the text names a stat"
+        " from another game, or one the designer renamed.",
+        hit=Example("Add 2 to your Character's Strength stat.", "shards"),
+        non_hit=Example("Add 2 to your Character's Agility stat.", "shards"),
+        fix="Name one of the game's stats, or add the stat to the glossary (`kind: stat`).",
+        options="The glossary's entries of `kind: stat`.",
+    ),
+)
+def unknown_stat(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
+    """A capitalised word before `stat` (`a Strength stat`, `the Wisdom stats`) that is not
+    one of the game's stats (its glossary entries of kind `stat`), in a game that has stats.
+    Words like `each stat`, `the chosen stat` and glossary terms of another kind are left
+    alone; the closest stat is suggested."""
+    facts = finder(vocab).facts
+    if not facts.stats:
+        return
+    known = {s.casefold() for s in facts.stats}
+    text = analysis.unit.text
+    for match in _STAT.finditer(text):
+        name = match.group("name")
+        if not name[0].isupper() or name.casefold() in known | _NOT_STATS:
+            continue
+        if vocab.defined(name) is not None or vocab.is_label(name):
+            continue
+        hint = did_you_mean(name, facts.stats)
+        yield Hit(
+            match.start("name"),
+            match.end("name"),
+            f"{quoted(name)} is not a stat of this game: its stats are"
+            f" {', '.join(facts.stats)} ({facts.stat_place}){hint}",
+        )
