@@ -1,9 +1,9 @@
-"""Any number of TTS exports in one folder all stay right (issue 19 item 6): a game's save
-and its deck lists' saves, exported in any order into the game's own `tts/` folder, each
-keep showing every card's own face and back (read back as TTS reads them, by the oracle of
-`tts_cells`), because every image is named by its content: an export never overwrites an
-image another save shows, and the images removed after an export are only those no save
-in the folder names."""
+"""Any number of TTS exports in one folder all stay right (issue 19 item 6): a game's
+save, its full save (the mod) and its deck lists' saves, exported in any order into the
+game's own `tts/` folder, each keep showing every card's own face and back (read back as
+TTS reads them, by the oracle of `tts_cells`), because every image is named by its
+content: an export never overwrites an image another save shows, and the images removed
+after an export are only those no save in the folder names."""
 
 from __future__ import annotations
 
@@ -22,11 +22,16 @@ DECKS = {
 }
 
 
+TABLE = "--table"
+"""A step that exports the game's full save (the mod) beside its Saved Object."""
+
+
 def exports(game: str, seed: int) -> list[str | None]:
-    """A sequence of exports (None: the game's own save, else a deck list) in an order
-    drawn from `seed`: each at least once, some twice, the game's first or not."""
+    """A sequence of exports (None: the game's own save, TABLE: with its full save too,
+    else a deck list) in an order drawn from `seed`: each at least once, some twice, the
+    game's first or not."""
     rng = random.Random(seed)
-    steps: list[str | None] = [None, *DECKS[game]]
+    steps: list[str | None] = [None, TABLE, *DECKS[game]]
     steps += rng.sample(steps, k=2)
     rng.shuffle(steps)
     return steps
@@ -44,8 +49,11 @@ def test_exports_in_one_folder_each_show_their_own_cards(
         args: list[str | Path] = (
             ["--deck", project / "decks" / game / "decks" / deck] if deck else []
         )
+        if deck == TABLE:
+            args = [TABLE]
+            saves.add(folder / f"{game}-table.json")
         ok("tts", game, "--project", project, *args)
-        saves.add(folder / f"{Path(deck).stem if deck else game}.json")
+        saves.add(folder / f"{Path(deck).stem if deck and deck != TABLE else game}.json")
         named: set[Path] = set()
         for save in sorted(saves):  # every save written so far, not only the last
             cards, faces, _ = check_export(save, drawn)
