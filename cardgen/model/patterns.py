@@ -117,6 +117,21 @@ def game_pattern(source: str, group: str) -> GroupFinder:
     return GroupFinder(regexp, index, source)
 
 
+def fields_pattern(source: str) -> Any:
+    """A pattern from game data whose named groups are field names, compiled by RE2;
+    ValueError (a one-line reason) when RE2 cannot run it or it names no group."""
+    try:
+        regexp = re2.compile(source, _options())
+    except re2.error as exc:
+        raise ValueError(
+            "RE2 (which runs a game's patterns, in time linear in the text) cannot compile"
+            f" it: {_reason(exc, source)}"
+        ) from None
+    if not regexp.groupindex:
+        raise ValueError("the pattern needs a named group per field, `(?P<bonus>...)`")
+    return regexp
+
+
 def builtin_pattern(source: str, group: str) -> GroupFinder:
     """One of cardgen's own patterns, compiled by Python's `re` (see the module's docstring)."""
     regexp = re.compile(source)
