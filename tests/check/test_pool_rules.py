@@ -4,18 +4,21 @@ games give none of them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import Finding
 from cardgen.check.game_checks import check_game
 from cardgen.load.decklist import load_deck
 from cardgen.project import open_project
-from tests.check.example_copies import copy_pack, line_of, pool_findings
+from tests.check.example_copies import copy_pack, line_of, planted_copy, pool_findings
 from tests.conftest import ROOT
 
+Run = Callable[..., Result]
 NEW_CODES = ("SC101", "SC601", "SC603", "SC604", "SC605", "SC402")
 GAMES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
 
@@ -163,3 +166,12 @@ def test_sc601_a_sketch_card_with_another_cards_ability(tmp_path: Path) -> None:
     assert found.card == "Red-Blue Distract"
     assert found.line == line_of(tmp_path, "yokai-sketch", "cards.yaml", "name: Red-Blue Distract")
     assert '"Call the Yokai"' in found.message and "'distract'" in found.message
+
+
+def test_a_text_fields_pattern_re2_cannot_run_is_bad_input(tmp_path: Path, run: Run) -> None:
+    old = "pattern: '(?i)add (?P<bonus>[+]\\d+) to (?P<stat>[a-z]+)'"
+    planted_copy(tmp_path, "shards", {"game.yaml": (old, "pattern: '(?<=x)(?P<bonus>y)'")})
+    result = run("check", "shards", "--project", tmp_path)
+    assert result.exit_code == 2
+    (message,) = [line for line in result.stderr.splitlines() if line.strip()]
+    assert "game.yaml:" in message and "lookbehind" in message and "Traceback" not in message
