@@ -69,6 +69,7 @@ PUBLISHED: dict[str, tuple[str, dict[tuple[str, int], int]]] = {
         {
             ("TX101", 59): 1,
             ("TX102", 25): 1,
+            ("TX102", 175): 2,
             ("TX301", 9): 2,
             **{("TX301", n): 1 for n in (13, 35, 59, 67, 75, 87, 89, 151, 167, 195)},
             ("TX501", 181): 1,
@@ -172,18 +173,32 @@ def sentence(filler: str, core: str) -> str:
 
 
 @settings(max_examples=40, deadline=None)
-@given(filler=FILLER, inverted=st.booleans(), defining=st.booleans())
-def test_a_gloss_is_not_a_slip(
-    packs: dict[str, GamePack], filler: str, inverted: bool, defining: bool
-) -> None:
-    if defining:
-        gloss = f"Burn Pile: {filler} the discard pile is what we call the Burn Pile."
-    elif inverted:
-        gloss = sentence(filler, "put it on the discard pile (Burn Pile)")
-    else:
-        gloss = sentence(filler, "put it on the Burn Pile (discard pile)")
+@given(
+    filler=FILLER,
+    gloss=st.sampled_from(
+        [
+            "put it on the Burn Pile (discard pile)",
+            "put it on the Burn Pile ( discard pile )",
+            "put it on the discard pile (Burn Pile)",
+            "the discard pile is called the Burn Pile",
+            "the Burn Pile, also known as the discard pile, waits",
+        ]
+    ),
+)
+def test_a_gloss_is_not_a_slip(packs: dict[str, GamePack], filler: str, gloss: str) -> None:
     slip = sentence(filler, "put it on the discard pile")
-    assert findings(packs["en"], f"{gloss}\n{slip}\n") == [("TX102", 2)]
+    assert findings(packs["en"], f"{sentence(filler, gloss)}\n{slip}\n") == [("TX102", 2)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(filler=FILLER)
+def test_a_variant_on_the_line_that_defines_the_term_still_fires(
+    packs: dict[str, GamePack], filler: str
+) -> None:
+    """Only the words that name the term make a gloss: `Burn Pile: ... the discard pile`
+    on the term's own line is a slip like any other."""
+    text = f"Burn Pile: {filler} cards go to the discard pile.\n"
+    assert findings(packs["en"], text) == [("TX102", 1)]
 
 
 @settings(max_examples=40, deadline=None)

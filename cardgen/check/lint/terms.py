@@ -79,8 +79,8 @@ def known_variant(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
     `discard pile` in Shards of the Artisan, where the game says Fractured Shards; `trash
     can` or `Garage Can` in Splatterkins, where it says Garbage Can. A gloss is not a slip:
     the variant in parentheses next to its own term (`Drawing Board (discard pile)`, or
-    the other way round), or on the line that defines the term (`Drawing Board: the
-    discard pile ...`)."""
+    the other way round), or joined to it by the words that name it (`the discard pile is
+    called the Drawing Board`)."""
     for match in analysis.matches:
         if not match.form.variant or is_gloss(analysis, match):
             continue

@@ -12,120 +12,32 @@ import re
 
 from cardgen.check.lint.vocab import Analysis, TermMatch, Vocabulary
 
-DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "each",
-        "every",
-        "any",
-        "no",
-        "its",
-        "their",
-        "your",
-        "his",
-        "her",
-        "our",
-        "my",
-        "one",
-        "per",
-        "first",
-        "second",
-        "third",
-        "next",
-        "last",
-        "another",
-        "either",
-        "neither",
-    ]
+_DETERMINER_WORDS = (
+    "a an the this that these those each every any no its their your his her our my"
+    " one per first second third next last another either neither"
 )
+DETERMINERS = frozenset(_DETERMINER_WORDS.split())
 """Words before a noun: a lower-case term after one of these is used as the term."""
 
-FUNCTION_WORDS = frozenset(
-    [
-        "to",
-        "of",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "from",
-        "with",
-        "into",
-        "onto",
-        "as",
-        "and",
-        "or",
-        "but",
-        "nor",
-        "if",
-        "so",
-        "than",
-        "then",
-        "that",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "when",
-        "while",
-        "where",
-        "until",
-        "unless",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "can",
-        "cannot",
-        "may",
-        "might",
-        "must",
-        "will",
-        "would",
-        "should",
-        "could",
-        "it",
-        "they",
-        "you",
-        "we",
-        "he",
-        "she",
-        "i",
-        "then",
-        "again",
-        "now",
-        "here",
-        "there",
-        "later",
-        "still",
-        "too",
-        "also",
-        "first",
-        "once",
-        "twice",
-    ]
+_FUNCTION_WORDS = (
+    "to of in on at by for from with into onto as and or but nor if so than then that"
+    " which who whom whose when while where until unless is are was were be been being"
+    " has have had do does did can cannot may might must will would should could it"
+    " they you we he she i then again now here there later still too also first once"
+    " twice"
 )
+FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
 """Words that end a noun phrase (and adverbs, with any word in -ly): a term followed by
 one is its phrase's noun."""
 
 _PARENTHESIS = re.compile(r"\s*\([^()\n]*\)")
-_BULLET = re.compile(r"[\s•*·>#-]*")
+_OPEN = re.compile(r"\s*\(\s*")
+_NAMING = re.compile(
+    r"\s+(?:is|are)\s+(?:also\s+)?(?:called|named|known\s+as)\s+(?:the\s+|an?\s+)?"
+    r"|\s*,?\s+(?:also\s+)?(?:called|named|known\s+as)\s+(?:the\s+|an?\s+)?",
+    re.IGNORECASE,
+)
+"""What joins a name and what it is called: `the discard pile is called the Drawing Board`."""
 
 
 def _next_word(analysis: Analysis, match: TermMatch) -> str | None:
@@ -195,18 +107,21 @@ def used_as_term(vocab: Vocabulary, analysis: Analysis, match: TermMatch) -> boo
 def is_gloss(analysis: Analysis, match: TermMatch) -> bool:
     """Whether a variant explains its own term rather than replaces it: in parentheses
     right after the term (`Drawing Board (discard pile)`), the term in parentheses right
-    after it (`discard pile (Drawing Board)`), or on the line that defines the term
-    (`Drawing Board: the discard pile is called ...`)."""
+    after it (`discard pile (Drawing Board)`), or joined to the term by the words that
+    name it (`the discard pile is called the Drawing Board`, `the Drawing Board, also
+    known as the discard pile`)."""
     if not match.form.variant:
         return False
     text, entry = analysis.unit.text, match.entry
-    others = [m for m in analysis.matches if m.entry is entry and not m.form.variant]
-    for other in others:
-        if other.end <= match.start and re.fullmatch(r"\s*\(\s*", text[other.end : match.start]):
+    for other in analysis.matches:
+        if other.entry is not entry or other.form.variant:
+            continue
+        if other.end <= match.start:
+            between = text[other.end : match.start]
+        elif match.end <= other.start:
+            between = text[match.end : other.start]
+        else:
+            continue
+        if _OPEN.fullmatch(between) or _NAMING.fullmatch(between):
             return True
-        if match.end <= other.start and re.fullmatch(r"\s*\(\s*", text[match.end : other.start]):
-            return True
-    line_start = text.rfind("\n", 0, match.start) + 1
-    head = _BULLET.match(text, line_start)
-    start = head.end() if head is not None else line_start
-    return any(other.start == start and text[other.end : other.end + 1] == ":" for other in others)
+    return False
