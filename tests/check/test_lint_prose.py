@@ -134,6 +134,7 @@ glossary:
     - {{term: Dry, kind: term}}
     - {{term: Reload, kind: action}}
     - {{term: Frenzy, kind: term, strict_case: true}}
+    - {{term: Gloomkin, kind: term}}
     - {{term: carte Classic, kind: card-type, variants: [carte Classique]}}
 """
 
@@ -241,6 +242,15 @@ def test_a_lower_case_noun_phrase_of_the_term_fires(
     packs: dict[str, GamePack], filler: str, used: str
 ) -> None:
     text = f"{sentence(filler, 'win the Duel')}\n{sentence(filler, used)}\n"
+    assert findings(packs["en"], text) == [("TX301", 2)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(filler=FILLER, written=st.sampled_from(["two gloomkins", "to gloomkin", "gloomkin"]))
+def test_a_word_english_does_not_know_is_always_the_term(
+    packs: dict[str, GamePack], filler: str, written: str
+) -> None:
+    text = f"{sentence(filler, 'meet a Gloomkin')}\n{sentence(filler, written)}\n"
     assert findings(packs["en"], text) == [("TX301", 2)]
 
 

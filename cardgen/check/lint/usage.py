@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from cardgen.check.lint.vocab import Analysis, TermMatch, Vocabulary
+from cardgen.check.lint.english import ENGLISH
+from cardgen.check.lint.vocab import Analysis, TermMatch, Vocabulary, base_forms
 
 _DETERMINER_WORDS = (
     "a an the this that these those each every any no its their your his her our my"
@@ -75,21 +76,22 @@ def _determines(word: str) -> bool:
 
 def used_as_term(vocab: Vocabulary, analysis: Analysis, match: TermMatch) -> bool:
     """Whether a lower-case one-word term is used as the term, not as an ordinary word.
-    A word the game's word lists do not know is always the term; an ordinary word is the
-    term only uninflected (`duel`, not `duels` or `dries`), not when the entry is an
-    `action` (a verb: `shoot`, `upgrade`), and only as the noun of a noun phrase: after a
-    determiner, number or possessive (`a duel`, `the next round`, `0 inspiration`) and
-    before punctuation or a word that ends the phrase (`a dark green border` and `the
-    wet/dry stage` are adjectives). `strict_case` makes every occurrence the term."""
+    An `action` is a verb (`shoot`, `reload`, `upgrade`): never the term. In an English
+    game, a word the English list does not know (`splatterkin`) is always the term; an
+    English word is the term only uninflected (`duel`, not `duels` or `dries`) and only
+    as the noun of a noun phrase: after a determiner, number or possessive (`a duel`, `the
+    next round`, `0 inspiration`) and before punctuation or a word that ends the phrase
+    (`a dark green border` and `the wet/dry stage` are adjectives). Other languages
+    count every lower-case use. `strict_case` makes every occurrence the term."""
     entry = match.entry
     if entry.strict_case or match.case != "lower" or len(match.form.words) != 1:
         return True
+    if entry.kind == "action":
+        return False
     word, written = match.form.folded[0], analysis.tokens[match.first].fold
-    if not vocab.known_word(word):
+    if vocab.pack.game.language != "en" or not (base_forms(word) & ENGLISH):
         return True
     if written not in (word, word + "'s", word + "’s"):
-        return False
-    if entry.kind == "action":
         return False
     before = _word_before(analysis, match.first)
     if before is not None and not _determines(before):
