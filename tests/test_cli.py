@@ -219,6 +219,7 @@ def test_check_ok_and_json(make_project: Callable[..., Path], run: Run) -> None:
         "ok": True,
         "cards": 5,
         "findings": [],
+        "assumptions": [],
         "source": {
             "path": pool,
             "format": "csv",

@@ -24,9 +24,10 @@ from cardgen.model.rules import (
     CountRule,
     DeckRule,
     DeckSizeRule,
+    LinkedRule,
     RequiredRule,
 )
-from cardgen.model.select import matches
+from cardgen.model.select import describe, matches
 
 CODES = {
     "unknown_card": "DK001",
@@ -36,6 +37,7 @@ CODES = {
     "count_per_group": "DK104",
     "required": "DK105",
     "banned": "DK106",
+    "linked": "DK107",
 }
 
 
@@ -247,6 +249,36 @@ class BannedEvaluator(RuleEvaluator):
         return found_all
 
 
+class LinkedEvaluator(RuleEvaluator):
+    rule: LinkedRule
+
+    def __init__(self, rule: LinkedRule, pack: GamePack) -> None:
+        super().__init__(rule, pack)
+        self.selected |= {id(c) for c in pack.cards if matches(c, rule.target)}
+
+    def evaluate(self, chosen: list[Line], unknown: int, building: bool) -> list[Violation]:
+        """A violation for each card matching `where` with no `target` card of the same
+        `field` value in the deck, at its line."""
+        rule = self.rule
+        present = {
+            name_key(str(ln.card.get(rule.field)))
+            for ln in chosen
+            if matches(ln.card, rule.target) and ln.card.get(rule.field) not in (None, "")
+        }
+        found_all = []
+        for ln in chosen:
+            value = ln.card.get(rule.field)
+            if not matches(ln.card, rule.where) or value in (None, ""):
+                continue
+            if name_key(str(value)) not in present:
+                message = (
+                    f'"{ln.card.name}" is in the deck without a {describe(rule.target)} card'
+                    f" of {rule.field} {value!r}"
+                )
+                found_all.append(self.violation(message, actual=0, lines=[ln]))
+        return found_all
+
+
 EVALUATORS: dict[str, type[RuleEvaluator]] = {
     "deck_size": DeckSizeEvaluator,
     "count": CountEvaluator,
@@ -254,6 +286,7 @@ EVALUATORS: dict[str, type[RuleEvaluator]] = {
     "copies": CopiesEvaluator,
     "required": RequiredEvaluator,
     "banned": BannedEvaluator,
+    "linked": LinkedEvaluator,
 }
 
 

@@ -13,10 +13,17 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
+from cardgen.check.assumptions import check_assumptions
 from cardgen.check.board_checks import check_board, load_board
 from cardgen.check.box_checks import check_box
 from cardgen.check.findings import Finding, card_finding
 from cardgen.check.layout_checks import check_layouts
+from cardgen.check.pool_rules import (
+    check_pairs_together,
+    check_partners_differ,
+    check_reach,
+    check_text_fields,
+)
 from cardgen.check.setup_checks import check_setup
 from cardgen.errors import display_path
 from cardgen.load.game import GamePack
@@ -29,6 +36,7 @@ from cardgen.model.game import (
     PairsCheck,
     UniqueCheck,
 )
+from cardgen.model.pool_checks import ReachCheck, TextFieldsCheck
 from cardgen.model.select import describe, matches
 
 __all__ = [
@@ -46,6 +54,8 @@ TTS and print-and-play exports import from here."""
 
 
 def _bound_problem(value: object, bound: FieldBound) -> str | None:
+    if bound.empty:
+        return None if value in (None, "") else f"is {value!r}; must be left empty"
     if value is None:
         return "is not set"
     if bound.one_of and value not in bound.one_of:
@@ -219,14 +229,21 @@ def check_game(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
     for check in pack.game.checks:
         if isinstance(check, PairsCheck):
             findings.extend(check_pairs(pack, check))
+            findings.extend(check_partners_differ(pack, check))
+            findings.extend(check_pairs_together(pack, check))
         elif isinstance(check, LinkCheck):
             findings.extend(check_link(pack, check))
         elif isinstance(check, GridCheck):
             findings.extend(check_grid(pack, check))
         elif isinstance(check, UniqueCheck):
             findings.extend(check_unique(pack, check))
+        elif isinstance(check, TextFieldsCheck):
+            findings.extend(check_text_fields(pack, check))
+        elif isinstance(check, ReachCheck):
+            findings.extend(check_reach(pack, check))
     findings.extend(check_box(pack))
     findings.extend(check_setup(pack))
+    findings.extend(check_assumptions(pack))
     for ref in pack.game.boards:
         findings.extend(check_board(pack, ref))
     findings.extend(check_layouts(pack, fit_text=fit_text))

@@ -26,6 +26,7 @@ from cardgen.cli.options import (
 def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
     """Check a game's own data: pool against box manifest, bounds, pairs, chains, boards,
     and its layouts as they will be drawn."""
+    from cardgen.check.assumptions import placed_assumptions
     from cardgen.check.game_checks import check_game
     from cardgen.project import open_project
     from cardgen.report import findings_text
@@ -39,10 +40,13 @@ def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
                 "ok": not any(f.severity == "error" for f in findings),
                 "cards": len(pack.cards),
                 "findings": [f.as_json() for f in findings],
+                "assumptions": [a.as_json() for a in placed_assumptions(pack)],
                 **load_json(pack),
             }
         )
     else:
         show_notes(pack, verbose)
+        for assumption in placed_assumptions(pack) if verbose else ():
+            click.echo(str(assumption), err=True)
         click.echo(findings_text(pack, findings))
     sys.exit(1 if any(f.severity == "error" for f in findings) else 0)

@@ -11,6 +11,7 @@ from cardgen.model.glossary import Glossary
 from cardgen.model.layout import PlainColor
 from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
+from cardgen.model.pool_checks import ReachCheck, TextFieldsCheck
 from cardgen.model.rules import DeckRule
 
 FIELD_NAME = r"^[a-z][a-z0-9_]*$"
@@ -79,6 +80,13 @@ class FieldBound(Strict):
     min: int | None = Field(default=None, description="Smallest allowed value.")
     max: int | None = Field(default=None, description="Largest allowed value.")
     one_of: list[Scalar] = Field(default_factory=list, description="Allowed values.")
+    empty: bool = Field(
+        default=False,
+        description=(
+            "The field must be left empty on these cards (a Standard Character has no Signed"
+            " Bonus and no Twin)."
+        ),
+    )
 
 
 class Constraint(Strict):
@@ -136,6 +144,20 @@ class PairsCheck(Strict):
     id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
     where: Selector = Field(description="Which cards must be paired.")
     field: str = Field(description="The field holding the partner's name.")
+    differ: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Fields whose values the two partners must not share (SC604): a Twin shows the"
+            " left half of the crystal, its partner the right."
+        ),
+    )
+    together: bool = Field(
+        default=False,
+        description=(
+            "In every deck of the box (`box.decks`) a card of a pair comes with its own"
+            " partner (SC603)."
+        ),
+    )
     message: str = Field(description="The rule in one sentence.")
     cite: str = Field(default="", description="The rulebook clause it encodes.")
 
@@ -175,7 +197,10 @@ class UniqueCheck(Strict):
     cite: str = Field(default="", description="The rulebook clause it encodes.")
 
 
-PoolCheck = Annotated[PairsCheck | LinkCheck | GridCheck | UniqueCheck, Field(discriminator="kind")]
+PoolCheck = Annotated[
+    PairsCheck | LinkCheck | GridCheck | UniqueCheck | TextFieldsCheck | ReachCheck,
+    Field(discriminator="kind"),
+]
 
 
 class BoxItem(Strict):
@@ -305,6 +330,21 @@ class PlayerCount(Strict):
     max: int = Field(ge=1, description="Most players.")
 
 
+class Assumption(Strict):
+    """Something the data says that the rule text does not: the project's own reading."""
+
+    about: str = Field(
+        description=(
+            "The part of game.yaml the assumption is in, as a dotted path of its keys and"
+            " list indexes: `overpower.cycle`, `box.contents.2`, `players`."
+        )
+    )
+    note: str = Field(description="What we assumed and why, in our own words.")
+    cite: str = Field(
+        default="", description="The rule text's section that is silent or unclear on it."
+    )
+
+
 class Game(Strict):
     """A game: everything cardgen knows about it, from `decks/<id>/game.yaml`."""
 
@@ -365,6 +405,13 @@ class Game(Strict):
     )
     overpower: Overpower | None = Field(
         default=None, description="A cycle of values that overpower each other in battle."
+    )
+    assumptions: list[Assumption] = Field(
+        default_factory=list,
+        description=(
+            "What the data adds to the rule text, marked as the project's own assumption:"
+            " `cardgen check --verbose` and its JSON list each one at its place."
+        ),
     )
 
     @model_validator(mode="after")

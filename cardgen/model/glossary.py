@@ -29,7 +29,9 @@ class GlossaryEntry(Strict):
         default=False,
         description=(
             "Flag every other capitalisation of a one-word term, lower case included (lint"
-            " TX101). Off by default: a one-word term such as `Luck` is also an ordinary word."
+            " TX101), and count its every lower-case use, verbs and plurals too, for TX301."
+            " Off by default: a one-word term such as `Luck` is also an ordinary word, and a"
+            " lower-case `duels` or `to dry` is taken as one."
         ),
     )
 

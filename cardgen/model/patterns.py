@@ -101,20 +101,34 @@ class GroupFinder:
                 yield start, end
 
 
-def game_pattern(source: str, group: str) -> GroupFinder:
-    """A pattern from game data, compiled by RE2; ValueError (a one-line reason) when RE2
-    cannot run it or it has no group named `group`."""
+def _compile(source: str) -> Any:
+    """A pattern from game data compiled by RE2; ValueError with a one-line reason."""
     try:
-        regexp = re2.compile(source, _options())
+        return re2.compile(source, _options())
     except re2.error as exc:
         raise ValueError(
             "RE2 (which runs a game's patterns, in time linear in the text) cannot compile"
             f" it: {_reason(exc, source)}"
         ) from None
+
+
+def game_pattern(source: str, group: str) -> GroupFinder:
+    """A pattern from game data, compiled by RE2; ValueError (a one-line reason) when RE2
+    cannot run it or it has no group named `group`."""
+    regexp = _compile(source)
     index = regexp.groupindex.get(group)
     if index is None:
         raise ValueError(f"the pattern needs a named group `(?P<{group}>...)`")
     return GroupFinder(regexp, index, source)
+
+
+def fields_pattern(source: str) -> Any:
+    """A pattern from game data whose named groups are field names, compiled by RE2;
+    ValueError (a one-line reason) when RE2 cannot run it or it names no group."""
+    regexp = _compile(source)
+    if not regexp.groupindex:
+        raise ValueError("the pattern needs a named group per field, `(?P<bonus>...)`")
+    return regexp
 
 
 def builtin_pattern(source: str, group: str) -> GroupFinder:

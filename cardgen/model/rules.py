@@ -103,7 +103,23 @@ class BannedRule(RuleBase):
     )
 
 
+class LinkedRule(RuleBase):
+    """Each card of the deck matching `where` needs a card matching `target` with the same
+    `field` value in the deck too: a Revision without its Original cannot be played."""
+
+    kind: Literal["linked"] = Field(description="Rule kind.")
+    where: Selector = Field(description="The cards that need a partner in the deck.")
+    field: str = Field(description="The field both cards share (`line`).")
+    target: Selector = Field(description="What the partner in the deck must be.")
+
+
 DeckRule = Annotated[
-    DeckSizeRule | CountRule | CountPerGroupRule | CopiesRule | RequiredRule | BannedRule,
+    DeckSizeRule
+    | CountRule
+    | CountPerGroupRule
+    | CopiesRule
+    | RequiredRule
+    | BannedRule
+    | LinkedRule,
     Field(discriminator="kind"),
 ]

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from cardgen.check.lint.rules import Example, Hit, RuleDoc, found_text, quoted, set_rule
 from cardgen.check.lint.text import tokenize
+from cardgen.check.lint.usage import is_gloss, used_as_term
 from cardgen.check.lint.vocab import Analysis, TermMatch, Vocabulary, same_case
 
 
@@ -55,11 +56,16 @@ def variant_consistency(
     game's cards, or all the documents of one run): its own form, other capitals (`luck`
     and `Luck`), its listed variants. When the glossary's own form is used at all, it wins;
     otherwise the most frequent form wins. Every occurrence of another form is flagged,
-    unless TX101 or TX102 already reported that very spot."""
+    unless TX101 or TX102 already reported that very spot. Only uses of the term count: a
+    lower-case ordinary word (`duels`, `to dry`, `shoot`, `a dark green border`) is not
+    the term unless its entry sets `strict_case`, and a gloss (`Drawing Board (discard
+    pile)`) is not a variant."""
     groups: dict[str, list[tuple[Analysis, TermMatch, tuple[str, ...]]]] = defaultdict(list)
     for analysis in analyses:
         for match in analysis.matches:
             if match.case == "neutral" and not match.form.variant:
+                continue
+            if is_gloss(analysis, match) or not used_as_term(vocab, analysis, match):
                 continue
             groups[match.entry.term].append((analysis, match, _form_key(analysis, match)))
     for term, occurrences in groups.items():

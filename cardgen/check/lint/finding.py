@@ -59,5 +59,3 @@ class LintFinding:
         if self.sheet is not None and self.cell is not None:
             where = f"{self.path}:{sheet_ref(self.sheet)}!{self.cell}"
         return f"{where}: {self.code}{level} {card}{self.message}"
-
-

@@ -162,5 +162,5 @@ def quoted(text: str) -> str:
 
 
 def found_text(analysis: Analysis, match: TermMatch) -> str:
-    """The text of a found term, as written."""
-    return analysis.unit.text[match.start : match.end]
+    """The text of a found term, as written (any run of spaces shown as one space)."""
+    return " ".join(analysis.unit.text[match.start : match.end].split())

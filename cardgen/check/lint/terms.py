@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from cardgen.check.lint.rules import Example, Hit, RuleDoc, found_text, quoted, text_rule
+from cardgen.check.lint.usage import is_gloss
 from cardgen.check.lint.vocab import STRICT_KINDS, Analysis, Vocabulary, base_forms
 from cardgen.fuzzy import distance
 
@@ -76,9 +77,12 @@ def term_capitalisation(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
 def known_variant(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
     """A name the glossary lists as wrong for a term (its `variants`), in any capitals:
     `discard pile` in Shards of the Artisan, where the game says Fractured Shards; `trash
-    can` or `Garage Can` in Splatterkins, where it says Garbage Can."""
+    can` or `Garage Can` in Splatterkins, where it says Garbage Can. A gloss is not a slip:
+    the variant in parentheses next to its own term (`Drawing Board (discard pile)`, or
+    the other way round), or joined to it by the words that name it (`the discard pile is
+    called the Drawing Board`)."""
     for match in analysis.matches:
-        if not match.form.variant:
+        if not match.form.variant or is_gloss(analysis, match):
             continue
         term = match.entry.term
         yield Hit(

@@ -31,6 +31,11 @@ STRICT_KINDS = frozenset({"zone", "card-type", "keyword", "stat", "action"})
 """Kinds of one-word terms whose mixed-up capitals (not plain lower case) are TX101."""
 
 _SUFFIXES = ("'s", "’s", "s'", "s’", "s", "es")
+NOUN_FIRST = frozenset({"fr", "es", "it", "pt"})
+"""Languages whose multi-word terms start with their noun, so its first word takes the plural."""
+_QUOTES_BETWEEN = ' \t\n\u00a0\u202f«»“”"'
+"""What may stand between the words of a multi-word term: spaces, and the quotes that
+French puts around a name (`cartes « Classic »` is the term `carte Classic`)."""
 
 
 def last_word_forms(word: str) -> frozenset[str]:
@@ -85,6 +90,9 @@ class Form:
     folded: tuple[str, ...]
     variant: bool
     last_forms: frozenset[str]
+    first_forms: frozenset[str] = frozenset()
+    """The forms a multi-word term's first word may take: itself, and in a language that
+    puts the noun first (French), its plural (`cartes Classic`)."""
 
     @property
     def text(self) -> str:
@@ -187,8 +195,11 @@ class Vocabulary:
         if variant and folded == tuple(t.fold for t in tokenize(entry.term)):
             self.case_variants.setdefault(entry.term, set()).add(text)
             return
-        form = Form(entry, words, folded, variant, last_word_forms(folded[-1]))
-        keys = form.last_forms if len(words) == 1 else {folded[0]}
+        first = {folded[0]}
+        if len(words) > 1 and self.pack.game.language in NOUN_FIRST:
+            first |= {folded[0] + "s", folded[0] + "x"}
+        form = Form(entry, words, folded, variant, last_word_forms(folded[-1]), frozenset(first))
+        keys = form.last_forms if len(words) == 1 else first
         for key in keys:
             self.index.setdefault(key, []).append(form)
         if variant:
@@ -250,7 +261,9 @@ class Vocabulary:
             ok = True
             for offset in range(len(form.words) - 1):
                 here, after = tokens[index + offset], tokens[index + offset + 1]
-                if here.fold != form.folded[offset] or text[here.end : after.start].strip():
+                gap = text[here.end : after.start].strip(_QUOTES_BETWEEN)
+                wanted = form.first_forms if offset == 0 else (form.folded[offset],)
+                if gap or here.fold not in wanted:
                     ok = False
                     break
             if not ok or tokens[last].fold not in form.last_forms:
