@@ -36,16 +36,12 @@ def no_control_characters(value: Any) -> Any:
 class CardEntry(Strict):
     """A card as written in a pool file: the fields every card has."""
 
-    name: Printable = Field(
-        min_length=1, max_length=200, description="The card's unique name."
-    )
+    name: Printable = Field(min_length=1, max_length=200, description="The card's unique name.")
     type: Printable = Field(description="The card type's id, e.g. `ally`.")
     copies: int = Field(
         default=1, ge=0, le=MAX_COPIES, description="How many copies the published box holds."
     )
-    text: Printable = Field(
-        default="", max_length=5000, description="Rules text (may be empty)."
-    )
+    text: Printable = Field(default="", max_length=5000, description="Rules text (may be empty).")
     art: Printable | None = Field(
         default=None, description="Image file for the card's art, relative to the game folder."
     )

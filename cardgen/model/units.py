@@ -114,9 +114,7 @@ CARD_SIZES: dict[str, tuple[str, str]] = {
 }
 """Trim sizes by name (width, height), from the printers' own templates."""
 
-CARD_SIZE_PATTERN = (
-    "^(?:" + "|".join(CARD_SIZES) + rf"|\s*{_PHYSICAL}\s*[x×]\s*{_PHYSICAL}\s*)$"
-)
+CARD_SIZE_PATTERN = "^(?:" + "|".join(CARD_SIZES) + rf"|\s*{_PHYSICAL}\s*[x×]\s*{_PHYSICAL}\s*)$"
 """The sizes `card_size` reads: a name, or two lengths in physical units joined by `x`."""
 CardSize = Annotated[str, WithJsonSchema({"type": "string", "format": "card-size"})]
 """A card size as written in a layout, checked when the layout is resolved."""

@@ -214,7 +214,8 @@ def test_the_same_table_twice_is_the_same_bytes(project: Path) -> None:
     [
         ("blublers", "9", "--players 9: Blubler's is played by 2 to 8 players"),
         ("blublers", "1", "--players 1: Blubler's is played by 2 to 8 players"),
-        ("shards", "3", "--players 3: Shards of the Artisan is played by 2 players"),
+        ("splatterkins", "3", "--players 3: Splatterkins is played by 2 players"),
+        ("shards", "5", "--players 5: Shards of the Artisan is played by 2 to 4 players"),
     ],
 )
 def test_players_outside_the_range_are_refused(
