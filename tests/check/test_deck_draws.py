@@ -17,10 +17,12 @@ from typing import Any
 from click.testing import Result
 from hypothesis import given
 from hypothesis import strategies as st
+from pypdf import PdfReader
 
 from cardgen.check.deck_draws import at_least_one, draw_table, each_of
-from cardgen.check.deck_report import deck_cards
+from cardgen.check.deck_report import deck_cards, report_deck
 from cardgen.load.decklist import load_deck
+from cardgen.package.report_html import report_section
 from cardgen.project import Project
 from tests.conftest import ROOT
 
@@ -150,3 +152,23 @@ def test_bad_odds_selector_exits_2(run: Run) -> None:
     assert 'no card field "typ"; did you mean "type"?' in result.output
     result = run("report", SHARDS_DECK, "--project", ROOT, "--odds", "ally")
     assert result.exit_code == 2 and "give field=value" in result.output
+
+
+def test_pdf_and_gallery_section_show_the_draws(run: Run, tmp_path: Path) -> None:
+    pdfs = []
+    for name in ("a.pdf", "b.pdf"):
+        args = ("report", SHARDS_DECK, "--project", ROOT, "--format", "pdf")
+        result = run(*args, "--turns", "20", "--out", tmp_path / name)
+        assert result.exit_code == 0, result.output
+        pdfs.append((tmp_path / name).read_bytes())
+    assert pdfs[0] == pdfs[1]
+    reader = PdfReader(tmp_path / "a.pdf")
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "Draw odds: chance of at least one by turn" in text
+    assert "turn 10 (15)" in text and "turn 11 (16)" not in text  # the page shows 11 columns
+    assert "Sample opening hand 3:" in text
+    pack = Project(ROOT).game("shards")
+    section = report_section(report_deck(pack, load_deck(SHARDS_DECK)))  # as the gallery
+    assert '<div class="wide draws">' in section and 'data-odds="one of each type"' in section
+    assert section.count("<li>") >= 3
