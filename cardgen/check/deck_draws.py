@@ -25,8 +25,8 @@ from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
 from cardgen.model.base import Selector
 from cardgen.model.card import Card
-from cardgen.model.game import Pile
 from cardgen.model.select import describe, matches, parse_query
+from cardgen.model.setup import Pile
 
 DEFAULT_TURNS = 5
 """Turns shown after the opening hand unless `--turns` says otherwise."""

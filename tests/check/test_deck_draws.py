@@ -172,3 +172,23 @@ def test_pdf_and_gallery_section_show_the_draws(run: Run, tmp_path: Path) -> Non
     section = report_section(report_deck(pack, load_deck(SHARDS_DECK)))  # as the gallery
     assert '<div class="wide draws">' in section and 'data-odds="one of each type"' in section
     assert section.count("<li>") >= 3
+
+
+def test_draw_pile_names_the_pile_drawn_from(run: Run, tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "decks/shards", tmp_path / "decks/shards")
+    game = tmp_path / "decks/shards/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    bad = text.replace("\n  hand: 5\n", "\n  hand: 5\n  draw_pile: shard-dek\n")
+    game.write_text(bad, encoding="utf-8")
+    result = run("report", "shards", "--project", tmp_path)
+    assert result.exit_code == 2
+    setup = text.splitlines().index("setup:") + 1  # the error names the setup's mapping
+    assert f"game.yaml:{setup + 1}:3: setup:" in result.output
+    assert "`draw_pile` 'shard-dek' is not a pile id (piles: persona, shard-deck)" in result.output
+    assert "game.yaml:" in result.output and "Traceback" not in result.output
+    good = text.replace("\n  hand: 5\n", "\n  hand: 5\n  draw_pile: persona\n")
+    game.write_text(good, encoding="utf-8")
+    result = run("report", "shards", "--project", tmp_path, "--format", "json")
+    draws = json.loads(result.stdout)["draws"]
+    assert draws["pile"] == "Persona" and draws["set_apart"] == []
+    assert [row["label"] for row in draws["rows"]] == ["Personas"]
