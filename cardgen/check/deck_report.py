@@ -9,10 +9,12 @@ and for a deck list its legality. `deck_report_text` writes it for a terminal;
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from cardgen.check.deck_draws import DEFAULT_TURNS, DrawTable, draw_table, odds_selectors
 from cardgen.check.deck_odds import DuelTable, OverpowerTable, duel_table, overpower_table
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.deck_stats import (
@@ -28,6 +30,7 @@ from cardgen.check.findings import Violation
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
+from cardgen.model.base import Selector
 from cardgen.model.card import Card
 from cardgen.model.deck import Deck
 from cardgen.project import Project
@@ -35,6 +38,7 @@ from cardgen.project import Project
 __all__ = [
     "Chart",
     "DeckStats",
+    "DrawTable",
     "DuelTable",
     "OverpowerTable",
     "box_cards",
@@ -68,6 +72,7 @@ class DeckStats:
     unknown: list[tuple[str, int]] = field(default_factory=list)
     duel: DuelTable | None = None
     overpower: OverpowerTable | None = None
+    draws: DrawTable | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The report as `cardgen report --format json` writes it."""
@@ -85,6 +90,7 @@ class DeckStats:
             "distributions": [chart.as_json() for chart in self.distributions],
             "duel": self.duel.as_json() if self.duel else None,
             "overpower": self.overpower.as_json() if self.overpower else None,
+            "draws": self.draws.as_json() if self.draws else None,
         }
 
 
@@ -125,9 +131,12 @@ def compute(
     path: str | None = None,
     opponents: Counted | None = None,
     against: str | None = None,
+    odds: Sequence[Selector] = (),
+    turns: int = DEFAULT_TURNS,
 ) -> DeckStats:
     """The report of `cards` (card, count) of a game; duels and matchups are against
-    `opponents` (default: the whole box, weighted by copies)."""
+    `opponents` (default: the whole box, weighted by copies); draw odds by `turns`, with a
+    row for each of the `odds` selectors."""
     field_ = opponents if opponents is not None else box_cards(pack)
     if against is None:
         selector = pack.game.duel.where if pack.game.duel else {}
@@ -145,11 +154,17 @@ def compute(
         distributions=distributions(pack, cards),
         duel=duel_table(pack, cards, field_, against),
         overpower=overpower_table(pack, cards, field_),
+        draws=draw_table(pack, cards, title=title, selectors=odds, turns=turns),
     )
 
 
 def report_deck(
-    pack: GamePack, deck: Deck, *, against: tuple[Deck, Counted] | None = None
+    pack: GamePack,
+    deck: Deck,
+    *,
+    against: tuple[Deck, Counted] | None = None,
+    odds: Sequence[Selector] = (),
+    turns: int = DEFAULT_TURNS,
 ) -> DeckStats:
     """The report of one deck list of the game, with its legality."""
     cards, unknown = deck_cards(pack, deck)
@@ -165,6 +180,8 @@ def report_deck(
         path=deck.path,
         opponents=opponents,
         against=label,
+        odds=odds,
+        turns=turns,
     )
     verdict = DeckValidator(pack).validate(deck)
     stats.legal = verdict.legal
@@ -173,31 +190,43 @@ def report_deck(
     return stats
 
 
-def report_box(pack: GamePack) -> DeckStats:
+def report_box(
+    pack: GamePack, *, odds: Sequence[Selector] = (), turns: int = DEFAULT_TURNS
+) -> DeckStats:
     """The report of the whole box: every card of the pool with its copies."""
-    return compute(pack, box_cards(pack), title=f"{pack.game.name}: the box", kind="box", path=None)
+    title = f"{pack.game.name}: the box"
+    return compute(pack, box_cards(pack), title=title, kind="box", odds=odds, turns=turns)
 
 
 def report(
-    project: Project, target: str, *, game: str | None = None, against: Path | None = None
+    project: Project,
+    target: str,
+    *,
+    game: str | None = None,
+    against: Path | None = None,
+    odds: Sequence[str] = (),
+    turns: int = DEFAULT_TURNS,
 ) -> DeckStats:
-    """What `cardgen report` does: `target` is a deck list file, or a game id (the box)."""
+    """What `cardgen report` does: `target` is a deck list file, or a game id (the box);
+    `odds` are `--odds` selector texts (`field=value,...`) given a row of the draw odds."""
     from cardgen.validate import game_of
 
     path = Path(target)
     if not path.is_file() and target in project.game_ids():
+        pack = project.game(target)
+        selectors = odds_selectors(pack, odds)
         if against is not None:
-            pack = project.game(target)
             opponent = load_deck(against)
-            stats = report_box(pack)
-            return _with_opponents(pack, stats, opponent)
-        return report_box(project.game(target))
+            stats = report_box(pack, odds=selectors, turns=turns)
+            return _with_opponents(pack, stats, opponent, selectors, turns)
+        return report_box(pack, odds=selectors, turns=turns)
     if not path.exists():
         raise CardgenError("no such deck list or game", Location(display_path(path)))
     deck = load_deck(path)
     pack = project.game(game_of(project, deck, path, game))
+    selectors = odds_selectors(pack, odds)
     if against is None:
-        return report_deck(pack, deck)
+        return report_deck(pack, deck, odds=selectors, turns=turns)
     opponent = load_deck(against)
     counted, unknown = deck_cards(pack, opponent)
     if unknown:
@@ -205,10 +234,12 @@ def report(
             f'--against: unknown card "{unknown[0][0]}" in {pack.game.name}',
             Location(opponent.path),
         )
-    return report_deck(pack, deck, against=(opponent, counted))
+    return report_deck(pack, deck, against=(opponent, counted), odds=selectors, turns=turns)
 
 
-def _with_opponents(pack: GamePack, stats: DeckStats, opponent: Deck) -> DeckStats:
+def _with_opponents(
+    pack: GamePack, stats: DeckStats, opponent: Deck, odds: Sequence[Selector], turns: int
+) -> DeckStats:
     """The box's report again, its duels and matchups against the deck `opponent`."""
     counted, unknown = deck_cards(pack, opponent)
     if unknown:
@@ -223,4 +254,6 @@ def _with_opponents(pack: GamePack, stats: DeckStats, opponent: Deck) -> DeckSta
         kind="box",
         opponents=counted,
         against=f"the deck {opponent.name or opponent.path}, weighted by its counts",
+        odds=odds,
+        turns=turns,
     )

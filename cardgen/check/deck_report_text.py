@@ -7,7 +7,7 @@ duel odds table and the overpower matrix; the report's other formats are drawn b
 
 from __future__ import annotations
 
-from cardgen.check.deck_report import DeckStats
+from cardgen.check.deck_report import DeckStats, DrawTable
 from cardgen.check.deck_stats import Chart
 from cardgen.check.dice import Odds, percent
 from cardgen.errors import visible_lines
@@ -92,4 +92,25 @@ def as_text(stats: DeckStats) -> str:
                 f"  the deck's cards overpower {percent(table.deck_beats):.1f}% of the pool's"
                 f" and are overpowered by {percent(table.deck_weak):.1f}%"
             )
+    if stats.draws is not None:
+        lines.extend(draws_lines(stats.draws))
     return visible_lines(lines)
+
+
+def draws_lines(table: DrawTable) -> list[str]:
+    """The draw odds as lines: % chance of at least one (expected count) by turn, then the
+    sample opening hands."""
+    head = "Draw odds: % chance of at least one (expected count) by turn"
+    lines = ["", head, f"  {table.method}"]
+    width = max(len(row.label) for row in table.rows)
+    turns = [f"{f'turn {t} ({n})':<14}" for t, n in enumerate(table.seen)]
+    lines.append(f"  {'':<{width}}      {' '.join(turns)}".rstrip())
+    for row in table.rows:
+        cells = [
+            f"{f'{percent(p):.1f}% ({float(e):.2f})':<14}"
+            for p, e in zip(row.chance, row.expected, strict=True)
+        ]
+        lines.append(f"  {row.label:<{width}} ×{row.copies:<3} {' '.join(cells)}".rstrip())
+    lines.append("Sample opening hands (fixed seed):")
+    lines.extend(f"  {i}. {', '.join(hand)}" for i, hand in enumerate(table.samples, 1))
+    return lines

@@ -25,6 +25,19 @@ from cardgen.cli.options import (
     help="Duel odds and matchups against this deck list (default: the whole card pool).",
 )
 @click.option(
+    "--odds",
+    multiple=True,
+    metavar="SELECTOR",
+    help="One more row of draw odds: cards matching field=value,... (values split on |).",
+)
+@click.option(
+    "--turns",
+    type=click.IntRange(0, 100),
+    default=5,
+    show_default=True,
+    help="Turns of draw odds after the opening hand.",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["text", "json", "html", "pdf"]),
@@ -35,14 +48,21 @@ from cardgen.cli.options import (
 @out_option("Write here (pdf default: output/GAME/reports/DECK.pdf; others: stdout).")
 @project_option
 def report(
-    deck: str, game: str | None, against: Path | None, fmt: str, out: Path | None, project_dir: Path
+    deck: str,
+    game: str | None,
+    against: Path | None,
+    odds: tuple[str, ...],
+    turns: int,
+    fmt: str,
+    out: Path | None,
+    project_dir: Path,
 ) -> None:
-    """Show a deck list's shape (or a GAME's whole box): counts, curves, duel odds, matchups."""
+    """Show a deck list's shape (or a GAME's whole box): counts, curves, odds, matchups."""
     from cardgen.check.deck_report import report as deck_report
     from cardgen.check.deck_report_text import as_text
 
     project = open_with_out(project_dir, out, file=True)
-    stats = deck_report(project, deck, game=game, against=against)
+    stats = deck_report(project, deck, game=game, against=against, odds=odds, turns=turns)
     if fmt == "pdf":
         from cardgen.package.report_pdf import write_report_pdf
 

@@ -13,6 +13,10 @@ from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
 from cardgen.model.pool_checks import ReachCheck, TextFieldsCheck
 from cardgen.model.rules import DeckRule
+from cardgen.model.setup import Counter as Counter
+from cardgen.model.setup import DealRow as DealRow
+from cardgen.model.setup import Pile as Pile
+from cardgen.model.setup import Setup
 
 FIELD_NAME = r"^[a-z][a-z0-9_]*$"
 RESERVED_FIELDS = frozenset({"name", "type", "copies", "text", "art", "lint_ignore"})
@@ -235,92 +239,6 @@ class BoardRef(Strict):
     id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
     file: str = Field(description="The board file, e.g. `board.yaml`.")
     spawns_per_team: int = Field(default=2, ge=0, description="Spawn cells each team must have.")
-
-
-class DealRow(Strict):
-    """How many cards each player gets for a number of players."""
-
-    players_min: int = Field(ge=1, description="Fewest players this row covers.")
-    players_max: int = Field(ge=1, description="Most players this row covers.")
-    cards_each: int = Field(ge=0, description="Cards dealt to each player.")
-    boxes: int = Field(default=1, ge=1, description="Copies of the game needed.")
-
-
-class Pile(Strict):
-    """A pile of cards set out on the table at the start."""
-
-    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
-    label: str = Field(description="What the pile is called.")
-    where: Selector = Field(description="Which cards go in it.")
-    count: int | None = Field(default=None, ge=0, description="How many (default: all of them).")
-    face_up: bool = Field(default=False, description="Whether the pile lies face up.")
-    group_by: str | None = Field(
-        default=None, description="Make one pile per value of this field (e.g. per colour)."
-    )
-    owner: Literal["player", "shared"] = Field(
-        default="shared",
-        description=(
-            "Whose pile it is on a table set up for players (`cardgen tts --table`): `player`"
-            " piles are laid out in front of each seat from that player's own deck, `shared`"
-            " ones once in the middle of the table from the box."
-        ),
-    )
-
-
-class Counter(Strict):
-    """A number the rules have players keep track of (Paint Drops, points, rounds)."""
-
-    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
-    label: str = Field(description="What it counts, the counter's name on the table.")
-    description: str = Field(default="", description="What it is for, shown in its tooltip.")
-    owner: Literal["player", "shared"] = Field(
-        default="player",
-        description="`player`: one counter in front of each seat; `shared`: one in the middle.",
-    )
-    start: int = Field(default=0, description="The value it starts the game at.")
-    start_field: str | None = Field(
-        default=None,
-        description=(
-            "Start at this int field of the first card matching `start_from` among the"
-            " seat's cards (the shared piles' for a shared counter), e.g. a Visionary's"
-            " `inspiration`; `start` when there is none."
-        ),
-    )
-    start_from: Selector | None = Field(
-        default=None, description="Which card `start_field` is read from, e.g. `{type: visionary}`."
-    )
-    cite: str = Field(default="", description="The rulebook clause that has it counted.")
-
-    @model_validator(mode="after")
-    def _start_pair(self) -> Counter:
-        if (self.start_field is None) != (self.start_from is None):
-            raise ValueError("`start_field` and `start_from` go together")
-        return self
-
-
-class Setup(Strict):
-    """How the game is set out on the table: used for deal tables and the TTS export."""
-
-    deal: list[DealRow] = Field(default_factory=list, description="Cards dealt by player count.")
-    deal_from: Selector | None = Field(default=None, description="Which cards are dealt.")
-    piles: list[Pile] = Field(default_factory=list, description="Piles set out on the table.")
-    hand: int | None = Field(default=None, ge=0, description="Starting hand size.")
-    notes: str = Field(default="", description="Anything else about setting up.")
-    deal_label: str = Field(
-        default="Dealt cards",
-        description="The name of each player's pile of dealt cards on a TTS table.",
-    )
-    seat_decks: list[str] = Field(
-        default_factory=list,
-        description=(
-            "Deck lists (paths in the game folder) the seats of a TTS table take in turn for"
-            " their `player` piles when no `--deck` is given (default: `box.decks`)."
-        ),
-    )
-    counters: list[Counter] = Field(
-        default_factory=list,
-        description="Counters set out on a TTS table, for what the rules have counted.",
-    )
 
 
 class PlayerCount(Strict):

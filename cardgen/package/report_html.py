@@ -13,6 +13,7 @@ from html import escape
 
 from cardgen.check.deck_report import Chart, DeckStats, DuelTable, OverpowerTable
 from cardgen.check.dice import Odds, percent
+from cardgen.package.report_draws_html import DRAWS_CSS, draws_html
 
 PALETTE = (
     "#3b6fb6",
@@ -61,7 +62,7 @@ REPORT_CSS = """
 .report .matrix td.down{background:#f8dddd;color:#9b2323;font-weight:700}
 .report .matrix td.self{background:#f2f3f6}
 .report a.pdf{font-size:.85rem;margin-left:.6rem}
-"""
+""" + DRAWS_CSS
 
 
 def type_colors(type_ids: Sequence[str]) -> dict[str, str]:
@@ -346,6 +347,8 @@ def report_section(
         parts.append(duel_html(stats.duel, link))
     if stats.overpower is not None:
         parts.append(overpower_html(stats.overpower))
+    if stats.draws is not None:
+        parts.append(draws_html(stats.draws))
     parts.append("</section>")
     return "\n".join(parts)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -21,6 +22,7 @@ from cardgen.check.deck_report import Chart, DeckStats, DuelTable, OverpowerTabl
 from cardgen.check.dice import percent
 from cardgen.package.pdf import FONT, FONT_BOLD, print_canvas
 from cardgen.package.report_html import LOSE, PALETTE, TIE, WIN, type_colors
+from cardgen.package.report_pdf_draws import draw_draws, draws_height
 
 MARGIN = 32.0
 GAP = 14.0
@@ -303,6 +305,10 @@ def report_pdf(stats: DeckStats) -> bytes:
         blocks.append(duel_block(stats.duel))
     if stats.overpower is not None:
         blocks.append(matrix_block(stats.overpower))
+    if (draws := stats.draws) is not None:
+        blocks.append(
+            Block(lambda w: draws_height(draws, w), partial(draw_draws, draws), full=True)
+        )
     page_w, page_h = A4
     buffer = io.BytesIO()  # the canvas first: it registers the fonts measured below
     canvas = print_canvas(
