@@ -19,7 +19,14 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
     """m then n (PDF order: a point goes through m first)."""
     a, b, c, d, e, f = m
     p, q, r, s, t, u = n
-    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+    return (
+        a * p + b * r,
+        a * q + b * s,
+        c * p + d * r,
+        c * q + d * s,
+        e * p + f * r + t,
+        e * q + f * s + u,
+    )
 
 
 def apply(m: Matrix, u: float, v: float) -> tuple[float, float]:
@@ -132,5 +139,6 @@ def page_ink(pdf: pdfplumber.PDF, number: int) -> tuple[list[Stroke], list[Box]]
 def overlaps(a: Box, b: Box, tolerance: float = 0.01) -> bool:
     """Whether two boxes share more than a hair of area."""
     return (
-        min(a[2], b[2]) - max(a[0], b[0]) > tolerance and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
+        min(a[2], b[2]) - max(a[0], b[0]) > tolerance
+        and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
     )

@@ -7,7 +7,6 @@ card's whole bleed."""
 from __future__ import annotations
 
 import io
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,7 +22,6 @@ from cardgen.render.game import geometry
 from cardgen.render.renderer import drawable_layouts
 from tests.conftest import ROOT
 from tests.package.pdf_geometry import Box, Stroke, drawn_images, overlaps, page_ink
-from tests.skips import require_tool
 
 MM = 72 / 25.4
 GAMES = ["shards", "splatterkins", "splatoon", "blublers", "yokai-sketch"]
