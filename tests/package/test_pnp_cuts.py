@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 
@@ -115,43 +117,95 @@ def marked(edge: float, vertical: bool, marks: list[Stroke], cards: list[Box]) -
     return False
 
 
+def check_pdf(pdf: bytes, bleed: float, fronts: set[int], spaced: bool, *, text: bool) -> None:
+    """Every page: no mark, halo, guide or fold line crosses a character, the ruler or a
+    card, or comes within 3 mm of the paper's edge; every front page: each distinct x and
+    y of a card's edge has a black mark on it (with `text`, every page has some text)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    with pdfplumber.open(io.BytesIO(pdf)) as read:
+        for number in range(len(reader.pages)):
+            width, height = (float(v) for v in reader.pages[number].mediabox[2:])
+            cards = trims([d.box for d in drawn_images(reader, number)], bleed)
+            lines, chars = page_ink(read, number)
+            ruler = [s for s in lines if s.grey == 0 and s.width == 0.5]
+            drawn = [s for s in lines if s not in ruler]
+            assert chars or not text, number
+            keep_off = list(chars) + list(cards)
+            if ruler:
+                keep_off.append(
+                    (
+                        min(r.x0 for r in ruler),
+                        min(r.y0 for r in ruler) - 0.25,
+                        max(r.x1 for r in ruler),
+                        max(r.y1 for r in ruler) + 0.25,
+                    )
+                )
+            for line in drawn:
+                assert not any(overlaps(line.box, box) for box in keep_off), (number, line)
+                assert min(line.box[:2]) >= 3 * MM - 0.01, (number, line)
+                assert line.box[2] <= width - 3 * MM + 0.01, (number, line)
+                assert line.box[3] <= height - 3 * MM + 0.01, (number, line)
+            if number not in fronts:
+                continue
+            marks = [s for s in drawn if s.grey == 0 and s.width == 0.4]
+            xs = distinct([v for c in cards for v in (c[0], c[2])])
+            ys = distinct([v for c in cards for v in (c[1], c[3])])
+            if spaced:  # two cuts a column
+                assert len(xs) == 2 * len(distinct([c[0] for c in cards])), number
+            for x in xs:
+                assert marked(x, True, marks, cards), (number, "x", x / MM)
+            for y in ys:
+                assert marked(y, False, marks, cards), (number, "y", y / MM)
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_cut_has_a_mark_that_crosses_no_text(tmp_path: Path, game: str, paper: str) -> None:
+    """Each example game's own card size, bleed, name and last sheet, in every mode."""
     for mode in MODES:
         pdf, bleed, fronts = build(tmp_path / mode, game, paper, mode)
-        reader = PdfReader(io.BytesIO(pdf))
-        with pdfplumber.open(io.BytesIO(pdf)) as read:
-            for number in range(len(reader.pages)):
-                where = (mode, number + 1)
-                width, height = (float(v) for v in reader.pages[number].mediabox[2:])
-                cards = trims([d.box for d in drawn_images(reader, number)], bleed)
-                lines, chars = page_ink(read, number)
-                ruler = [s for s in lines if s.grey == 0 and s.width == 0.5]
-                drawn = [s for s in lines if s not in ruler]
-                assert chars, where  # every page says what it is
-                for line in drawn:  # no mark, halo, guide or fold crosses a character
-                    assert not any(overlaps(line.box, c) for c in chars), (where, line)
-                    if ruler:
-                        box = (
-                            min(r.x0 for r in ruler),
-                            min(r.y0 for r in ruler) - 0.25,
-                            max(r.x1 for r in ruler),
-                            max(r.y1 for r in ruler) + 0.25,
-                        )
-                        assert not overlaps(line.box, box), (where, line)
-                    assert not any(overlaps(line.box, c) for c in cards), (where, line)
-                    assert min(line.box[:2]) >= 3 * MM - 0.01, (where, line)
-                    assert line.box[2] <= width - 3 * MM + 0.01, (where, line)
-                    assert line.box[3] <= height - 3 * MM + 0.01, (where, line)
-                if number not in fronts:
-                    continue
-                marks = [s for s in drawn if s.grey == 0 and s.width == 0.4]
-                xs = distinct([v for c in cards for v in (c[0], c[2])])
-                ys = distinct([v for c in cards for v in (c[1], c[3])])
-                if mode.startswith("gap-"):  # spaced: two cuts a column
-                    assert len(xs) == 2 * len(distinct([c[0] for c in cards])), where
-                for x in xs:
-                    assert marked(x, True, marks, cards), (where, "x", x / MM)
-                for y in ys:
-                    assert marked(y, False, marks, cards), (where, "y", y / MM)
+        check_pdf(pdf, bleed, fronts, mode.startswith("gap-"), text=True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    size=st.tuples(st.floats(25, 190), st.floats(30, 270)),
+    bleed=st.sampled_from([0.0, 2.0, 3.175, 5.0]),
+    count=st.integers(1, 14),
+    paper=st.sampled_from(["a4", "letter"]),
+    duplex=st.sampled_from(["long", "short", "none"]),
+    gap=st.one_of(st.none(), st.floats(0, 8)),
+    cut_lines=st.booleans(),
+)
+def test_any_card_size_gets_a_mark_on_every_cut(
+    tmp_path_factory: pytest.TempPathFactory,
+    size: tuple[float, float],
+    bleed: float,
+    count: int,
+    paper: str,
+    duplex: str,
+    gap: float | None,
+    cut_lines: bool,
+) -> None:
+    """Generated card sizes (mm), bleeds, counts, papers and modes; a size that leaves no
+    margin band may print no caption, but its cuts still have their marks."""
+    trim = (size[0] * MM, size[1] * MM)
+    spacing = None if gap is None else gap * MM
+    try:
+        home_grid(paper, *trim, gap=spacing, bleed=bleed * MM)
+    except ValueError:
+        return  # too big for the paper: `cardgen pnp` says so (tested in test_pnp.py)
+    folder = tmp_path_factory.mktemp("cards")
+    data, pages = home_pdf(
+        faces(folder, count, trim, bleed * MM),
+        paper=paper,
+        duplex=duplex,  # type: ignore[arg-type]
+        cut_lines=cut_lines,
+        back_offset=(0.0, 0.0),
+        title="Generated",
+        author="Generated",
+        gap=spacing,
+    )
+    fronts = set(range(0, pages, 1 if duplex == "none" else 2))
+    spaced = gap is not None and gap + 2 * bleed > 0.01
+    check_pdf(data.to_bytes(), bleed * MM, fronts, spaced, text=False)
