@@ -13,7 +13,8 @@ bottom, so its column marks live there).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -106,17 +107,22 @@ class Margins:
         x = NO_INK if side == "left" else self.page_w - NO_INK - TEXT_H
         return Rect(x, NO_INK + CORNER, TEXT_H, self.band_length(side))
 
-    def enter_band(self, canvas: Canvas, side: Side) -> float:
-        """Move `canvas` into the band of `side` (x along it, y across it from the line of
-        text's foot) and return the band's length; restore the state afterwards."""
+    @contextmanager
+    def in_band(self, canvas: Canvas, side: Side) -> Iterator[float]:
+        """Draw in the band of `side` (x along it, y across it from the foot of its line of
+        text; up the page on the left and right): yields the band's length."""
         band = self.band(side)
         canvas.saveState()
-        if side in ("bottom", "top"):
-            canvas.translate(band.x, band.y)
-            return band.w
-        canvas.translate(band.x + TEXT_H, band.y)
-        canvas.rotate(90)
-        return band.h
+        try:
+            if side in ("bottom", "top"):
+                canvas.translate(band.x, band.y)
+                yield band.w
+            else:
+                canvas.translate(band.x + TEXT_H, band.y)
+                canvas.rotate(90)
+                yield band.h
+        finally:
+            canvas.restoreState()
 
 
 def _halo_line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -197,12 +203,11 @@ def caption(canvas: Canvas, text: str, margins: Margins) -> None:
     side = margins.take(width, ("bottom", "right", "top", "left"))
     if side is None:
         return
-    length = margins.enter_band(canvas, side)
-    size = CAPTION_SIZE * min(1.0, length / width) if width else CAPTION_SIZE
-    canvas.setFillGray(0.25)
-    canvas.setFont(FONT, size)
-    canvas.drawCentredString(length / 2, BASELINE, text)
-    canvas.restoreState()
+    with margins.in_band(canvas, side) as length:
+        size = CAPTION_SIZE * min(1.0, length / width) if width else CAPTION_SIZE
+        canvas.setFillGray(0.25)
+        canvas.setFont(FONT, size)
+        canvas.drawCentredString(length / 2, BASELINE, text)
 
 
 def ruler(canvas: Canvas, margins: Margins) -> None:
@@ -212,18 +217,17 @@ def ruler(canvas: Canvas, margins: Margins) -> None:
     side = margins.take(51.5 * mm + label, ("top", "left", "bottom", "right"))
     if side is None:
         return
-    length = margins.enter_band(canvas, side)
-    room = length - 51.5 * mm
-    size = RULER_SIZE * min(1.0, room / label)
-    x0 = (length - 51.5 * mm - label * size / RULER_SIZE) / 2
-    bar = TEXT_H - 0.3 * mm
-    canvas.setStrokeGray(0)
-    canvas.setFillGray(0)
-    canvas.setLineWidth(0.5)
-    canvas.line(x0, bar, x0 + 50 * mm, bar)
-    for i in range(0, 51, 5):
-        tick = 2 * mm if i % 10 == 0 else 1 * mm
-        canvas.line(x0 + i * mm, bar, x0 + i * mm, bar - tick)
-    canvas.setFont(FONT, size)
-    canvas.drawString(x0 + 51.5 * mm, BASELINE, RULER_LABEL)
-    canvas.restoreState()
+    with margins.in_band(canvas, side) as length:
+        size = RULER_SIZE * min(1.0, max(0.0, length - 51.5 * mm) / label)
+        x0 = (length - 51.5 * mm - label * size / RULER_SIZE) / 2
+        bar = TEXT_H - 0.3 * mm
+        canvas.setStrokeGray(0)
+        canvas.setFillGray(0)
+        canvas.setLineWidth(0.5)
+        canvas.line(x0, bar, x0 + 50 * mm, bar)
+        for i in range(0, 51, 5):
+            tick = 2 * mm if i % 10 == 0 else 1 * mm
+            canvas.line(x0 + i * mm, bar, x0 + i * mm, bar - tick)
+        if size > 0:
+            canvas.setFont(FONT, size)
+            canvas.drawString(x0 + 51.5 * mm, BASELINE, RULER_LABEL)
