@@ -18,6 +18,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.errors import CardgenError
 from cardgen.package.marks import Margins, caption, crop_marks, draw_cut_lines, ruler
 from cardgen.package.pdf import PdfData, draw_card_image, finish, print_canvas
 from cardgen.package.sheets import (
@@ -103,9 +104,12 @@ def home_pdf(
     for group in size_groups(faces):
         bleed = max(f.bleed for f in group)
         back_bleed = max(f.back_bleed for f in group)
-        grid = home_grid(
-            paper, group[0].trim_w, group[0].trim_h, gap=gap, bleed=max(bleed, back_bleed)
-        )
+        try:
+            grid = home_grid(
+                paper, group[0].trim_w, group[0].trim_h, gap=gap, bleed=max(bleed, back_bleed)
+            )
+        except ValueError as error:  # a card too big for the paper (with the gap)
+            raise CardgenError(f"--paper {paper}: {error}") from None
         for start in range(0, len(group), grid.per_page):
             chunk = group[start : start + grid.per_page]
             slots = [grid.slot(index) for index in range(len(chunk))]

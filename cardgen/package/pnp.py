@@ -207,19 +207,16 @@ def _make_pdf(
         default = f"{stem}-{paper}-gutterfold.pdf"
         notes = ["Print single-sided at 100 %, fold along the dashed line."]
     else:
-        try:
-            data, pages = home_pdf(
-                faces,
-                paper=paper,
-                duplex=duplex,
-                cut_lines=cut_lines,
-                back_offset=(back_offset[0] * mm, back_offset[1] * mm),
-                title=label,
-                author=author,
-                gap=None if gap is None else gap * mm,
-            )
-        except ValueError as error:  # a card too big for the paper (and the gap)
-            raise CardgenError(f"--paper {paper}: {error}") from None
+        data, pages = home_pdf(
+            faces,
+            paper=paper,
+            duplex=duplex,
+            cut_lines=cut_lines,
+            back_offset=(back_offset[0] * mm, back_offset[1] * mm),
+            title=label,
+            author=author,
+            gap=None if gap is None else gap * mm,
+        )
         mode = "simplex" if duplex == "none" else f"duplex-{duplex}"
         spaced = "" if gap is None else f"-gap{gap:g}mm"
         default = f"{stem}-{paper}-{mode}{spaced}.pdf"

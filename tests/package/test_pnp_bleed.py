@@ -272,3 +272,15 @@ def _columns(page: pdfplumber.page.Page) -> list[list[dict[str, object]]]:
         if not char["upright"]:
             groups[round(float(char["x0"]))].append(char)
     return list(groups.values())
+
+
+def test_a_card_too_big_for_the_paper_is_a_clear_error(tmp_path: Path) -> None:
+    from cardgen.errors import CardgenError
+
+    (face,) = ringed(tmp_path, 1)
+    wide = Face(face.name, face.front, face.back, 250 * MM, 252, BLEED, BLEED)
+    with pytest.raises(CardgenError) as info:
+        sheet([wide], paper="letter")
+    assert (
+        str(info.value.message) == "--paper letter: a 250.0 x 88.9 mm card does not fit on letter"
+    )
