@@ -76,7 +76,6 @@ def _stacked(
 
 def hbar_block(chart: Chart, colors: dict[str, str]) -> Block:
     """A chart as horizontal bars, a block of the report's PDF page."""
-
     def height(width: float) -> float:
         return TITLE + ROW * len(chart.bars) + 4
 
