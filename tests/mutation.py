@@ -74,6 +74,8 @@ class Target:
 PNP_TESTS = (
     "tests/package/test_pnp.py",
     "tests/package/test_pnp_pages.py",
+    "tests/package/test_pnp_bleed.py",
+    "tests/package/test_pnp_cuts.py",
     "tests/package/test_sheet_geometry.py",
     "tests/oracles/test_pnp_oracle.py",
 )
@@ -137,7 +139,7 @@ TARGETS: tuple[Target, ...] = (
         "cardgen/package/imposition.py",
         "PnP placement of fronts and backs: size groups, home sheets, gutterfold",
         PNP_TESTS,
-        ("size_groups", "_grid_area", "home_pdf", "fold_pdf"),
+        ("size_groups", "_bleed_boxes", "home_pdf", "_back_page", "fold_pdf"),
     ),
     Target("cardgen/package/shops.py", "print-shop presets: page, trim and bleed", PNP_TESTS),
     Target("cardgen/package/pnp.py", "one PnP PDF of faces", PNP_TESTS, ("_make_pdf",)),

@@ -51,6 +51,13 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
     show_default=True,
     help="Shift backs by X,Y mm to cancel a printer's offset (see --calibrate).",
 )
+@click.option(
+    "--gap",
+    type=click.FloatRange(0, 20),
+    default=None,
+    metavar="MM",
+    help="Space the cards, each with its whole bleed, MM apart (to cut each card alone).",
+)
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs on one side, fold to glue.")
 @click.option(
     "--printer",

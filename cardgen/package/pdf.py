@@ -121,17 +121,24 @@ def draw_card_image(
     bleed: float,
     *,
     clip: bool = True,
+    clip_box: tuple[float, float, float, float] | None = None,
+    turned: bool = False,
 ) -> None:
     """Place a card image (trim + bleed) so that its trim lands on (x, y, w, h).
 
-    With `clip`, the bleed is cut off at the trim so it cannot cover a neighbour. The image
-    is drawn from its file path, so each distinct file is embedded once however often used.
+    With `clip`, the image is cut off at `clip_box` (x, y, w, h; by default the trim) so
+    its bleed cannot cover a neighbour; `turned` draws it turned by 180 degrees about its
+    centre. The image is drawn from its file path, so each distinct file is embedded once
+    however often used.
     """
     canvas.saveState()
     if clip:
         path = canvas.beginPath()
-        path.rect(x, y, w, h)
+        path.rect(*(clip_box or (x, y, w, h)))
         canvas.clipPath(path, stroke=0, fill=0)
+    if turned:
+        canvas.translate(2 * x + w, 2 * y + h)
+        canvas.rotate(180)
     draw_image(canvas, image, x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
     canvas.restoreState()
 

@@ -1,12 +1,14 @@
 """`cardgen pnp`: print-and-play PDFs at exact size, with crop marks and duplex backs.
 
-Home sheets put as many cards as fit on A4 or Letter, butted in a centred grid, each clipped
-to its trim; crop marks sit in the margins, never on a card and never within 6 mm of the
-paper's edge; the first page carries a 50 mm ruler to check the scale. In duplex, each front
-page is followed by its back page with every back at the mirrored position (long edge:
-x mirrored; short edge: y mirrored), shifted by `--back-offset` to cancel a printer's own
-offset. Gutterfold puts the backs beside the fronts, mirrored across a fold line. Print-shop
-presets put one face per page at trim + bleed, in the shop's order.
+Home sheets put as many cards as fit on A4 or Letter, butted in a centred grid with the
+bleed showing on its outer edges, or `--gap` apart with each card's whole bleed; a crop mark
+sits on every cut in the margins, never on a card, on a caption or on the ruler, and never
+within 3 mm of the paper's edge; the first page carries a 50 mm ruler to check the scale.
+In duplex, each front page is followed by its back page with every back at the mirrored
+position (long edge: x mirrored; short edge: y mirrored and turned), shifted by
+`--back-offset` to cancel a printer's own offset. Gutterfold puts the backs beside the
+fronts, mirrored across a fold line. Print-shop presets put one face per page at trim +
+bleed, in the shop's order.
 
 This module chooses the cards and the file, and keeps a PDF that did not change; where the
 cards go is `imposition`, what is printed around them `marks`, the shops' files `shops`.
@@ -26,8 +28,8 @@ from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.manifest import record, record_for_game
 from cardgen.outputs import game_folder, output_folder
+from cardgen.package.calibration import calibration_pdf
 from cardgen.package.imposition import Face, fold_pdf, home_pdf
-from cardgen.package.marks import calibration_pdf
 from cardgen.package.pdf import PdfData
 from cardgen.package.poster import OVERLAP, poster_pdf
 from cardgen.package.sheets import Duplex
@@ -110,6 +112,7 @@ def pnp(
     duplex: Duplex = "long",
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    gap: float | None = None,
     gutterfold: bool = False,
     printer: Printer = "home",
     only: str | None = None,
@@ -141,6 +144,7 @@ def pnp(
         duplex,
         cut_lines,
         back_offset,
+        gap,
         gutterfold,
         printer,
         label,
@@ -162,6 +166,7 @@ def pnp(
         duplex=duplex,
         cut_lines=cut_lines,
         back_offset=back_offset,
+        gap=gap,
         gutterfold=gutterfold,
         printer=printer,
     )
@@ -183,9 +188,14 @@ def _make_pdf(
     duplex: Duplex,
     cut_lines: bool,
     back_offset: tuple[float, float],
+    gap: float | None,
     gutterfold: bool,
     printer: Printer,
 ) -> tuple[PdfData, int, str, list[str]]:
+    if gap is not None and (gutterfold or printer != "home"):
+        raise CardgenError(
+            "--gap spaces the cards of home sheets: not with --gutterfold or --printer"
+        )
     if printer != "home":
         data, pages, note = shop_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
@@ -205,9 +215,11 @@ def _make_pdf(
             back_offset=(back_offset[0] * mm, back_offset[1] * mm),
             title=label,
             author=author,
+            gap=None if gap is None else gap * mm,
         )
         mode = "simplex" if duplex == "none" else f"duplex-{duplex}"
-        default = f"{stem}-{paper}-{mode}.pdf"
+        spaced = "" if gap is None else f"-gap{gap:g}mm"
+        default = f"{stem}-{paper}-{mode}{spaced}.pdf"
         notes = [
             f"Print at 100 % (Actual size); duplex: flip on the {duplex} edge."
             if duplex != "none"
@@ -265,5 +277,5 @@ def calibrate(
         Writer(target.parent).write_if_changed(target.name, data),
         2,
         0,
-        ["Print both pages duplex at 100 %; the square that lines up gives --back-offset X,Y."],
+        ["Print both pages duplex at 100 %; the bars that line up give --back-offset X,Y."],
     )

@@ -8,6 +8,7 @@ mirrors y), and where a gutterfold sheet puts fronts and backs either side of it
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -15,8 +16,12 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
-NO_INK = 6 * mm
-"""Nothing is printed within 6 mm of the paper's edge (home printers cannot reach it)."""
+NO_INK: float = 6 * mm
+"""Cards, text and the ruler stay 6 mm clear of the paper's edge (many printers' margin)."""
+MARK_EDGE: float = 3 * mm
+"""Crop marks and the bleed beyond the outer cards may reach 3 mm from the edge (the
+margin of most inkjets; a laser's 4.2 mm only shortens a mark): on Letter a grid of poker
+cards ends 6.35 mm from the top and bottom, and its column marks have only this room."""
 
 Duplex = Literal["long", "short", "none"]
 
@@ -47,7 +52,7 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Grid:
-    """A butted grid of cards centred on the page."""
+    """A grid of cards centred on the page: butted, or `spacing` apart (trim to trim)."""
 
     page_w: float
     page_h: float
@@ -55,6 +60,7 @@ class Grid:
     card_h: float
     cols: int
     rows: int
+    spacing: float = 0.0
 
     @property
     def per_page(self) -> int:
@@ -64,28 +70,45 @@ class Grid:
     @property
     def left(self) -> float:
         """The x of the grid's left edge."""
-        return (self.page_w - self.cols * self.card_w) / 2
+        return (self.page_w - self.cols * self.card_w - (self.cols - 1) * self.spacing) / 2
 
     @property
     def bottom(self) -> float:
         """The y of the lowest row's bottom edge."""
-        return (self.page_h - self.rows * self.card_h) / 2
+        return (self.page_h - self.rows * self.card_h - (self.rows - 1) * self.spacing) / 2
+
+    @property
+    def top(self) -> float:
+        """The y of the highest row's top edge."""
+        return self.page_h - self.bottom
 
     def slot(self, index: int) -> Rect:
         """Slot `index` (0 = top left, row by row) on the page."""
         row, col = divmod(index, self.cols)
-        top = self.bottom + self.rows * self.card_h
         return Rect(
-            self.left + col * self.card_w, top - (row + 1) * self.card_h, self.card_w, self.card_h
+            self.left + col * (self.card_w + self.spacing),
+            self.top - (row + 1) * self.card_h - row * self.spacing,
+            self.card_w,
+            self.card_h,
         )
 
     def column_edges(self) -> list[float]:
-        """The x of every vertical trim line, left to right."""
-        return [self.left + i * self.card_w for i in range(self.cols + 1)]
+        """The x of every vertical trim line, left to right (two a gap when spaced)."""
+        return edges([self.slot(col) for col in range(self.cols)], vertical=True)
 
     def row_edges(self) -> list[float]:
-        """The y of every horizontal trim line, bottom to top."""
-        return [self.bottom + i * self.card_h for i in range(self.rows + 1)]
+        """The y of every horizontal trim line, bottom to top (two a gap when spaced)."""
+        return edges([self.slot(row * self.cols) for row in range(self.rows)], vertical=False)
+
+
+def edges(rects: Sequence[Rect], *, vertical: bool) -> list[float]:
+    """The distinct x (vertical) or y of the rectangles' edges, in order; edges within
+    0.01 pt of each other are one cut."""
+    found: list[float] = []
+    for value in sorted(v for r in rects for v in ((r.x, r.right) if vertical else (r.y, r.top))):
+        if not found or value - found[-1] > 0.01:
+            found.append(value)
+    return found
 
 
 def fitting(room: float, size: float) -> int:
@@ -94,14 +117,65 @@ def fitting(room: float, size: float) -> int:
     return math.floor(room / size + 1e-9)
 
 
-def home_grid(paper: str, card_w: float, card_h: float) -> Grid:
-    """As many cards as fit with every card at least 6 mm from the paper's edge, portrait."""
+def spaced_fitting(room: float, size: float, spacing: float) -> int:
+    """How many `size`s, `spacing` apart, fit in `room`."""
+    return fitting(room + spacing, size + spacing)
+
+
+def home_grid(
+    paper: str, card_w: float, card_h: float, *, gap: float | None = None, bleed: float = 0.0
+) -> Grid:
+    """As many cards as fit with every card at least 6 mm from the paper's edge, portrait:
+    butted, or (with `gap`) each card's whole bleed shown and `gap` of paper between the
+    bleeds of neighbours, every bleed at least 3 mm from the edge."""
     page_w, page_h = PAPERS[paper]
-    cols = fitting(page_w - 2 * NO_INK, card_w)
-    rows = fitting(page_h - 2 * NO_INK, card_h)
+    spacing = 0.0 if gap is None else 2 * bleed + gap
+    outer = 0.0 if gap is None else bleed
+
+    def count(page: float, size: float) -> int:
+        room = min(page - 2 * NO_INK, page - 2 * MARK_EDGE - 2 * outer)
+        return spaced_fitting(room, size, spacing)
+
+    cols, rows = count(page_w, card_w), count(page_h, card_h)
     if cols < 1 or rows < 1:
         raise ValueError(f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit on {paper}")
-    return Grid(page_w, page_h, card_w, card_h, cols, rows)
+    return Grid(page_w, page_h, card_w, card_h, cols, rows, spacing)
+
+
+def open_sides(rects: Sequence[Rect]) -> list[tuple[bool, bool, bool, bool]]:
+    """For each rectangle, whether its left, right, bottom and top edges are open: no other
+    rectangle of `rects` butts onto that edge (there its bleed may show)."""
+
+    def touches(a0: float, a1: float, b0: float, b1: float) -> bool:
+        return min(a1, b1) - max(a0, b0) > 0.01
+
+    found = []
+    for r in rects:
+        left = right = bottom = top = True
+        for o in rects:
+            if o is r:
+                continue
+            if touches(r.y, r.top, o.y, o.top):
+                left &= abs(o.right - r.x) > 0.01
+                right &= abs(o.x - r.right) > 0.01
+            if touches(r.x, r.right, o.x, o.right):
+                bottom &= abs(o.top - r.y) > 0.01
+                top &= abs(o.y - r.top) > 0.01
+        found.append((left, right, bottom, top))
+    return found
+
+
+def bleed_box(
+    rect: Rect, bleed: float, sides: tuple[bool, bool, bool, bool], page: tuple[float, float]
+) -> Rect:
+    """The part of a card's image to show: its trim, and its bleed on each open side, never
+    nearer the paper's edge than 3 mm."""
+    left, right, bottom, top = (bleed if side else 0.0 for side in sides)
+    x0 = max(MARK_EDGE, rect.x - left)
+    y0 = max(MARK_EDGE, rect.y - bottom)
+    x1 = min(page[0] - MARK_EDGE, rect.right + right)
+    y1 = min(page[1] - MARK_EDGE, rect.top + top)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
 def mirrored(rect: Rect, page_w: float, page_h: float, duplex: Duplex) -> Rect:
@@ -172,3 +246,10 @@ def fold_sheet(paper: str, card_w: float, card_h: float, gutter: float = 10 * mm
     if best is None:
         raise ValueError(f"a {card_w / mm:.1f} mm wide card does not fit a gutterfold {paper} page")
     return best
+
+
+def bounds(rects: Sequence[Rect]) -> Rect:
+    """The smallest rectangle holding all of `rects` (at least one)."""
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    x1, y1 = max(r.right for r in rects), max(r.top for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)

@@ -45,12 +45,13 @@ MUTANTS = [
     Mutant(
         "print-and-play backs reversed within their row",
         "cardgen/package/imposition.py",
-        "                slot = mirrored(grid.slot(index), page_w, page_h, duplex).shifted(dx, dy)\n",  # noqa: E501
-        "                row, col = divmod(index, grid.cols)\n"
-        "                filled = min(grid.cols, len(chunk) - row * grid.cols)\n"
-        "                slot = mirrored(\n"
-        "                    grid.slot(row * grid.cols + filled - 1 - col), page_w, page_h, duplex\n"  # noqa: E501
-        "                ).shifted(dx, dy)\n",
+        "        for face, slot in zip(chunk, slots, strict=True)\n",
+        "        for face, slot in zip(\n"
+        "            chunk,\n"
+        "            [s for y in sorted({r.y for r in slots}, reverse=True)\n"
+        "             for s in sorted((r for r in slots if r.y == y), key=lambda r: -r.x)],\n"
+        "            strict=True,\n"
+        "        )\n",
         (f"{ORACLES}/test_pnp_oracle.py",),
     ),
     Mutant(

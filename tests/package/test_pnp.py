@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 import subprocess
 import zlib
 from collections.abc import Callable
@@ -177,20 +178,28 @@ def test_marks_stay_off_cards(make_project: Callable[..., Path], run: Run, tmp_p
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_ink_within_6mm_of_the_paper_edge(
+def test_no_ink_within_3mm_of_the_paper_edge_and_no_text_within_6mm(
     make_project: Callable[..., Path], run: Run, tmp_path: Path, paper: str
 ) -> None:
+    """Only the outer cards' bleed and the crop marks reach past the 6 mm line (Letter's
+    poker grid leaves 6.35 mm above and below it), and nothing reaches the last 3 mm."""
     from PIL import Image
 
     pdftoppm = require_tool("pdftoppm")
     path = make_pdf(make_project, run, tmp_path, "--paper", paper, "--cut-lines")
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for char in page.chars:
+                assert min(char["x0"], char["top"]) >= 6 * MM - 0.01, char
+                assert char["x1"] <= float(page.width) - 6 * MM + 0.01, char
+                assert char["bottom"] <= float(page.height) - 6 * MM + 0.01, char
     subprocess.run([pdftoppm, "-r", "72", "-png", str(path), str(tmp_path / "page")], check=True)
     pngs = sorted(tmp_path.glob("page-*.png"))
     assert len(pngs) == 4
     for png in pngs:
         with Image.open(png) as image:
             grey = image.convert("L")
-            border = int(6 * 72 / 25.4) - 1
+            border = int(3 * 72 / 25.4) - 1
             w, h = grey.size
             for box in (
                 (0, 0, w, border),
@@ -375,3 +384,37 @@ def test_other_images_still_print(
         for ref in reader.pages[0]["/Resources"]["/XObject"].values()
     )
     assert filters == ["/DCTDecode", "/FlateDecode"]
+
+
+def test_a_gap_spaces_the_cards_and_names_the_file(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path
+) -> None:
+    """--gap 2 on A4: 2 x 3 poker cards a sheet (three across would need 207.2 mm), each
+    drawn whole, its bleed and 2 mm of paper between it and the next."""
+    root = make_project(cards=CARDS)
+    result = run("pnp", "tiny", "--project", root, "--jobs", "1", "--gap", "2", "--format", "json")
+    assert result.exit_code == 0, result.output
+    (pdf,) = json.loads(result.stdout)["pdfs"]
+    assert Path(pdf["path"]).name == "tiny-a4-duplex-long-gap2mm.pdf"
+    pages = placements(Path(pdf["path"]))
+    assert [len(p) for p in pages] == [6, 6, 6, 6, 5, 5]  # 17 cards, each page's backs
+    lefts = sorted({round(b[0], 2) for b in pages[0]})
+    rights = sorted({round(b[2], 2) for b in pages[0]})
+    assert lefts[1] - rights[0] == pytest.approx(2 * MM, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--gap", "1", "--gutterfold"), "--gap spaces the cards of home sheets"),
+        (("--gap", "1", "--printer", "tgc"), "--gap spaces the cards of home sheets"),
+        (("--gap", "-1"), "-1.0 is not in the range 0<=x<=20"),
+    ],
+)
+def test_a_gap_where_it_cannot_go_is_a_usage_error(
+    make_project: Callable[..., Path], run: Run, tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    result = run("pnp", "tiny", "--project", make_project(), "--out", tmp_path / "x.pdf", *args)
+    assert result.exit_code == 2 and message in result.output + result.stderr, result.output
+    assert "Traceback" not in result.output + result.stderr
+    assert not (tmp_path / "x.pdf").exists()

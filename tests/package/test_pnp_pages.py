@@ -163,17 +163,18 @@ def crop_marks(
     bottom: float,
     left: float,
     right: float,
-    length_v: float,
-    length_h: float,
+    reach_v: float,
+    reach_h: float,
 ) -> set[tuple[float, ...]]:
-    """The crop marks of a grid, 1.5 mm clear of the cards, in mm as `segments` gives them."""
+    """The crop marks of a grid, from 1 mm off the cards to `reach` mm, in mm as `segments`
+    gives them."""
     marks = set()
     for x in columns:
-        marks.add((x, top + 1.5, x, top + 1.5 + length_v))
-        marks.add((x, bottom - 1.5 - length_v, x, bottom - 1.5))
+        marks.add((x, top + 1, x, top + reach_v))
+        marks.add((x, bottom - reach_v, x, bottom - 1))
     for y in rows:
-        marks.add((left - 1.5 - length_h, y, left - 1.5, y))
-        marks.add((right + 1.5, y, right + 1.5 + length_h, y))
+        marks.add((left - reach_h, y, left - 1, y))
+        marks.add((right + 1, y, right + reach_h, y))
     return {tuple(round(v, 2) for v in mark) for mark in marks}
 
 
@@ -185,45 +186,63 @@ def ruler(x0: float, y0: float) -> set[tuple[float, ...]]:
 
 def test_crop_marks_run_along_every_used_edge_in_the_margins(tmp_path: Path) -> None:
     """A4, poker cards: columns at 9.75, 73.25, 136.75 and 200.25 mm, rows from the top at
-    281.85, 192.95, 104.05 and 15.15 mm. The side margins leave 2.25 mm for a mark
-    (9.75 - 6 - 1.5), the top and bottom ones room for a whole 4 mm."""
+    281.85, 192.95, 104.05 and 15.15 mm. The side margins leave 3.75 mm to the 6 mm line: a
+    mark from 1 to 3.75 mm; the top and bottom ones hold a whole 4 mm mark (1 to 5 mm) and,
+    beyond it, the ruler's and the caption's band along the 6 mm line (2.8 mm high)."""
     columns = (9.75, 73.25, 136.75, 200.25)
     with pdfplumber.open(io.BytesIO(home(card_faces(tmp_path, 13), "none"))) as read:
         full, part = (segments(page, 0.0) for page in read.pages)
     rows = (15.15, 104.05, 192.95, 281.85)
-    marks = crop_marks(columns, rows, 281.85, 15.15, 9.75, 200.25, 4, 2.25)
-    assert full == marks | ruler(80, 288.5)  # centred, 8.5 mm below the top edge
+    marks = crop_marks(columns, rows, 281.85, 15.15, 9.75, 200.25, 5, 3.75)
+    # the ruler (50 mm, a gap of 1.5 mm and its 57.3 mm label) centred in the band that runs
+    # from 9.8 to 200.2 mm, its bar 0.3 mm under the band's top at 291 mm
+    assert full == marks | ruler(50.6, 290.7)
     # four cards fill the top row and one of the second: the marks stop at 104.05 mm
     rows = (104.05, 192.95, 281.85)
-    assert part == crop_marks(columns, rows, 281.85, 104.05, 9.75, 200.25, 4, 2.25)
+    assert part == crop_marks(columns, rows, 281.85, 104.05, 9.75, 200.25, 5, 3.75)
 
 
-def test_cut_lines_cross_the_page_along_the_used_rows_only(tmp_path: Path) -> None:
+def test_cut_lines_run_along_every_cut_off_the_cards(tmp_path: Path) -> None:
+    """Three cards in the top row and one below: the guides run from the marks' ends at
+    one side to the other's, over the margins and through the two empty slots, never over
+    a card."""
     pdf = home(card_faces(tmp_path, 4), "none", cut_lines=True)
     with pdfplumber.open(io.BytesIO(pdf)) as read:
         cuts = segments(read.pages[0], 0.6)
-    across = {(6.0, y, 204.0, y) for y in (104.05, 192.95, 281.85)}
-    down = {(x, 6.0, x, 291.0) for x in (9.75, 73.25, 136.75, 200.25)}
+    across = {
+        (6.0, 104.05, 9.75, 104.05),
+        (73.25, 104.05, 204.0, 104.05),  # under the empty slots
+        (6.0, 192.95, 9.75, 192.95),
+        (200.25, 192.95, 204.0, 192.95),
+        (6.0, 281.85, 9.75, 281.85),
+        (200.25, 281.85, 204.0, 281.85),
+    }
+    down = {(x, 281.85, x, 286.85) for x in (9.75, 73.25, 136.75, 200.25)}
+    down |= {(9.75, 99.05, 9.75, 104.05), (73.25, 99.05, 73.25, 104.05)}
+    down |= {(136.75, 99.05, 136.75, 192.95), (200.25, 99.05, 200.25, 192.95)}
     assert cuts == across | down
 
 
-def test_no_line_of_text_sits_on_a_card(tmp_path: Path) -> None:
-    """Tall cards leave 1.5 mm below the grid: there a back page's line turns up the
-    right-hand margin instead (the short edge moves a lone row of backs to the bottom). The
-    first page is left out: with cards this tall its ruler's words, turned up the left
-    margin, reach 1.75 mm onto the first column (a known fault of the ruler)."""
-    pdf = home(card_faces(tmp_path, 12, (63.5, 94)), "short")  # sheets of 9 and 3 cards
-    with pdfplumber.open(io.BytesIO(pdf)) as read:
-        for number, page in enumerate(read.pages[1:], 2):
-            h = float(page.height)
-            assert page.chars, number
-            for char in page.chars:
-                x0, x1 = float(char["x0"]), float(char["x1"])
-                y0, y1 = h - float(char["bottom"]), h - float(char["top"])
-                for cx0, cy0, cx1, cy1 in trims(page):
-                    assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1, (number, char)
-        upright = [{char["upright"] for char in page.chars} for page in read.pages[1:]]
-    assert upright == [{False}, {True}, {False}]  # up the margin where the cards fill the foot
+def test_no_line_of_text_sits_on_a_card_or_its_bleed(tmp_path: Path) -> None:
+    """On Letter the poker grid ends 6.35 mm from the top and bottom: there is no room for a
+    line there, so the captions and the ruler turn up the side margins (12.7 mm), beyond
+    the 3.2 mm bleed; on A4 they lie below and above the cards. The second sheet's three
+    cards leave the foot of its front free (the short edge puts their backs at the foot)."""
+    expected = {"letter": [{False}, {False}, {True}, {False}], "a4": [{True}] * 4}
+    for paper in ("letter", "a4"):
+        pdf = home(card_faces(tmp_path, 12), "short", paper=paper)
+        with pdfplumber.open(io.BytesIO(pdf)) as read:
+            for number, page in enumerate(read.pages, 1):
+                h = float(page.height)
+                assert page.chars, number
+                for char in page.chars:
+                    x0, x1 = float(char["x0"]), float(char["x1"])
+                    y0, y1 = h - float(char["bottom"]), h - float(char["top"])
+                    for cx0, cy0, cx1, cy1 in trims(page):
+                        cx0, cy0, cx1, cy1 = cx0 - BLEED, cy0 - BLEED, cx1 + BLEED, cy1 + BLEED
+                        assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1, (number, char)
+            found = [{char["upright"] for char in page.chars} for page in read.pages]
+        assert found == expected[paper], paper
 
 
 def fold(faces: Sequence[Face]) -> tuple[bytes, int]:
@@ -242,17 +261,18 @@ def test_gutterfold_pages_pair_every_front_with_its_back(tmp_path: Path) -> None
     assert [page[-1] for page in lines] == [label] * 3
     assert [RULER in "\n".join(page) for page in lines] == [True, False, False]
     assert metadata(pdf) == ("Tiny", "Tiny Games", "Gutterfold sheets, A4")
-    # fronts at 16.5 and 80 mm, ending 5 mm before the fold at 148.5; backs from 153.5 mm
+    # fronts at 16.5 and 80 mm, ending 5 mm before the fold at 148.5; backs from 153.5 mm;
+    # the ruler centred in the top band (9.8 to 287.2 mm), its bar at 210 - 6 - 0.3 mm
     columns = (16.5, 80, 143.5, 153.5, 217, 280.5)
-    expected = crop_marks(columns, (16.1, 105, 193.9), 193.9, 16.1, 16.5, 280.5, 4, 4)
-    assert marks == expected | ruler(123.5, 201.5)
+    expected = crop_marks(columns, (16.1, 105, 193.9), 193.9, 16.1, 16.5, 280.5, 5, 5)
+    assert marks == expected | ruler(94.1, 203.7)
 
 
 @pytest.mark.parametrize(
     ("size", "ends"),
     [
         ((63.5, 88.9), (11.1, 198.9)),  # 5 mm past the cards (16.1 to 193.9 mm)
-        ((63.5, 99), (6, 204)),  # cards from 6 to 204 mm: the line stops 6 mm from the edge
+        ((63.5, 99), (3, 207)),  # cards from 6 to 204 mm: the line ends with the marks, 3 mm in
     ],
 )
 def test_the_fold_line_is_a_grey_dashed_line_along_the_fold(
@@ -276,7 +296,7 @@ def test_a_gutterfold_of_nothing_has_no_page_but_its_title(tmp_path: Path) -> No
 CLIP = re.compile(rb"\bW\*? n\b")  # a clipping path: `x y w h re W* n`
 
 
-def test_home_sheets_cut_each_card_at_its_trim(tmp_path: Path) -> None:
+def test_home_sheets_clip_each_card(tmp_path: Path) -> None:
     content = PdfReader(io.BytesIO(home(card_faces(tmp_path, 2), "none"))).pages[0].get_contents()
     assert len(CLIP.findall(content.get_data())) == 2  # type: ignore[union-attr]
 
@@ -403,7 +423,9 @@ def test_cut_lines_are_asked_for(
 ) -> None:
     small = {"../../layouts/tiny/hero.yaml": SMALL, "../../layouts/tiny/spell.yaml": SMALL}
     root = make_project(extra=small)
-    for args, cuts in (((), 0), (("--cut-lines",), 8)):  # 3 x 3 cards: 4 edges each way
+    # 3 x 3 cards, 4 edges each way: each guide runs from the margin to the cards and on
+    # from them to the other margin, two pieces a cut
+    for args, cuts in (((), 0), (("--cut-lines",), 16)):
         out = root / f"{cuts}.pdf"
         assert run("pnp", "tiny", "--project", root, "--out", out, *args).exit_code == 0
         with pdfplumber.open(out) as read:
