@@ -14,14 +14,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgen.errors import ErrorCollector
+from cardgen.load.table import MAX_POOL_CARDS
 from cardgen.load.yaml import YamlDocument
+from cardgen.model.card import MAX_COPIES
 from cardgen.model.deck import MAX_COUNT
 
 _DIGITS = re.compile(r"[0-9]+")
 _NEGATIVE = re.compile(r"-[0-9]+")
 _FLOW_END = re.compile(r"\s+#|[,\]}]")
 """Where a plain scalar ends in a line: a comment, or the end of a flow item."""
-MAX_BOX_COUNT = 1_000_000_000
+MAX_BOX_COUNT = MAX_POOL_CARDS * MAX_COPIES
 """Largest count of a box manifest's line or a pile: 100,000 cards of 10,000 copies each,
 the most a pool can hold."""
 
@@ -115,3 +117,28 @@ def check_counts(
             verdict = yaml_count(doc, loc, item[field], field=field, low=low, high=high)
             if isinstance(verdict, str):
                 errors.add(verdict, doc.location(loc))
+
+
+def check_game_counts(doc: YamlDocument, errors: ErrorCollector) -> None:
+    """The counts of a game.yaml held to `count_verdict`: the box manifest's `total`, the
+    `count` of each line of `box.contents` and `box.deck_contents`, and of `setup.piles`."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    box = data.get("box")
+    if isinstance(box, dict):
+        if box.get("total") is not None:
+            verdict = yaml_count(
+                doc, ["box", "total"], box["total"], field="total", low=0, high=MAX_BOX_COUNT
+            )
+            if isinstance(verdict, str):
+                errors.add(verdict, doc.location(["box", "total"]))
+        for key in ("contents", "deck_contents"):
+            check_counts(doc, box.get(key), ["box", key], errors)
+    setup = data.get("setup")
+    if isinstance(setup, dict):
+        piles = setup.get("piles")
+        kept = (
+            [p if isinstance(p, dict) and p.get("count") is not None else {} for p in piles]
+            if isinstance(piles, list)
+            else None
+        )
+        check_counts(doc, kept, ["setup", "piles"], errors)
