@@ -10,9 +10,9 @@ from typing import Any
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load import GAME_FILE
+from cardgen.load.counts import check_game_counts
 from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool, read_pool_partial
 from cardgen.load.table import PoolSource
-from cardgen.load.counts import check_game_counts
 from cardgen.load.text import check_inside
 from cardgen.load.validation import validate_yaml
 from cardgen.load.workbook import UnknownSheet, split_pool
