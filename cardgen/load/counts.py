@@ -63,8 +63,10 @@ def written(doc: YamlDocument, loc: Sequence[str | int]) -> str:
     if where is None or not doc.text:
         return ""
     line, col = where
-    lines = doc.text.split("\n")
+    lines = doc.lines
     rest = lines[line][col:] if line < len(lines) else ""
+    if rest.isdigit():  # the common case, `  Name: 3`: no comment, no flow to cut
+        return rest
     end = _FLOW_END.search(rest)
     return (rest[: end.start()] if end else rest).strip()
 

@@ -18,6 +18,7 @@ reads the line as that card, once (`GamePack.entries_of`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
@@ -148,15 +149,15 @@ def _check_yaml_counts(doc: YamlDocument) -> None:
     `count: 1e3`, `count: true`, `Name: 0x10` are refused at their line."""
     cards = doc.data.get("cards")
     errors = ErrorCollector()
-    found: list[tuple[list[str | int], object, str]] = []
+    found: Iterator[tuple[list[str | int], object, str]] = iter(())
     if isinstance(cards, dict):
-        found = [(["cards", name], count, str(name)) for name, count in cards.items()]
+        found = ((["cards", name], count, str(name)) for name, count in cards.items())
     elif isinstance(cards, list):
-        found = [
+        found = (
             (["cards", index, "count"], card["count"], str(card.get("name", "")))
             for index, card in enumerate(cards)
             if isinstance(card, dict) and "count" in card
-        ]
+        )
     for loc, value, name in found:
         verdict = yaml_count(doc, loc, value, name)
         if isinstance(verdict, str):

@@ -14,6 +14,7 @@ What a file may make the parser do (its size, nesting, merges, aliases) is bound
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import warnings
@@ -69,6 +70,11 @@ class YamlDocument:
     keys: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     text: str = field(default="", repr=False)
     """The file's text, for a value as it is written (`counts.written`)."""
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The file's text, line by line (split once, however many values are looked up)."""
+        return self.text.split("\n")
 
     def location(self, loc: Sequence[str | int]) -> Location:
         """The position of the value at `loc` (keys and indexes), or of the nearest parent."""
