@@ -36,7 +36,7 @@ from cardgen.model.deck import DeckFile
 from cardgen.model.game import Game
 from cardgen.model.layout import Element, LayoutFile
 from cardgen.schema_examples import EXAMPLES
-from cardgen.schema_values import Generator, by_tag, finished
+from cardgen.schema_values import Generator, by_tag, finished, plain_count
 
 KINDS = ("game", "cards", "deck", "layout")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -151,6 +151,9 @@ def deck_schema() -> dict[str, Any]:
     as_list["minItems"] = cards.pop("minItems")
     as_mapping["minProperties"] = cards.pop("minProperties")
     cards.update(_list_or_mapping(as_list, as_mapping))
+    count = schema["$defs"]["DeckCard"]["properties"]["count"]
+    for node in (as_mapping["additionalProperties"], count):
+        plain_count(node)
     return schema
 
 

@@ -102,6 +102,14 @@ def _lax(node: dict[str, Any], *, as_text: bool) -> dict[str, Any]:
     return result
 
 
+def plain_count(node: dict[str, Any]) -> None:
+    """Make an integer's schema (`node`, changed in place) say a count as the loaders read
+    it (`load/counts.py`): a whole number, or its plain digits quoted; no `true`, no `3.0`
+    as text. (A JSON Schema's integer is 3.0 too: that one it cannot refuse.)"""
+    node.pop(_LAX, None)
+    node.update({"type": ["integer", "string"], "pattern": "^[0-9]+$"})
+
+
 class Generator(GenerateJsonSchema):
     """pydantic's JSON Schema, with the values its lax mode reads as they are written."""
 

@@ -177,9 +177,27 @@ def deck_verdict(data: Any) -> str:
         return verdict_of(errors)
     try:
         parse_yaml_deck(yaml_text(data), "deck.yaml")
-    except CardgenError:
-        return STRUCTURAL
+    except CardgenError as exc:
+        # a count of 2.0 is refused as a text list refuses it; a JSON Schema's integer is 2.0
+        return (
+            OTHER
+            if 'count must be a whole number, got "' in str(exc) and _floats(data)
+            else STRUCTURAL
+        )
     return OK
+
+
+def _floats(data: Any) -> bool:
+    """Whether a deck list's counts hold a whole float (`2.0`), which no schema tells from 2."""
+    cards = data.get("cards") if isinstance(data, dict) else None
+    counts = (
+        list(cards.values())
+        if isinstance(cards, dict)
+        else [c.get("count") for c in cards if isinstance(c, dict)]
+        if isinstance(cards, list)
+        else []
+    )
+    return any(isinstance(n, float) and n.is_integer() for n in counts)
 
 
 def row_verdict(game: Game, row: Any) -> str:

@@ -350,8 +350,8 @@ READ_BEYOND_PLAIN = [
     ("layout", "omen", "size: 63mm x 88mm\nbackground: Navy\nelements:\n  ground: {kind: rect}\n"),
     ("layout", "omen", f"extends: base\nelements:\n  title: {{switch: [{SWITCH}]}}\n"),
     ("game", "game", json.dumps({**GAME, "constructed": "yes", "players": {"min": "2", "max": 4}})),
-    ("deck", "decks/deck-0", "game: lantern-watch\ncards: {Old Keeper: '2', Moon Omen: 1.0}\n"),
-    ("cards", "cards", json.dumps([{**CARDS[0], "copies": " 2 "}, *CARDS[1:]])),
+    ("deck", "decks/deck-0", "game: lantern-watch\ncards: {Old Keeper: '2', Moon Omen: 1}\n"),
+    ("cards", "cards", json.dumps([{**CARDS[0], "copies": "2"}, *CARDS[1:]])),
 ]
 """What cardgen reads that a model's plain JSON Schema would refuse: one name for
 `extends`, overrides without `kind`, a layout of comments only, numbers and yes/no as text,

@@ -7,13 +7,15 @@ the box against the pool copy for copy (SC2xx). The table setup is `setup_checks
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import Finding, card_finding
 from cardgen.errors import Location
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
+from cardgen.model.deck import Deck
 from cardgen.model.game import BoxItem
 from cardgen.model.select import matches
 
@@ -22,11 +24,12 @@ def _box_items(
     pack: GamePack,
     items: list[BoxItem],
     counts: dict[str, int],
-    where: Location,
+    where: Callable[[int, BoxItem], Location],
     what: str,
     code: str,
 ) -> Iterator[Finding]:
-    """Each item of a box manifest against the copies `counts` holds of its cards."""
+    """Each item of a box manifest against the copies `counts` holds of its cards; a
+    finding stands where `where(index, item)` says."""
     for index, item in enumerate(items):
         total = sum(
             n
@@ -35,15 +38,28 @@ def _box_items(
         )
         if total != item.count:
             diff = total - item.count
+            at = where(index, item)
             yield Finding(
                 "box-contents",
                 code,
                 f"{what} has {total} {item.label}, the box manifest says {item.count}"
                 f" ({abs(diff)} {'over' if diff > 0 else 'short'})",
-                where.path,
-                where.line,
+                at.path,
+                at.line,
                 cite=f"box item {index + 1}",
+                col=at.col,
             )
+
+
+def _first_entry(pack: GamePack, deck: Deck, _index: int, item: BoxItem) -> Location:
+    """Where a deck list's first line of the cards `item` counts stands; the deck's first
+    card line when it has none of them."""
+    lines = list(pack.entries_of(deck))
+    for entry, card in lines:
+        if card is not None and matches(card, item.where):
+            return Location(deck.path, entry.line, entry.col)
+    first = lines[0][0] if lines else None
+    return Location(deck.path, first.line if first else 1, first.col if first else None)
 
 
 def check_box(pack: GamePack) -> Iterator[Finding]:
@@ -62,7 +78,14 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
             box_at.path,
             pack.doc.location(["box", "total"]).line,
         )
-    yield from _box_items(pack, box.contents, copies, box_at, "the pool", "SC202")
+    yield from _box_items(
+        pack,
+        box.contents,
+        copies,
+        lambda index, _: pack.doc.location(["box", "contents", index]),
+        "the pool",
+        "SC202",
+    )
     if not box.decks:
         return
     in_decks: Counter[str] = Counter()
@@ -80,7 +103,12 @@ def check_box(pack: GamePack) -> Iterator[Finding]:
                 counts[card.name] += entry.count
         in_decks.update(counts)
         yield from _box_items(
-            pack, box.deck_contents, counts, Location(deck.path, 1), f"deck {deck.name}", "SC204"
+            pack,
+            box.deck_contents,
+            counts,
+            partial(_first_entry, pack, deck),
+            f"deck {deck.name}",
+            "SC204",
         )
     for card in pack.cards:
         if in_decks.get(card.name, 0) != card.copies:

@@ -18,14 +18,16 @@ reads the line as that card, once (`GamePack.entries_of`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
+from cardgen.load.counts import count_verdict, yaml_count
 from cardgen.load.pool import not_a_spreadsheet
 from cardgen.load.text import read_text
 from cardgen.load.validation import validate_yaml
-from cardgen.load.yaml import parse_yaml
-from cardgen.model.deck import MAX_COUNT, Deck, DeckEntry, DeckFile
+from cardgen.load.yaml import YamlDocument, parse_yaml
+from cardgen.model.deck import Deck, DeckEntry, DeckFile
 
 _GAME_LINE = re.compile(r"^\s*(?:#|//)\s*game\s*:\s*(?P<game>\S+)\s*$", re.IGNORECASE)
 _COUNT_X = re.compile(r"^(?P<count>[0-9]+)[xX×]$")
@@ -82,29 +84,6 @@ def _count_and_name(text: str) -> tuple[str | None, str]:
     return None, text
 
 
-def _count(token: str, name: str = "") -> int | str:
-    """The integer count, or a message saying what is wrong with it (and how to write it)."""
-    if not re.fullmatch(r"[0-9]+", token):
-        example = f' (e.g. "{_example_count(token)} {name}")' if name else ""
-        if re.fullmatch(r"-[0-9]+", token):
-            return f"count must be positive, got {token}{example}"
-        return f'count must be a whole number, got "{token}"{example}'
-    if len(token) > 12 or int(token) > MAX_COUNT:
-        return f"count {token} is absurd (at most {MAX_COUNT:,} copies)"
-    if int(token) == 0:
-        return "count must be at least 1, got 0 (remove the line instead)"
-    return int(token)
-
-
-def _example_count(token: str) -> int:
-    """A whole count near what a bad one says (`2.5` -> 2, `-3` -> 3), for the example."""
-    try:
-        value = abs(float(token.replace(",", ".").replace("_", "")))
-    except ValueError:
-        return 1
-    return max(1, min(MAX_COUNT, int(value))) if value == value and value != float("inf") else 1
-
-
 def parse_text_deck(text: str, shown: str) -> Deck:
     """Parse a plain-text deck list; every bad line is reported with its number."""
     errors = ErrorCollector()
@@ -147,7 +126,7 @@ def parse_text_deck(text: str, shown: str) -> Deck:
         indent = len(line) - len(line.lstrip())
         token, rest = _count_and_name(stripped)
         name = _SET_SUFFIX.sub("", rest).strip()
-        count = _count(token, name) if token is not None else 1
+        count = count_verdict(token, name) if token is not None else 1
         if isinstance(count, str):
             errors.add(count, Location(shown, number, indent + 1))
             continue
@@ -165,11 +144,33 @@ def parse_text_deck(text: str, shown: str) -> Deck:
     )
 
 
+def _check_yaml_counts(doc: YamlDocument) -> None:
+    """Every count of a YAML deck list held to the text list's rule (`count_verdict`):
+    `count: 1e3`, `count: true`, `Name: 0x10` are refused at their line."""
+    cards = doc.data.get("cards")
+    errors = ErrorCollector()
+    found: Iterator[tuple[list[str | int], object, str]] = iter(())
+    if isinstance(cards, dict):
+        found = ((["cards", name], count, str(name)) for name, count in cards.items())
+    elif isinstance(cards, list):
+        found = (
+            (["cards", index, "count"], card["count"], str(card.get("name", "")))
+            for index, card in enumerate(cards)
+            if isinstance(card, dict) and "count" in card
+        )
+    for loc, value, name in found:
+        verdict = yaml_count(doc, loc, value, name)
+        if isinstance(verdict, str):
+            errors.add(verdict, doc.location(loc))
+    errors.raise_if_any()
+
+
 def parse_yaml_deck(text: str, shown: str) -> Deck:
     """Parse a YAML deck list (see `DeckFile`), keeping each card's line."""
     doc = parse_yaml(text, shown)
     if not isinstance(doc.data, dict):
         raise CardgenError("a YAML deck list is a mapping with `cards:`", doc.location([]))
+    _check_yaml_counts(doc)
     deck: DeckFile = validate_yaml(DeckFile, doc)
     entries: list[DeckEntry] = []
     errors = ErrorCollector()

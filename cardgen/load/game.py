@@ -10,6 +10,7 @@ from typing import Any
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load import GAME_FILE
+from cardgen.load.counts import check_game_counts
 from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool, read_pool_partial
 from cardgen.load.table import PoolSource
 from cardgen.load.text import check_inside
@@ -251,8 +252,10 @@ def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) 
     doc = load_yaml(game_file, root)
     if not isinstance(doc.data, dict):
         raise CardgenError("game.yaml must be a mapping of keys", doc.location([]))
-    game: Game = validate_yaml(Game, doc)
     errors = ErrorCollector()
+    check_game_counts(doc, errors)
+    errors.raise_if_any()
+    game: Game = validate_yaml(Game, doc)
     if game.id != folder.name:
         errors.add(
             f'game id "{game.id}" differs from its folder name "{folder.name}"',

@@ -19,12 +19,13 @@ from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest, did_you_mean
+from cardgen.load.counts import yaml_count
 from cardgen.load.delimited import read_csv
 from cardgen.load.table import MAX_POOL_CARDS, PoolSource, Row, Table, header_key
 from cardgen.load.validation import friendly
 from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook
 from cardgen.load.yaml import YamlDocument, load_yaml
-from cardgen.model.card import Card, CardEntry, pool_models
+from cardgen.model.card import MAX_COPIES, Card, CardEntry, pool_models
 from cardgen.model.game import RESERVED_FIELDS, Game
 
 __all__ = ["MAX_POOL_CARDS", "PoolLoad", "card_label", "load_pool", "name_key", "read_pool"]
@@ -93,6 +94,13 @@ def _read_yaml(
         if not isinstance(item, dict):
             errors.add("each card is a mapping of field: value", location)
             continue
+        if "copies" in item:
+            loc = [*base, index, "copies"]
+            copies = yaml_count(doc, loc, item["copies"], field="copies", low=0, high=MAX_COPIES)
+            if isinstance(copies, str):
+                label = card_label(item["name"]) if item.get("name") else ""
+                errors.add(label + copies, doc.location(loc))
+                continue
         rows.append((item, location))
     return rows, doc
 

@@ -14,6 +14,7 @@ What a file may make the parser do (its size, nesting, merges, aliases) is bound
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import warnings
@@ -67,6 +68,13 @@ class YamlDocument:
     data: Any
     values: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    text: str = field(default="", repr=False)
+    """The file's text, for a value as it is written (`counts.written`)."""
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The file's text, line by line (split once, however many values are looked up)."""
+        return self.text.split("\n")
 
     def location(self, loc: Sequence[str | int]) -> Location:
         """The position of the value at `loc` (keys and indexes), or of the nearest parent."""
@@ -325,7 +333,7 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
         data = _plain(tree)
     except ValueError as exc:
         raise _too_long(exc, text, shown) from None
-    return YamlDocument(shown, data, values, keys)
+    return YamlDocument(shown, data, values, keys, text)
 
 
 def _too_long(exc: ValueError, text: str, shown: str) -> CardgenError:
@@ -384,7 +392,7 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDocument:
     text = read_text(path, limit=MAX_YAML_BYTES, root=root)
     parsed = lookup(text)
     if parsed is not None:
-        return YamlDocument(shown, *parsed)
+        return YamlDocument(shown, *parsed, text)
     doc = parse_yaml(text, shown)
     store(text, (doc.data, doc.values, doc.keys))
     return doc

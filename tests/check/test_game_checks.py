@@ -214,3 +214,64 @@ def test_board_token_error_names_its_row(make_project: Callable[..., Path]) -> N
     root = make_project(game, GOOD, game_id="mini", extra={"board.yaml": board_yaml})
     with pytest.raises(CardgenError, match=r'board.yaml:5:5: token "q" is not in the legend'):
         check_game(Project(root).game("mini"))
+
+
+BOX_GAME = GAME.replace(
+    "box:\n  total: 5\n  contents:\n    - {label: Doodles, where: {stage: doodle}, count: 1}\n",
+    "box:\n  description: One box of five.\n  total: 5\n  contents:\n"
+    "    - {label: Doodles, where: {stage: doodle}, count: 1}\n"
+    "    - label: Originals\n      where: {stage: original}\n      count: 2\n"
+    "  decks: [decks/a.txt, decks/b.yaml]\n  deck_contents:\n"
+    "    - {label: Revisions, where: {stage: revision}, count: 1}\n",
+)
+DECK_A = "# game: mini\nDoodles:\n1 Bub (Doodle)\n\nRevisions:\n1 Bub (Revision)\n1 Right\n"
+DECK_B = "game: mini\ncards:\n  - {name: Bub, count: 1}\n  - name: Left\n    count: 1\n"
+
+
+def _line_of(text: str, part: str) -> int:
+    """The 1-based line of `text` on which `part` stands."""
+    return next(n for n, line in enumerate(text.split("\n"), 1) if part in line)
+
+
+def test_box_findings_point_at_the_entry(make_project: Callable[..., Path]) -> None:
+    assert BOX_GAME != GAME
+    bad_pool = GOOD.replace("Bub (Doodle),kin,1,", "Bub (Doodle),kin,2,")
+    root = make_project(
+        BOX_GAME.replace("total: 5", "total: 6"),
+        bad_pool,
+        game_id="mini",
+        extra={
+            "decks/a.txt": DECK_A.replace("1 Bub (Doodle)", "2 Bub (Doodle)"),
+            "decks/b.yaml": DECK_B,
+        },
+    )
+    found = {f.code: f for f in check_game(Project(root).game("mini"))}
+    game_text = (root / "decks" / "mini" / "game.yaml").read_text(encoding="utf-8")
+    doodles = found["SC202"]
+    assert doodles.path.endswith("game.yaml") and "Doodles" in doodles.message
+    assert doodles.line == _line_of(game_text, "{label: Doodles") != _line_of(game_text, "box:")
+    assert doodles.col == 7  # the item's `{`
+    # deck a has two Revisions where the manifest says one: at its first Revision's line;
+    # deck b has none: at its first card's line
+    revisions = [f for f in check_game(Project(root).game("mini")) if f.code == "SC204"]
+    assert [(f.path.rsplit("/", 1)[-1], f.line) for f in revisions] == [
+        ("a.txt", _line_of(DECK_A, "1 Bub (Revision)")),
+        ("b.yaml", _line_of(DECK_B, "name: Bub")),
+    ]
+
+
+def test_sc204_with_no_card_of_the_kind_points_at_the_first_card(
+    make_project: Callable[..., Path],
+) -> None:
+    root = make_project(
+        BOX_GAME,
+        GOOD,
+        game_id="mini",
+        extra={"decks/a.txt": DECK_A.replace("1 Right\n", ""), "decks/b.yaml": DECK_B},
+    )
+    found = [f for f in check_game(Project(root).game("mini")) if f.code == "SC204"]
+    # deck b (YAML) holds no Revision: the finding stands at its first card, not line 1
+    assert [(f.path.rsplit("/", 1)[-1], f.line, f.col) for f in found] == [
+        ("b.yaml", _line_of(DECK_B, "name: Bub"), DECK_B.split("\n")[2].index("Bub") + 1)
+    ]
+    assert "deck b has 0 Revisions, the box manifest says 1 (1 short)" in found[0].message

@@ -90,10 +90,10 @@ def test_yaml_list_and_mapping_forms() -> None:
 @pytest.mark.parametrize(
     ("body", "message", "line"),
     [
-        ("cards:\n  Aria: 0\n", "greater than or equal to 1", 2),
-        ("cards:\n  - {name: Aria, count: 2.5}\n", "integer", 2),
-        ("cards:\n  - {name: Aria, count: -1}\n", "greater than or equal to 1", 2),
-        ("cards:\n  Aria: 99999999999\n", "less than or equal", 2),
+        ("cards:\n  Aria: 0\n", "count must be at least 1, got 0", 2),
+        ("cards:\n  - {name: Aria, count: 2.5}\n", 'whole number, got "2.5"', 2),
+        ("cards:\n  - {name: Aria, count: -1}\n", "count must be positive, got -1", 2),
+        ("cards:\n  Aria: 99999999999\n", "absurd", 2),
         ("game: tiny\ncolour: red\ncards: {Aria: 1}\n", 'unknown key "colour"', 2),
         ("cards:\n  - {nme: Aria, count: 1}\n", 'unknown key "nme"; did you mean "name"', 2),
     ],

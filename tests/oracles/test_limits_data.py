@@ -332,10 +332,14 @@ def test_files_that_are_not_regular_files_are_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize("value", [".nan", ".inf", "-.inf", ".NaN"])
 def test_nan_and_infinity_are_refused_in_yaml(make_project: Make, run: Run, value: str) -> None:
     assert "refused everywhere" in rows_limit(NOT_FINITE)
-    cards = f"- {{name: Aria, type: hero, copies: {value}, power: 5}}\n"
+    cards = f"- {{name: Aria, type: hero, copies: 1, power: {value}}}\n"
     root = make_project(cards=cards, pool_name="cards.yaml")
     pool = run("cards", "tiny", "--project", root)
-    assert pool.exit_code == 2 and "copies: Input should be a finite number" in pool.stderr
+    assert pool.exit_code == 2 and "power: Input should be a finite number" in pool.stderr
+    cards = f"- {{name: Aria, type: hero, copies: {value}, power: 5}}\n"
+    root = make_project(cards=cards, pool_name="cards.yaml")
+    pool = run("cards", "tiny", "--project", root)  # a count: no plain whole number
+    assert pool.exit_code == 2 and f'copies must be a whole number, got "{value}"' in pool.stderr
     (root / "decks/tiny/cards.yaml").unlink()  # the layout next, with the CSV pool
     hero = f"extends: builtin:card\nelements:\n  title: {{opacity: {value}}}\n"
     root = make_project(extra={"../../layouts/tiny/hero.yaml": hero})
