@@ -73,6 +73,8 @@ class DeckStats:
     duel: DuelTable | None = None
     overpower: OverpowerTable | None = None
     draws: DrawTable | None = None
+    assumptions: list[tuple[str, str]] = field(default_factory=list)
+    """(about, note) of each of the game's own assumptions (what its rule text leaves open)."""
 
     def as_json(self) -> dict[str, Any]:
         """The report as `cardgen report --format json` writes it."""
@@ -91,6 +93,7 @@ class DeckStats:
             "duel": self.duel.as_json() if self.duel else None,
             "overpower": self.overpower.as_json() if self.overpower else None,
             "draws": self.draws.as_json() if self.draws else None,
+            "assumptions": [{"about": a, "note": n} for a, n in self.assumptions],
         }
 
 
@@ -155,6 +158,7 @@ def compute(
         duel=duel_table(pack, cards, field_, against),
         overpower=overpower_table(pack, cards, field_),
         draws=draw_table(pack, cards, title=title, selectors=odds, turns=turns),
+        assumptions=[(a.about, a.note) for a in pack.game.assumptions],
     )
 
 

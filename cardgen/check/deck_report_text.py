@@ -94,6 +94,9 @@ def as_text(stats: DeckStats) -> str:
             )
     if stats.draws is not None:
         lines.extend(draws_lines(stats.draws))
+    if stats.assumptions:
+        lines.extend(["", "The project's own assumptions (the rule text leaves these open):"])
+        lines.extend(f"  {about}: {note}" for about, note in stats.assumptions)
     return visible_lines(lines)
 
 

@@ -28,7 +28,8 @@ PALETTE = (
 """Colours of the card types, in the order the game lists them."""
 WIN, TIE, LOSE = "#3f9a58", "#b9bec6", "#cf4b4b"
 
-REPORT_CSS = """
+REPORT_CSS = (
+    """
 .report{--ink:#1f2430;--muted:#5f6877;--line:#dfe3ea;color:var(--ink)}
 .report h3{margin:0 0 .2rem;font-size:1.25rem}
 .report .sub{color:var(--muted);margin:0 0 .8rem;font-size:.9rem}
@@ -62,7 +63,9 @@ REPORT_CSS = """
 .report .matrix td.down{background:#f8dddd;color:#9b2323;font-weight:700}
 .report .matrix td.self{background:#f2f3f6}
 .report a.pdf{font-size:.85rem;margin-left:.6rem}
-""" + DRAWS_CSS
+"""
+    + DRAWS_CSS
+)
 
 
 def type_colors(type_ids: Sequence[str]) -> dict[str, str]:
@@ -349,6 +352,15 @@ def report_section(
         parts.append(overpower_html(stats.overpower))
     if stats.draws is not None:
         parts.append(draws_html(stats.draws))
+    if stats.assumptions:
+        items = "".join(
+            f"<li><code>{escape(about)}</code>: {escape(note)}</li>"
+            for about, note in stats.assumptions
+        )
+        parts.append(
+            '<div class="assumptions"><p>The project\'s own assumptions (the rule text'
+            f" leaves these open):</p><ul>{items}</ul></div>"
+        )
     parts.append("</section>")
     return "\n".join(parts)
 
