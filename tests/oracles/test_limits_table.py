@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests import test_hardening_blame as blame
 from tests import test_hardening_patterns as patterns
+from tests.load import test_yaml_counts as counts
 from tests.oracles import test_limits_data as data
 from tests.oracles import test_limits_render as render
 from tests.oracles import test_limits_yaml as yaml
@@ -79,6 +80,14 @@ TESTS = {
     "a game's `glossary.keyword_patterns`": [
         patterns.test_a_pattern_up_to_re2s_limits_compiles_and_past_them_is_refused,
         patterns.test_a_pattern_that_backtracks_badly_runs_in_linear_time,
+    ],
+    (
+        "counts and copies elsewhere in YAML: `copies` in cards.yaml, `box.total`, the `count`"
+        " of `box.contents`, `box.deck_contents` and `setup.piles`"
+    ): [
+        counts.test_game_yaml_counts,
+        counts.test_pool_copies,
+        counts.test_text_and_yaml_share_the_limits,
     ],
     "a layout's font files (`fonts:`)": [
         blame.test_a_damaged_font_is_one_line_at_the_line_naming_it,
