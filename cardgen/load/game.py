@@ -186,6 +186,10 @@ def matchup_problems(game: Game) -> list[tuple[list[str | int], str]]:
 def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> None:
     """Selectors and field names in rules must name types and fields that exist."""
     fields = game.field_names()
+
+    def unknown(name: str, where: Location) -> None:
+        errors.add(f'unknown field "{name}"{did_you_mean(name, sorted(fields))}', where)
+
     for path, message in matchup_problems(game):
         errors.add(message, doc.location(path))
     for path, selector in _selectors(doc.data, []):
@@ -205,39 +209,25 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
     for index, rule in enumerate(doc.data.get("deck_rules", []) or []):
         for key in ("group_by", "key"):
             if isinstance(rule, dict) and key in rule and rule[key] not in fields:
-                errors.add(
-                    f'unknown field "{rule[key]}"{did_you_mean(str(rule[key]), sorted(fields))}',
-                    doc.location(["deck_rules", index, key]),
-                )
+                unknown(str(rule[key]), doc.location(["deck_rules", index, key]))
     for index, pile in enumerate(game.setup.piles):
         if pile.group_by is not None and pile.group_by not in fields:
-            hint = did_you_mean(pile.group_by, sorted(fields))
-            errors.add(
-                f'unknown field "{pile.group_by}"{hint}',
-                doc.location(["setup", "piles", index, "group_by"]),
-            )
+            unknown(pile.group_by, doc.location(["setup", "piles", index, "group_by"]))
     for index, counter in enumerate(game.setup.counters):
         if counter.start_field is not None and counter.start_field not in fields:
-            hint = did_you_mean(counter.start_field, sorted(fields))
-            errors.add(
-                f'unknown field "{counter.start_field}"{hint}',
-                doc.location(["setup", "counters", index, "start_field"]),
-            )
+            unknown(counter.start_field, doc.location(["setup", "counters", index, "start_field"]))
     for index, check in enumerate(game.checks):
         for position, name in enumerate(getattr(check, "fields", [])):
             spec = game.field_spec(name)
             where = doc.location(["checks", index, "fields", position])
             if name not in fields:
-                errors.add(f'unknown field "{name}"{did_you_mean(name, sorted(fields))}', where)
+                unknown(name, where)
             elif spec is None or spec.type != "choice":
                 errors.add(f'a grid crosses choice fields; "{name}" is not one', where)
     for index, check in enumerate(doc.data.get("checks", []) or []):
         for key in ("field",):
             if isinstance(check, dict) and key in check and check[key] not in fields:
-                errors.add(
-                    f'unknown field "{check[key]}"{did_you_mean(str(check[key]), sorted(fields))}',
-                    doc.location(["checks", index, key]),
-                )
+                unknown(str(check[key]), doc.location(["checks", index, key]))
 
 
 def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) -> GamePack:
