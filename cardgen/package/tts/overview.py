@@ -18,12 +18,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, ImageStat
 
+from cardgen.package.tts.board import TILE_UNITS
+from cardgen.package.tts.table import CARD_MM
 from cardgen.render.placeholder import PLACEHOLDER_FONT
 
-CARD_UNITS = (56.0 / 25.4, 80.0 / 25.4)
-"""A card's width and depth at scale 1, in table units (tts-deckconverter's 56 x 80 mm)."""
-TILE_UNITS = 2.0
-"""A hex tile's width at scale 1 (as the board export spaces them)."""
+CARD_UNITS = (CARD_MM[0] / 25.4, CARD_MM[1] / 25.4)
+"""A card's width and depth at scale 1, in table units."""
 BACKGROUND = (46, 52, 58)
 MARGIN_UNITS = 1.5
 
