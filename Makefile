@@ -40,7 +40,10 @@ demo: $(RUNTIME)
 	@$(BIN)/cardgen validate decks/*/decks/* > output/decks.txt; status=$$?; \
 	  tail -n 1 output/decks.txt; [ $$status -le 1 ] || exit $$status
 
+# The suite reads PDFs and pages back as a printer and a browser would: .ci/system-tools
+# installs Debian's qpdf, poppler-utils and chromium where they are missing (as root).
 test: $(DEV)
+	@.ci/system-tools
 	$(BIN)/python -m pytest
 
 # Regenerate the golden images after a reviewed rendering change; look at the diff.

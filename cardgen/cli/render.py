@@ -37,11 +37,15 @@ def render(
 ) -> None:
     """Draw every card face and back of a game as PNG files."""
     from cardgen.outputs import game_folder
-    from cardgen.render.game import render_game
+    from cardgen.render.game import game_cache, render_game
 
     project = open_with_out(project_dir, out)
     folder = out or game_folder(project.root, game)
-    result = render_game(project, game, folder, only=only, jobs=jobs)
+    if folder.resolve() == game_folder(project.root, game).resolve():
+        with game_cache(project, game) as cache:  # the cards drawn before are kept
+            result = render_game(project, game, folder, only=only, jobs=jobs, cache=cache)
+    else:
+        result = render_game(project, game, folder, only=only, jobs=jobs)
     if fmt == "json":
         emit_json(result.as_json())
     else:

@@ -9,9 +9,11 @@ too (of the size `cell_size` gives) for the Tabletop Simulator sheets.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,12 @@ from PIL import Image
 from cardgen.cache import Cache, digest
 from cardgen.errors import CardgenError, ErrorCollector
 from cardgen.load.game import GamePack
-from cardgen.manifest import record_for_game
+from cardgen.lock import LOCK, output_lock
+from cardgen.manifest import CACHE, record_for_game
 from cardgen.model.card import Card
 from cardgen.model.layout import Layout
 from cardgen.model.select import parse_query, query_matches
+from cardgen.outputs import game_folder
 from cardgen.project import Project
 from cardgen.render.canvas import Canvas
 from cardgen.render.context import RenderWarning
@@ -44,6 +48,7 @@ __all__ = [  # GameRenderer: `cardgen lint` draws with it, imported from here
     "RenderResult",
     "card_files",
     "cell_key",
+    "game_cache",
     "geometry",
     "png_bytes",
     "render_game",
@@ -53,6 +58,26 @@ __all__ = [  # GameRenderer: `cardgen lint` draws with it, imported from here
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """Encode a PNG deterministically (no time stamps), with its DPI recorded."""
     return encode_png(image, dpi)
+
+
+@contextmanager
+def game_cache(project: Project, game_id: str) -> Iterator[Cache]:
+    """The cache of the game's own output folder, held under that folder's lock: `cardgen
+    render`, `tts` and `pnp` draw only the cards whose inputs changed since any command last
+    drew them there (as a build does), and never beside a build of the same game."""
+    folder = game_folder(project.root, project.game(game_id).id)  # an unknown game: no folder
+    made = [p for p in [folder / CACHE, folder, *folder.parents] if not p.exists()]
+    try:
+        with output_lock(folder):
+            yield Cache(folder / CACHE)
+    except BaseException:  # refused before it drew: the folders the lock made go again
+        if made:
+            with contextlib.suppress(OSError):
+                (folder / LOCK).unlink()
+            for empty in made:
+                with contextlib.suppress(OSError):
+                    empty.rmdir()  # only an empty folder: whatever was written stays
+        raise
 
 
 def cell_key(card_key: str, size: tuple[int, int]) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cardgen.load import yaml_cache
 from cardgen.load.yaml_cache import lookup, parse_cache, store
 from cardgen.load.yaml_limits import MAX_DEPTH, MAX_NODES
 
@@ -58,13 +59,26 @@ def test_an_entry_whose_paths_no_yaml_file_makes_is_passed_over(
     assert (found is not None) == used
 
 
-def test_an_entry_of_more_positions_than_values_allowed_is_passed_over(tmp_path: Path) -> None:
+def test_an_entry_of_more_positions_than_values_allowed_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the count is checked against the limit the cache module holds; a small one stands in
+    # for the real million so the boundary is tried in milliseconds
+    monkeypatch.setattr(yaml_cache, "MAX_NODES", 1000)
+
     def rows(count: int) -> Callable[[dict[str, Any]], None]:
         def change(stored: dict[str, Any]) -> None:
             stored["values"] = [[[n], [1, 1]] for n in range(count)]
 
         return change
 
-    assert entry_with(tmp_path / "at", rows(MAX_NODES)) is not None
-    assert entry_with(tmp_path / "past", rows(MAX_NODES + 1)) is None
+    assert entry_with(tmp_path / "at", rows(1000)) is not None
+    assert entry_with(tmp_path / "past", rows(1001)) is None
     assert entry_with(tmp_path / "not", lambda s: s.update(values={"a": [1, 1]})) is None
+
+
+def test_an_entry_of_the_most_positions_fits_the_entry_size_limit() -> None:
+    """MAX_NODES rows of the shortest kind a file makes fit in MAX_ENTRY_BYTES (so the limit
+    on rows, not the one on bytes, is what a file of many short values meets)."""
+    rows = ",".join(f"[[{n}],[1,1]]" for n in range(MAX_NODES))
+    assert len(rows) < yaml_cache.MAX_ENTRY_BYTES

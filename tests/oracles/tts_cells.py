@@ -106,6 +106,11 @@ def renders(data: dict[str, Any]) -> tuple[dict[str, Render], dict[str, Render],
     return cards, backs, {c["name"]: c["back"] for c in data["cards"]}
 
 
+_REDUCED: dict[tuple[Path, int, int, int, tuple[int, int]], Image.Image] = {}
+"""Renders already cut and reduced, by file, its change time and size, bleed and cell size:
+the oracle runs over many saves of one pool (tests/oracles/test_tts_folders.py)."""
+
+
 def reductions(
     candidates: dict[str, Render], sizes: set[tuple[int, int]]
 ) -> dict[tuple[int, int], dict[str, Image.Image]]:
@@ -113,11 +118,19 @@ def reductions(
     than cardgen's, the match does not hang on it); each file read once."""
     made: dict[tuple[int, int], dict[str, Image.Image]] = {size: {} for size in sizes}
     for name, render in candidates.items():
-        image = rgb(render.path)
-        b = render.bleed
-        trim = image.crop((b, b, image.width - b, image.height - b))
-        for size in sizes:
-            made[size][name] = trim.resize(size, Image.Resampling.LANCZOS)
+        stat = render.path.stat()
+        keys = {
+            size: (render.path, stat.st_mtime_ns, stat.st_size, render.bleed, size)
+            for size in sizes
+        }
+        if any(key not in _REDUCED for key in keys.values()):
+            image = rgb(render.path)
+            b = render.bleed
+            trim = image.crop((b, b, image.width - b, image.height - b))
+            for key in keys.values():
+                _REDUCED.setdefault(key, trim.resize(key[-1], Image.Resampling.LANCZOS))
+        for size, key in keys.items():
+            made[size][name] = _REDUCED[key]
     return made
 
 

@@ -107,7 +107,7 @@ def tts(
     (default: the game's fewest), its seats taking `seat_decks` (default: `deck`) before the
     game's own. With `url_map`, each image's URL comes from that file, and an image it
     lacks refuses the export before anything is written."""
-    from cardgen.render.game import render_game
+    from cardgen.render.game import game_cache, render_game
 
     if base_url is not None and url_map is not None:
         raise CardgenError(
@@ -126,25 +126,45 @@ def tts(
         spec = TableSpec(count, _seat_decks(pack, count, given), rules_text(pack))
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
-    if rendered is None:
-        wanted = None if spec is not None else names  # a table shows the whole box
-        rendered = render_game(project, pack.id, images, names=wanted, jobs=jobs)
     name = slug(Path(deck).stem) if deck else pack.id
-    result = export_table(
-        pack,
-        groups,
-        rendered,
-        out or images / "tts",
-        name,
-        base_url=base_url,
-        url_map=urls,
-        install=install,
-        fmt=fmt,
-        quality=quality,
-        cache=cache,
-        jobs=jobs,
-        table=spec,
-    )
+    options: dict[str, Any] = {
+        "base_url": base_url,
+        "url_map": urls,
+        "install": install,
+        "fmt": fmt,
+        "quality": quality,
+        "jobs": jobs,
+        "table": spec,
+    }
+    if rendered is not None:  # a build's: drawn with its cache, under its lock
+        return _export(pack, groups, rendered, images, out or images / "tts", name, cache, options)
+    with game_cache(project, pack.id) as own:  # on its own: the game's cache, its lock
+        wanted = None if spec is not None else names  # a table shows the whole box
+        drawn = render_game(
+            project,
+            pack.id,
+            images,
+            names=wanted,
+            jobs=jobs,
+            cache=own,
+            cell_size=tts_sheets.standard_cell,
+        )
+        return _export(pack, groups, drawn, images, out or images / "tts", name, own, options)
+
+
+def _export(
+    pack: GamePack,
+    groups: list[tuple[str, dict[str, int]]],
+    rendered: RenderResult,
+    images: Path,
+    folder: Path,
+    name: str,
+    cache: Cache | None,
+    options: dict[str, Any],
+) -> TtsResult:
+    """Write the export into `folder`, record it in the game's folder `images`, and remove
+    the images no save there names any more."""
+    result = export_table(pack, groups, rendered, folder, name, cache=cache, **options)
     written = [result.json_path, result.thumbnail, *result.sheets]
     if result.table is not None:
         written[2:2] = [result.table.json_path, result.table.thumbnail]

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardgen.lock import LOCK
 from cardgen.manifest import listed
 from cardgen.package.tts.stale import named_images
 from cardgen.package.tts.uploads import uploads, uploads_text
@@ -28,8 +29,13 @@ def export(project: Path, game: str, *args: str | Path) -> dict[str, object]:
 
 
 def snapshot(folder: Path) -> dict[Path, tuple[bytes, int]]:
-    """Every file under `folder`: its bytes and modification time."""
-    return {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()}
+    """Every file under `folder`: its bytes and modification time (but the lock file, which
+    each command holding the folder writes its process id into: cardgen.lock)."""
+    return {
+        p: (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+        if p.is_file() and p.relative_to(folder).parts[-2:] != LOCK.parts
+    }
 
 
 def edit_a_shown_card(project: Path, game: str) -> None:
