@@ -6,8 +6,9 @@ extends, or that is not read at all (`hero.yml`, `layouts/star_frontier/`); SC50
 an element reads that the type (or a back) does not have; SC503 an icon that does not
 exist; SC504 an element wholly outside the canvas; SC505 one cut by the canvas's edge
 (text: an error; art, icons and helpers: a warning); SC506 text outside the safe zone (a
-warning); SC507 a card whose text overflows its box even at `min_size`. Text is set as the
-renderer sets it (`render.textfit`), card by card, without drawing it.
+warning); SC507 a card whose text overflows its box even at `min_size`; SC508 a frame or
+a border less than 3 mm inside the trim (a warning, `check.layout_trim`). Text is set as
+the renderer sets it (`render.textfit`), card by card, without drawing it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from cardgen.check.findings import Finding
 from cardgen.check.layout_geometry import misplaced
+from cardgen.check.layout_trim import TRIM_CODE, element_key, near_trim
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load import BUILTIN_DIR
@@ -275,9 +277,12 @@ class _Faces:
             if key in self._placed:
                 continue
             self._placed.add(key)
-            found = misplaced(name, element, canvas)
-            if found is not None:
+            for found in filter(
+                None, (misplaced(name, element, canvas), near_trim(name, element, canvas))
+            ):
                 where, note = _where(self.layouts, layout, name)
+                if found.code == TRIM_CODE:  # at the element's name, with its column
+                    where = element_key(self.layouts.documents.values(), where, name)
                 yield Finding(
                     found.check,
                     found.code,
@@ -285,6 +290,7 @@ class _Faces:
                     where.path,
                     where.line,
                     severity=found.severity,
+                    col=where.col,
                 )
 
     def drawn(self, face: _Face) -> Iterator[Finding]:

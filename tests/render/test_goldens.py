@@ -195,8 +195,8 @@ def test_a_card_with_a_wrong_icon_fails() -> None:
     problem = differs(starred, golden)
     # The bell sits at about (95, 210) of the small card, in the INTERRUPT banner.
     assert problem == (
-        "6 pixels off by more than 40 levels, a mean difference of 3.1,"
-        " in the window (80, 192, 112, 224)"
+        "5 pixels off by more than 40 levels, a mean difference of 4.8,"
+        " in the window (80, 208, 112, 240)"
     )
 
 
