@@ -35,7 +35,7 @@ from cardgen.package.imposition import Face, fold_pdf, home_pdf
 from cardgen.package.pdf import PdfData
 from cardgen.package.poster import OVERLAP, poster_pdf
 from cardgen.package.sheets import Duplex
-from cardgen.package.shop_images import mpc_images
+from cardgen.package.shop_images import mpc_images, resolution_note
 from cardgen.package.shops import SHOPS, shop_pdf
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
@@ -148,7 +148,8 @@ def pnp(
         folder = out or game_out / f"{stem}-mpc"
         listing, files, total = mpc_images(faces, folder, title=label)
         record(game_out, [listing, *files])  # for `clean`, when it is the default place
-        return PnpResult(listing, len(files), total, [str(SHOPS["mpc"]["note"])], "images")
+        notes = [str(SHOPS["mpc"]["note"]), *resolution_note(faces)]
+        return PnpResult(listing, len(files), total, notes, "images")
     key = digest(
         "pdf",
         paper,
@@ -209,7 +210,7 @@ def _make_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
         )
         default = f"{stem}-{printer}.pdf"
-        notes = [note]
+        notes = [note, *resolution_note(faces)]
     elif gutterfold:
         data, pages = fold_pdf(faces, paper=paper, title=label, author=author)
         default = f"{stem}-{paper}-gutterfold.pdf"

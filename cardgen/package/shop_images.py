@@ -106,6 +106,25 @@ def flattened(path: Path) -> Image.Image:
         return opened.convert("RGB")
 
 
+def resolution_note(faces: Sequence[Face]) -> list[str]:
+    """A note when a face is rendered below the shops' 300 dpi (it prints blurred)."""
+    lowest: tuple[float, str] | None = None
+    for face in dict.fromkeys(faces):
+        for path, bleed in ((face.front, face.bleed), (face.back, face.back_bleed)):
+            if path is None:
+                continue
+            with Image.open(path) as image:
+                dpi = image.width / ((face.trim_w + 2 * bleed) / 72)
+            if lowest is None or dpi < lowest[0]:
+                lowest = (dpi, face.name)
+    if lowest is None or lowest[0] >= SHOP_DPI - 0.5:
+        return []
+    return [
+        f"{lowest[1]} is rendered at {lowest[0]:.0f} dpi, the shops ask for {SHOP_DPI}:"
+        f" set `dpi: {SHOP_DPI}` in its layout."
+    ]
+
+
 def mpc_template(face: Face) -> Template:
     """MakePlayingCards' template for a face's trim size (a clear error for none)."""
     inches = (round(face.trim_w / 72, 3), round(face.trim_h / 72, 3))

@@ -388,7 +388,8 @@ SMALL = "extends: builtin:card\ndpi: 50\n"  # small cards keep the test fast
             [
                 "DriveThruCards: PDF/X-1a:2003, CMYK through FOGRA39, one PDF a deck, back then"
                 " front for every card, 1/8 in bleed. Run Acrobat's Preflight (Verify"
-                " Conformance) before uploading, as the shop asks."
+                " Conformance) before uploading, as the shop asks.",
+                "Aria is rendered at 50 dpi, the shops ask for 300: set `dpi: 300` in its layout.",
             ],
             "Tiny Game (drivethru)",
         ),

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from cardgen.errors import CardgenError
-from cardgen.package.shop_images import MPC_TEMPLATES, fit_face
+from cardgen.package.imposition import Face
+from cardgen.package.shop_images import MPC_TEMPLATES, fit_face, resolution_note
 from tests.oracles.games import Row, cli, ok, write_game
 
 BLEED_RGB = (255, 0, 255)
@@ -165,3 +166,14 @@ def test_a_size_mpc_has_no_template_for_is_refused(tmp_path: Path) -> None:
         " home sheets"
     )
     assert not (root / "output" / "gen" / "gen-mpc").exists()  # refused before any image
+
+
+def test_a_face_below_300_dpi_is_named(tmp_path: Path) -> None:
+    sharp, soft = tmp_path / "sharp.png", tmp_path / "soft.png"
+    Image.new("RGB", (825, 1125)).save(sharp)  # 2.75 x 3.75 in at 300 dpi
+    Image.new("RGB", (412, 562)).save(soft)  # at 150 dpi
+    fine = Face("Fine", sharp, sharp, 180, 252, 9, 9)
+    assert resolution_note([fine, fine]) == []
+    assert resolution_note([fine, Face("Blurry", sharp, soft, 180, 252, 9, 9)]) == [
+        "Blurry is rendered at 150 dpi, the shops ask for 300: set `dpi: 300` in its layout."
+    ]
