@@ -64,14 +64,14 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
     type=click.Choice(["home", "tgc", "mpc", "drivethru"]),
     default="home",
     show_default=True,
-    help="Print-shop preset: a face per page.",
+    help="Print-shop preset: a face per page (mpc: a PNG per face, --out a folder).",
 )
 @click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
 @click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
 @click.option("--changed-since", metavar="REV", help="Only cards added or changed since git REV.")
 @click.option("--calibrate", is_flag=True, help="Write the duplex calibration sheet.")
 @jobs_option()
-@out_option("Output PDF (default: output/GAME/<name>-<paper>-<mode>.pdf).")
+@out_option("Output PDF (default: output/GAME/<name>-<paper>-<mode>.pdf; mpc: a folder).")
 @project_option
 @format_option
 def pnp(
@@ -88,7 +88,8 @@ def pnp(
     from cardgen.errors import CardgenError
     from cardgen.package import pnp as printing
 
-    project = open_with_out(project_dir, out, file=not board or calibrate)
+    images = options["printer"] == "mpc" and not board and not calibrate  # a folder of them
+    project = open_with_out(project_dir, out, file=(not board or calibrate) and not images)
     paper = options["paper"]
     if calibrate:
         results = [printing.calibrate(project, out, paper=paper, duplex=options["duplex"])]
@@ -127,6 +128,6 @@ def _report(results: list[PnpResult], fmt: str, notes: list[str] | None = None) 
     for line in notes or []:
         click.echo(line)
     for result in results:
-        click.echo(f"{result.path}: {result.pages} pages, {result.cards} cards")
+        click.echo(f"{result.path}: {result.pages} {result.unit}, {result.cards} cards")
         for note in result.notes:
             click.echo(f"  {note}")

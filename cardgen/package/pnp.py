@@ -8,10 +8,12 @@ In duplex, each front page is followed by its back page with every back at the m
 position (long edge: x mirrored; short edge: y mirrored and turned), shifted by
 `--back-offset` to cancel a printer's own offset. Gutterfold puts the backs beside the
 fronts, mirrored across a fold line. Print-shop presets put one face per page at trim +
-bleed, in the shop's order.
+bleed, in the shop's order (DriveThruCards' as PDF/X-1a); MakePlayingCards gets a PNG per
+face at its template's size instead.
 
 This module chooses the cards and the file, and keeps a PDF that did not change; where the
-cards go is `imposition`, what is printed around them `marks`, the shops' files `shops`.
+cards go is `imposition`, what is printed around them `marks`, the shops' files `shops`
+(`pdfx`, `shop_images`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from cardgen.package.imposition import Face, fold_pdf, home_pdf
 from cardgen.package.pdf import PdfData
 from cardgen.package.poster import OVERLAP, poster_pdf
 from cardgen.package.sheets import Duplex
-from cardgen.package.shops import shop_pdf
+from cardgen.package.shop_images import mpc_images, resolution_note
+from cardgen.package.shops import SHOPS, shop_pdf
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.write import Writer, slug
@@ -43,12 +46,14 @@ Printer = Literal["home", "tgc", "mpc", "drivethru"]
 
 @dataclass
 class PnpResult:
-    """What a PDF holds."""
+    """What a PDF holds (for MakePlayingCards' images: the list of them, and `pages` the
+    images written)."""
 
     path: Path
     pages: int
     cards: int
     notes: list[str] = field(default_factory=list)
+    unit: str = "pages"
 
 
 def _faces(
@@ -138,6 +143,13 @@ def pnp(
         names=names,
     )
     author = pack.game.name
+    if printer == "mpc":
+        _refuse_gap(gap, gutterfold, printer)
+        folder = out or game_out / f"{stem}-mpc"
+        listing, files, total = mpc_images(faces, folder, title=label)
+        record(game_out, [listing, *files])  # for `clean`, when it is the default place
+        notes = [str(SHOPS["mpc"]["note"]), *resolution_note(faces)]
+        return PnpResult(listing, len(files), total, notes, "images")
     key = digest(
         "pdf",
         paper,
@@ -192,16 +204,13 @@ def _make_pdf(
     gutterfold: bool,
     printer: Printer,
 ) -> tuple[PdfData, int, str, list[str]]:
-    if gap is not None and (gutterfold or printer != "home"):
-        raise CardgenError(
-            "--gap spaces the cards of home sheets: not with --gutterfold or --printer"
-        )
+    _refuse_gap(gap, gutterfold, printer)
     if printer != "home":
         data, pages, note = shop_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
         )
         default = f"{stem}-{printer}.pdf"
-        notes = [note]
+        notes = [note, *resolution_note(faces)]
     elif gutterfold:
         data, pages = fold_pdf(faces, paper=paper, title=label, author=author)
         default = f"{stem}-{paper}-gutterfold.pdf"
@@ -226,6 +235,14 @@ def _make_pdf(
             else "Print at 100 % (Actual size)."
         ]
     return data, pages, default, notes
+
+
+def _refuse_gap(gap: float | None, gutterfold: bool, printer: Printer) -> None:
+    """`--gap` is for home sheets only."""
+    if gap is not None and (gutterfold or printer != "home"):
+        raise CardgenError(
+            "--gap spaces the cards of home sheets: not with --gutterfold or --printer"
+        )
 
 
 def pnp_boards(

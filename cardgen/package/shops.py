@@ -1,6 +1,8 @@
-"""Print-shop presets: one face per page at trim + the shop's bleed, TrimBox and BleedBox
-set, in the shop's order (The Game Crafter, MakePlayingCards, DriveThruCards), each with
-the note a designer needs before uploading.
+"""Print-shop presets, each from the shop's published spec (docs/research/print-shops.md):
+The Game Crafter a PDF of one face per page at trim + 1/8 in bleed with TrimBox and
+BleedBox set, front then back; DriveThruCards a PDF/X-1a:2003 CMYK file, back then front
+(`pdfx`); MakePlayingCards the PNG per face its upload form takes (`shop_images`). Each
+comes with the note a designer needs before uploading.
 """
 
 from __future__ import annotations
@@ -8,27 +10,26 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from cardgen.errors import CardgenError
 from cardgen.package.imposition import Face
 from cardgen.package.pdf import PdfData, draw_card_image, finish, print_canvas
+from cardgen.package.pdfx import pdfx_pdf
 
 SHOPS: dict[str, dict[str, object]] = {
     "tgc": {
-        "order": "front-back",
         "bleed_px": 37.5,
         "note": "The Game Crafter: 825 x 1125 px a"
         " poker face (1/8 in bleed); upload the pages' images or this PDF as a proof.",
     },
     "mpc": {
-        "order": "front-back",
-        "bleed_px": 36,
-        "note": "MakePlayingCards: 822 x 1122 px a poker face (0.12 in bleed).",
+        "note": "MakePlayingCards: 822 x 1122 px a poker face (0.12 in bleed): upload the"
+        " images in the order upload.txt lists them, each front to as many slots as its"
+        " name's xN says.",
     },
     "drivethru": {
-        "order": "back-front",
-        "bleed_px": 37.5,
-        "note": "DriveThruCards: one PDF a"
-        " deck, back then front for every card, 1/8 in bleed. This is an RGB PDF, not"
-        " PDF/X-1a: run your own preflight (CMYK, PDF/X) before uploading.",
+        "note": "DriveThruCards: PDF/X-1a:2003, CMYK through FOGRA39, one PDF a deck, back"
+        " then front for every card, 1/8 in bleed. Run Acrobat's Preflight (Verify"
+        " Conformance) before uploading, as the shop asks.",
     },
 }
 
@@ -36,8 +37,14 @@ SHOPS: dict[str, dict[str, object]] = {
 def shop_pdf(
     faces: Sequence[Face], *, printer: str, title: str, author: str
 ) -> tuple[PdfData, int, str]:
-    """One face per page at trim + bleed (the shop's bleed), TrimBox and BleedBox set."""
+    """A shop's PDF: The Game Crafter's one face per page at trim + bleed, TrimBox and
+    BleedBox set; DriveThruCards' PDF/X-1a file."""
     spec = SHOPS[printer]
+    if printer == "drivethru":
+        data, pages = pdfx_pdf(faces, title=title, author=author)
+        return PdfData(data, {}), pages, str(spec["note"])
+    if printer != "tgc":
+        raise CardgenError(f"{printer}: the shop takes images, not a PDF")
     bleed = float(spec["bleed_px"]) * 72 / 300  # type: ignore[arg-type]
     buffer = io.BytesIO()
     first = faces[0]
@@ -51,10 +58,7 @@ def shop_pdf(
     pages = 0
     for face in faces:
         width, height = face.trim_w + 2 * bleed, face.trim_h + 2 * bleed
-        sides = [(face.front, face.bleed), (face.back, face.back_bleed)]
-        if spec["order"] == "back-front":
-            sides.reverse()
-        for image, image_bleed in sides:
+        for image, image_bleed in [(face.front, face.bleed), (face.back, face.back_bleed)]:
             if image is None:
                 continue
             canvas.setPageSize((width, height))

@@ -55,11 +55,11 @@ MUTANTS = [
         (f"{ORACLES}/test_pnp_oracle.py",),
     ),
     Mutant(
-        "MakePlayingCards bleed 36 -> 37.5 px",
-        "cardgen/package/shops.py",
-        '        "bleed_px": 36,\n',
-        '        "bleed_px": 37.5,\n',
-        (f"{ORACLES}/test_pnp_oracle.py",),
+        "MakePlayingCards bleed 36 -> 37 px",
+        "cardgen/package/shop_images.py",
+        "    (2.5, 3.5): Template(822, 1122, 36),\n",
+        "    (2.5, 3.5): Template(822, 1122, 37),\n",
+        ("tests/package/test_shop_images.py",),
     ),
     Mutant(
         "TTS GUID de-duplication off",

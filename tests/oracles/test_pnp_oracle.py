@@ -117,17 +117,14 @@ def test_gutterfold_backs_across_the_fold(
     check_fronts(fronts)
 
 
-# The shops' own numbers (../shared/reference/print-specs.md, section 4): a poker card at
-# 300 dpi. The Game Crafter: an 825 x 1125 px face, 1/8 in (37.5 px) bleed, front then
-# back. MakePlayingCards: 822 x 1122 px, 36 px bleed. DriveThruCards: a 2.75 x 3.75 in
-# page (198 x 270 pt), TrimBox 9 pt inside it, BleedBox the page, back then front.
+# The shops' own numbers (docs/research/print-shops.md): a poker card at 300 dpi. The Game
+# Crafter: an 825 x 1125 px face, 1/8 in (37.5 px) bleed, front then back, in a PDF whose
+# images are the renders themselves. (MakePlayingCards' PNGs are checked in
+# tests/package/test_shop_images.py, DriveThruCards' PDF/X-1a file, CMYK, in
+# tests/package/test_pdfx.py.)
 SHOPS = {
     "tgc": {"face_px": (825, 1125), "bleed_px": 37.5, "first": "front"},
-    "mpc": {"face_px": (822, 1122), "bleed_px": 36.0, "first": "front"},
-    "drivethru": {"face_px": (825, 1125), "bleed_px": 37.5, "first": "back"},
 }
-DTC_PAGE_PT = (198.0, 270.0)
-DTC_TRIM_INSET_PT = 9.0
 POKER_RENDER_PX = (825, 1125)  # 2.75 x 3.75 in at 300 dpi: what cardgen renders
 
 
@@ -152,8 +149,6 @@ def test_print_shop_pages_match_the_shops_spec(
     reader = PdfReader(pdf)
     face_w, face_h = (v * 72 / 300 for v in spec["face_px"])
     inset = float(spec["bleed_px"]) * 72 / 300
-    if printer == "drivethru":
-        assert (face_w, face_h) == DTC_PAGE_PT and inset == DTC_TRIM_INSET_PT
     order = []
     for page, shown in zip(reader.pages, pages, strict=True):
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, face_w, face_h], abs=0.005)
