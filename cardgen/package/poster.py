@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.package.pdf import FONT, PdfData, draw_image, finish, print_canvas
 from cardgen.package.poster_key import key_page
 from cardgen.package.poster_marks import cut_line, registration, scale_bar
-from cardgen.package.poster_tiling import PosterSheet, Tiling, tile
+from cardgen.package.poster_tiling import BAND, PosterSheet, Tiling, tile
 from cardgen.package.sheets import NO_INK
 from cardgen.render.board import TileKind
 
@@ -101,10 +101,13 @@ def sheet_page(
     x0, y0 = on_page(0, size[1])
     draw_image(canvas, image, x0, y0, size[0], size[1])
     canvas.restoreState()
+    # each cut line runs on past a board smaller than the page, to the band or the margin
     if sheet.cut_right is not None:
-        cut_line(canvas, *on_page(sheet.cut_right, top), *on_page(sheet.cut_right, bottom))
+        x, y = on_page(sheet.cut_right, top)
+        cut_line(canvas, x, y, x, NO_INK + BAND)
     if sheet.cut_bottom is not None:
-        cut_line(canvas, *on_page(left, sheet.cut_bottom), *on_page(right, sheet.cut_bottom))
+        x, y = on_page(left, sheet.cut_bottom)
+        cut_line(canvas, x, y, tiling.page[0] - NO_INK, y)
     for mark in sheet.marks:
         registration(canvas, *on_page(*mark))
 

@@ -1,7 +1,7 @@
 """A poster PDF read back from its pages without asking cardgen: on each page, the board
 image's placement (its matrix, from the content stream: `tests/package/pdf_geometry.py`)
 and the clip it is drawn through, the + marks (a white line on a wider black one, each
-way), the dashed cut lines, the scale bars and the text (pdfplumber)."""
+way), the dashed cut lines, the scale bars, the text and its characters' boxes (pdfplumber)."""
 
 from __future__ import annotations
 
@@ -12,22 +12,17 @@ from pathlib import Path
 import pdfplumber
 from pypdf import PdfReader
 
-from tests.package.pdf_geometry import Box, Drawn, drawn_images, grey_of, intersect
+from tests.package.pdf_geometry import Box, Drawn, Stroke, drawn_images, grey_of, intersect
 
 Point = tuple[float, float]
 NAME = re.compile(r"sheet ([A-Z]\d+) of ([A-Z]\d+)")
 
 
 @dataclass(frozen=True)
-class Line:
-    """A stroked straight line: its ends (page points), grey, width and whether dashed."""
+class Line(Stroke):
+    """A stroked straight line (`Stroke`: ends in page points, grey, width), and whether
+    it is dashed."""
 
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    grey: float
-    width: float
     dashed: bool
 
     @property
@@ -51,6 +46,8 @@ class PosterPage:
     media: Box
     drawn: Drawn | None
     lines: list[Line]
+    chars: list[Box]
+    """Each printed character's box (page points from the bottom left)."""
 
     @property
     def name(self) -> str | None:
@@ -148,6 +145,12 @@ def read_poster(pdf: Path) -> list[PosterPage]:
                 for ln in page.lines
             ]
             media = tuple(float(v) for v in reader.pages[number].mediabox)
+            h = float(page.height)
+            chars = [
+                (float(c["x0"]), h - float(c["bottom"]), float(c["x1"]), h - float(c["top"]))
+                for c in page.chars
+                if c["text"].strip()
+            ]
             pages.append(
                 PosterPage(
                     number,
@@ -155,6 +158,7 @@ def read_poster(pdf: Path) -> list[PosterPage]:
                     media,  # type: ignore[arg-type]
                     drawn[0] if drawn else None,
                     lines,
+                    chars,
                 )
             )
     return pages

@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from cardgen.package.sheets import NO_INK
 from tests.conftest import ROOT
 from tests.oracles.games import Row, ok, write_game
 from tests.oracles.poster_grid import covered, fewest
 from tests.oracles.poster_read import PosterPage, read_poster
+from tests.package.pdf_geometry import overlaps
 
 MM = 72 / 25.4
 PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
@@ -88,6 +90,9 @@ def check_poster(pdf: Path, board_png: Path, paper: str) -> dict[tuple[int, int]
         assert min(left, top) >= -EPS and right <= size[0] + EPS and bottom <= size[1] + EPS
         assert (right - left) * (bottom - top) >= size[0] * size[1] / len(sheets) - EPS
         assert f"of {last}" in page.text
+        for char in page.chars:  # within the printable area, never on the board
+            assert char[0] >= NO_INK - EPS and char[2] <= page.media[2] - NO_INK + EPS, char
+            assert not overlaps(char, page.shown), char
         for x, y in page.crosses(ARM):  # on the board as printed, never in the margin
             assert page.shown[0] - EPS <= x <= page.shown[2] + EPS
             assert page.shown[1] - EPS <= y <= page.shown[3] + EPS
