@@ -33,7 +33,7 @@ from cardgen.outputs import game_folder, output_folder
 from cardgen.package.calibration import calibration_pdf
 from cardgen.package.imposition import Face, fold_pdf, home_pdf
 from cardgen.package.pdf import PdfData
-from cardgen.package.poster import OVERLAP, poster_pdf
+from cardgen.package.poster import POSTER_DPI, poster_note, poster_pdf
 from cardgen.package.sheets import Duplex
 from cardgen.package.shop_images import mpc_images, resolution_note
 from cardgen.package.shops import SHOPS, shop_pdf
@@ -250,7 +250,7 @@ def pnp_boards(
 ) -> list[PnpResult]:
     """Each board of the game as a poster tiled over pages, with overlap and alignment marks."""
     from cardgen.check.game_checks import load_board
-    from cardgen.render.board import board_image
+    from cardgen.render.board import board_image, tile_kinds
     from cardgen.render.game import png_bytes
 
     pack = project.game(game_id)
@@ -261,25 +261,22 @@ def pnp_boards(
     results = []
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
-        dpi = 150
+        dpi = POSTER_DPI
         image = board_image(board, dpi=dpi)
         picture = writer.write_if_changed(f"board-{ref.id}.png", png_bytes(image, dpi))
         size = (image.width * 72 / dpi, image.height * 72 / dpi)
-        data, pages, grid = poster_pdf(
+        data, pages, tiling = poster_pdf(
             picture,
             size,
             paper=paper,
             title=f"{pack.game.name}: {board.name}",
             author=pack.game.name,
+            legend=tile_kinds(board),
         )
         path = writer.write_pieces_if_changed(
             f"board-{ref.id}-{paper}-poster.pdf", data.size, data.chunks
         )
-        results.append(
-            PnpResult(
-                path, pages, 0, [f"{grid[0]} x {grid[1]} pages, overlap {OVERLAP / mm:.0f} mm"]
-            )
-        )
+        results.append(PnpResult(path, pages, 0, [poster_note(tiling, paper)]))
         record_for_game(project.root, pack.id, [picture, path])
     return results
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -19,6 +20,24 @@ COLORS = {
     "spawn-purple": "#ffffff",
 }
 RINGS = {"spawn-green": "#3fbf3f", "spawn-purple": "#9b3fd1"}
+OUTLINE = "#22242a"
+
+
+@dataclass(frozen=True, slots=True)
+class TileKind:
+    """A kind of cell as the board is drawn: its name, fill, ring (spawn cells) and outline."""
+
+    kind: str
+    fill: str
+    ring: str | None
+    outline: str = OUTLINE
+
+
+def tile_kinds(board: Board) -> list[TileKind]:
+    """The kinds of cell `board` uses (its legend's cells, in the palette's order), each
+    with the colours `board_image` draws it in."""
+    used = set(board.cells().values())
+    return [TileKind(kind, fill, RINGS.get(kind)) for kind, fill in COLORS.items() if kind in used]
 
 
 def board_image(board: Board, dpi: int = 150, margin_mm: float = 8) -> Image.Image:
@@ -54,7 +73,7 @@ def board_image(board: Board, dpi: int = 150, margin_mm: float = 8) -> Image.Ima
             box,
             hexagon,
             fill=COLORS[kind],
-            stroke="#22242a",
+            stroke=OUTLINE,
             stroke_px=max(1.0, width_px * 0.025),
         )
         if kind in RINGS:

@@ -1,6 +1,7 @@
-"""A poster PDF read from its pages' drawing operators (pypdf): on each page, where the
-board image is drawn, the clipping rectangle it is drawn through, the window of the board
-the page therefore shows, and the registration crosses (pdfplumber's lines)."""
+"""A poster PDF read back from its pages without asking cardgen: on each page, the board
+image's placement (its matrix, from the content stream: `tests/package/pdf_geometry.py`)
+and the clip it is drawn through, the + marks (a white line on a wider black one, each
+way), the dashed cut lines, the scale bars, the text and its characters' boxes (pdfplumber)."""
 
 from __future__ import annotations
 
@@ -10,137 +11,154 @@ from pathlib import Path
 
 import pdfplumber
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
-Matrix = tuple[float, float, float, float, float, float]
-Box = tuple[float, float, float, float]
-"""(left, bottom, right, top) in points."""
-IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+from tests.package.pdf_geometry import Box, Drawn, Stroke, drawn_images, grey_of, intersect
 
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF's row-vector convention: `cm` pre-multiplies the current matrix)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
+Point = tuple[float, float]
+NAME = re.compile(r"sheet ([A-Z]\d+) of ([A-Z]\d+)")
 
 
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
+@dataclass(frozen=True)
+class Line(Stroke):
+    """A stroked straight line (`Stroke`: ends in page points, grey, width), and whether
+    it is dashed."""
 
-
-def intersect(a: Box, b: Box) -> Box:
-    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
-
-
-@dataclass(frozen=True, slots=True)
-class PosterPage:
-    """One page: its name and neighbours as its text states them, the image's placement,
-    the part of the page it shows, and the crosses (centres, page points)."""
-
-    name: str
-    text: str
-    media: Box
-    image: Box
-    clip: Box
-    """The printable area the image is drawn through."""
-    shown: Box
-    """Where the board is printed: the image within the clip."""
-    crosses: list[tuple[float, float]]
-
-    def to_poster(self, x: float, y: float) -> tuple[float, float]:
-        """A page point in poster points: from the board's top-left corner, y downwards."""
-        return (x - self.image[0], self.image[3] - y)
+    dashed: bool
 
     @property
-    def window(self) -> Box:
-        """What of the board the page shows, in poster points (left, top, right, bottom)."""
-        left, top = self.to_poster(self.shown[0], self.shown[3])
-        right, bottom = self.to_poster(self.shown[2], self.shown[1])
+    def length(self) -> float:
+        """How long the line is."""
+        return float(abs(self.x1 - self.x0) + abs(self.y1 - self.y0))
+
+    @property
+    def flat(self) -> bool:
+        """Whether the line is horizontal."""
+        return abs(self.y1 - self.y0) < 1e-3
+
+
+@dataclass(frozen=True)
+class PosterPage:
+    """One page: its text, its name (a sheet's, None on the key page), the board image as
+    drawn (None on the key page) and every line."""
+
+    number: int
+    text: str
+    media: Box
+    drawn: Drawn | None
+    lines: list[Line]
+    chars: list[Box]
+    """Each printed character's box (page points from the bottom left)."""
+
+    @property
+    def name(self) -> str | None:
+        """The sheet's name, as its text states it."""
+        found = NAME.search(self.text)
+        return found[1] if found else None
+
+    @property
+    def shown(self) -> Box:
+        """Where on the page the board is printed: the image within its clip."""
+        assert self.drawn is not None and self.drawn.clip is not None
+        return intersect(intersect(self.drawn.box, self.drawn.clip), self.media)
+
+    def to_board(self, x: float, y: float, size: Point) -> Point:
+        """A page point as a board point: through the inverse of the image's matrix, in
+        the board's `size` units from its top-left corner, y downwards."""
+        assert self.drawn is not None
+        a, b, c, d, e, f = self.drawn.matrix
+        det = a * d - b * c
+        u = (d * (x - e) - c * (y - f)) / det
+        v = (a * (y - f) - b * (x - e)) / det
+        return (u * size[0], (1 - v) * size[1])
+
+    def window(self, size: Point) -> Box:
+        """What of the board the page shows (left, top, right, bottom), in `size` units."""
+        left, top = self.to_board(self.shown[0], self.shown[3], size)
+        right, bottom = self.to_board(self.shown[2], self.shown[1], size)
         return (left, top, right, bottom)
 
+    def crosses(self, arm: float) -> list[Point]:
+        """Centres of the + marks (page points): a white horizontal and a white vertical
+        line of length `arm` crossing at their middles, each on a wider black line."""
+        white = [ln for ln in self.lines if ln.grey == 1 and not ln.dashed]
+        black = {(ln.x0, ln.y0, ln.x1, ln.y1, ln.width) for ln in self.lines if ln.grey == 0}
+        centres = []
+        for h in white:
+            if not h.flat or abs(h.length - arm) > 0.05:
+                continue
+            cx, cy = (h.x0 + h.x1) / 2, h.y0
+            upright = [
+                v
+                for v in white
+                if not v.flat
+                and abs(v.x0 - cx) < 0.01
+                and abs((v.y0 + v.y1) / 2 - cy) < 0.01
+                and abs(v.length - arm) < 0.05
+            ]
+            assert len(upright) == 1, (h, upright)
+            for line in (h, upright[0]):  # each arm on a black line at least twice as wide
+                assert any(
+                    (x0, y0, x1, y1) == (line.x0, line.y0, line.x1, line.y1) and w >= 2 * line.width
+                    for x0, y0, x1, y1, w in black
+                ), line
+            centres.append((cx, cy))
+        return sorted(centres)
 
-def _image_and_clip(reader: PdfReader, number: int) -> tuple[Box, Box]:
-    """The one image's box and the clip it is drawn through, by following the operators."""
-    page = reader.pages[number]
-    ctm, clip = IDENTITY, tuple(float(v) for v in page.mediabox)
-    stack: list[tuple[Matrix, tuple[float, ...]]] = []
-    pending: tuple[float, ...] | None = None
-    found = []
-    for operands, operator in ContentStream(page.get_contents(), reader).operations:
-        if operator == b"q":
-            stack.append((ctm, clip))
-        elif operator == b"Q":
-            ctm, clip = stack.pop()
-        elif operator == b"cm":
-            ctm = multiply(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
-        elif operator == b"re":
-            x, y, w, h = (float(v) for v in operands)
-            (x0, y0), (x1, y1) = apply(ctm, x, y), apply(ctm, x + w, y + h)
-            pending = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-        elif operator in (b"W", b"W*") and pending is not None:
-            clip = intersect(clip, pending)  # type: ignore[arg-type]
-        elif operator == b"Do":
-            (x0, y0), (x1, y1) = apply(ctm, 0, 0), apply(ctm, 1, 1)
-            found.append(((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), clip))
-    assert len(found) == 1, found  # one image a page: the board
-    image, clip = found[0]
-    return image, clip  # type: ignore[return-value]
+    def cut_lines(self) -> list[Line]:
+        """The dashed white lines (each on a dashed black one)."""
+        return [ln for ln in self.lines if ln.dashed and ln.grey == 1]
 
-
-def _crosses(page: pdfplumber.page.Page, arm: float) -> list[tuple[float, float]]:
-    """Centres of the + marks: a horizontal and a vertical line of length `arm`, crossing
-    at their middles."""
-    flat = [ln for ln in page.lines if abs(float(ln["y0"]) - float(ln["y1"])) < 0.01]
-    upright = [ln for ln in page.lines if abs(float(ln["x0"]) - float(ln["x1"])) < 0.01]
-    centres = []
-    for h in flat:
-        if abs(float(h["x1"]) - float(h["x0"]) - arm) > 0.05:
-            continue
-        cx, cy = (float(h["x0"]) + float(h["x1"])) / 2, float(h["y0"])
-        matched = [
-            v
-            for v in upright
-            if abs(float(v["x0"]) - cx) < 0.01
-            and abs((float(v["y0"]) + float(v["y1"])) / 2 - cy) < 0.01
-            and abs(float(v["y1"]) - float(v["y0"]) - arm) < 0.05
+    def bars(self) -> list[Line]:
+        """The black lines drawn outside the board image: scale bars and their ticks."""
+        box = self.shown if self.drawn is not None else None
+        return [
+            ln
+            for ln in self.lines
+            if ln.grey == 0
+            and not ln.dashed
+            and (
+                box is None
+                or not (box[0] < max(ln.x0, ln.x1) and min(ln.x0, ln.x1) < box[2])
+                or not (box[1] < max(ln.y0, ln.y1) and min(ln.y0, ln.y1) < box[3])
+            )
         ]
-        assert len(matched) == 1, (h, matched)
-        centres.append((cx, cy))
-    return sorted(centres)
 
 
-NAME = re.compile(r"page ([A-Z])(\d+) of")
-
-
-def read_poster(pdf: Path, arm: float) -> list[PosterPage]:
+def read_poster(pdf: Path) -> list[PosterPage]:
+    """Every page of a poster PDF."""
     reader = PdfReader(pdf)
     pages = []
     with pdfplumber.open(pdf) as document:
         for number, page in enumerate(document.pages):
-            text = page.extract_text() or ""
-            found = NAME.search(text)
-            assert found, text
-            image, clip = _image_and_clip(reader, number)
+            drawn = drawn_images(reader, number)
+            assert len(drawn) <= 1, drawn  # the board, or nothing (the key page)
+            lines = [
+                Line(
+                    float(ln["x0"]),
+                    float(ln["y0"]),
+                    float(ln["x1"]),
+                    float(ln["y1"]),
+                    grey_of(ln.get("stroking_color")),
+                    float(ln["linewidth"]),
+                    bool(ln.get("dash") and ln["dash"][0]),
+                )
+                for ln in page.lines
+            ]
             media = tuple(float(v) for v in reader.pages[number].mediabox)
-            shown = intersect(intersect(image, clip), media)  # type: ignore[arg-type]
+            h = float(page.height)
+            chars = [
+                (float(c["x0"]), h - float(c["bottom"]), float(c["x1"]), h - float(c["top"]))
+                for c in page.chars
+                if c["text"].strip()
+            ]
             pages.append(
                 PosterPage(
-                    found[1] + found[2],
-                    text,
+                    number,
+                    page.extract_text() or "",
                     media,  # type: ignore[arg-type]
-                    image,
-                    clip,
-                    shown,
-                    _crosses(page, arm),
+                    drawn[0] if drawn else None,
+                    lines,
+                    chars,
                 )
             )
     return pages

@@ -1,132 +1,157 @@
 """Board posters (`cardgen pnp --board` and the build's poster step) read back from the
-PDF's drawing operators: the pages' windows of the board cover all of it, at the board
-image's own resolution; each neighbour a page names overlaps it by the amount the page
-states; and each page's + marks sit where its neighbour's edge falls when the two are laid
-one on the other."""
+PDF: the first page is the key, every other page a sheet whose window of the board (the
+image's placement and clip) lies wholly on the board at the PNG's own resolution; the
+windows cover the board with the fewest sheets any orientation and grid allows; each + mark,
+taken through the image's matrix to a board point, lands on the same board point (0.1 mm)
+as a mark of the neighbour it is laid on, on the dashed line the sheet is cut along; each
+sheet says whom it is laid on, and carries a 50 mm bar outside the board."""
 
 from __future__ import annotations
 
-import itertools
+import math
 import re
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from cardgen.package.sheets import NO_INK
 from tests.conftest import ROOT
 from tests.oracles.games import Row, ok, write_game
+from tests.oracles.poster_grid import covered, fewest
 from tests.oracles.poster_read import PosterPage, read_poster
+from tests.package.pdf_geometry import overlaps
 
 MM = 72 / 25.4
 PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
 ARM = 6 * MM
 """A registration mark is a + of two 6 mm lines."""
 EPS = 0.01
+MATCH = 0.1
+"""Marks meet when their board points are this close (mm)."""
 
 
-def board_game(root: Path, columns: int, rows: int, hex_size: str) -> Path:
+def board_game(
+    root: Path, columns: int, rows: int, hex_size: str, legend: str = "g: ground, m: medium"
+) -> Path:
     write_game(
         root,
         [Row("Card 000", "t0")],
         extra="boards:\n  - {id: arena, file: board.yaml, spawns_per_team: 0}\n",
     )
-    lines = [" ".join("gm"[(r + c) % 2] for c in range(columns)) for r in range(rows)]
+    tokens = [t.split(":")[0].strip() for t in legend.split(",")]
+    lines = [" ".join(tokens[(r + c) % len(tokens)] for c in range(columns)) for r in range(rows)]
     board = "\n".join(f'  - "{line}"' for line in lines)
     (root / "decks" / "gen" / "board.yaml").write_text(
-        f"name: Test Arena\nhex_size: {hex_size}\nlegend: {{g: ground, m: medium}}\n"
-        f"rows:\n{board}\n",
+        f"name: Test Arena\nhex_size: {hex_size}\nlegend: {{{legend}}}\nrows:\n{board}\n",
         encoding="utf-8",
     )
     return root
 
 
-def grid_place(name: str) -> tuple[int, int]:
+def board_size(board_png: Path) -> tuple[float, float]:
+    """The board at full size in mm, from the PNG's pixels and resolution."""
+    with Image.open(board_png) as image:
+        pixels, dpi = image.size, image.info["dpi"]
+    return (pixels[0] / dpi[0] * 25.4, pixels[1] / dpi[1] * 25.4)
+
+
+def place(name: str) -> tuple[int, int]:
     return (ord(name[0]) - ord("A"), int(name[1:]) - 1)
 
 
-def check_poster(pdf: Path, board_png: Path, paper: str) -> tuple[int, int]:
-    """Every property of one poster; returns its grid (columns, rows)."""
-    pages = read_poster(pdf, ARM)
-    with Image.open(board_png) as image:
-        pixels, dpi = image.size, image.info["dpi"]
-    full = (pixels[0] / dpi[0] * 72, pixels[1] / dpi[1] * 72)  # the board at full size
-    first = pages[0].image
-    size = (first[2] - first[0], first[3] - first[1])
-    # printed at 100 %: the PNG's resolution (pixels a metre, rounded: 2e-4 of slack)
-    assert size == pytest.approx(full, rel=2e-4)
-    places = {grid_place(p.name): p for p in pages}
-    rows = 1 + max(r for r, _ in places)
-    cols = 1 + max(c for _, c in places)
-    assert len(pages) == len(places) == rows * cols  # every place of the grid, once
-    for page in pages:
-        assert page.media == pytest.approx((0, 0, *PAPER[paper]), abs=EPS)
-        width, height = page.image[2] - page.image[0], page.image[3] - page.image[1]
-        assert (width, height) == pytest.approx(size, abs=EPS)  # one scale on every page
-        left, top, right, bottom = page.window
+def check_poster(pdf: Path, board_png: Path, paper: str) -> dict[tuple[int, int], PosterPage]:
+    """Every property of one poster; returns its sheets by (row, col)."""
+    pages = read_poster(pdf)
+    size = board_size(board_png)
+    key, sheets = pages[0], pages[1:]
+    assert key.drawn is None and key.name is None and "key to the poster" in key.text
+    places = {place(p.name): p for p in sheets if p.name}
+    rows, cols = 1 + max(r for r, _ in places), 1 + max(c for _, c in places)
+    assert len(sheets) == len(places) == rows * cols  # every place of the grid, once
+    least, ways = fewest((size[0] * MM, size[1] * MM), paper)
+    assert len(sheets) == least  # no grid of any orientation needs fewer
+    width, height = PAPER[paper]
+    for page in pages:  # one orientation, one that reaches the least
+        assert any(
+            page.media == pytest.approx(media, abs=EPS)
+            for media in ((0, 0, width, height), (0, 0, height, width))
+        )
+        assert page.media == pytest.approx(pages[0].media, abs=EPS)
+    assert (pages[0].media[2] > pages[0].media[3]) in ways
+    last = f"{chr(64 + rows)}{cols}"
+    for page in sheets:
+        assert page.drawn is not None
+        box = page.drawn.box
+        assert (box[2] - box[0], box[3] - box[1]) == pytest.approx(
+            (size[0] * MM, size[1] * MM), rel=2e-4
+        )  # printed at 100 %
+        left, top, right, bottom = page.window(size)
         assert min(left, top) >= -EPS and right <= size[0] + EPS and bottom <= size[1] + EPS
-        assert f"of {chr(64 + rows)}{cols}" in page.text
-        for x, y in page.crosses:  # in the printed area, never in the margin
-            assert page.clip[0] - EPS <= x <= page.clip[2] + EPS
-            assert page.clip[1] - EPS <= y <= page.clip[3] + EPS
-    covered(pages, size)
+        assert (right - left) * (bottom - top) >= size[0] * size[1] / len(sheets) - EPS
+        assert f"of {last}" in page.text
+        for char in page.chars:  # within the printable area, never on the board
+            assert char[0] >= NO_INK - EPS and char[2] <= page.media[2] - NO_INK + EPS, char
+            assert not overlaps(char, page.shown), char
+        for x, y in page.crosses(ARM):  # on the board as printed, never in the margin
+            assert page.shown[0] - EPS <= x <= page.shown[2] + EPS
+            assert page.shown[1] - EPS <= y <= page.shown[3] + EPS
+        bars = [ln for ln in page.bars() if ln.flat and abs(ln.length - 50 * MM) < EPS]
+        assert bars, page.name  # a 50 mm scale bar, not over the board
+        ticks = [ln for ln in page.bars() if not ln.flat and ln.y1 == pytest.approx(bars[0].y0)]
+        assert len(ticks) == 11
+    assert any(ln.flat and abs(ln.length - 100 * MM) < EPS for ln in key.bars())
+    covered([p.window(size) for p in sheets], size)
     for (row, col), page in places.items():
         right, below = places.get((row, col + 1)), places.get((row + 1, col))
-        name = f"{chr(65 + row)}{col + 2}"
-        assert (right is not None) == (f"{name} overlaps on the right" in page.text)
-        name = f"{chr(66 + row)}{col + 1}"
-        assert (below is not None) == (f"{name} overlaps below" in page.text)
-        stated = re.search(r"by (\d+(?:\.\d+)?) mm", page.text)
-        assert (stated is not None) == (right is not None or below is not None)
-        if right is not None and stated is not None:
-            overlap = float(stated[1]) * MM
-            assert page.window[2] - right.window[0] == pytest.approx(overlap, abs=EPS)
-            assert page.window[1::2] == pytest.approx(right.window[1::2], abs=EPS)
-            assert len(marks_on(page, x=right.window[0])) >= 2  # where its edge falls
-            assert len(marks_on(right, x=page.window[2])) >= 2
-        if below is not None and stated is not None:
-            overlap = float(stated[1]) * MM
-            assert page.window[3] - below.window[1] == pytest.approx(overlap, abs=EPS)
-            assert page.window[0::2] == pytest.approx(below.window[0::2], abs=EPS)
-            assert len(marks_on(page, y=below.window[1])) >= 2
-            assert len(marks_on(below, y=page.window[3])) >= 2
-    for (row, col), page in places.items():  # no mark anywhere else
+        onto = [n.name for n in (right, below) if n is not None]
+        if onto:
+            assert f"lay {page.name} on {' and '.join(map(str, onto))} so" in page.text
+        elif len(places) > 1:
+            assert f"Keep {page.name} whole" in page.text
+        for other, side in ((right, "on the right"), (below, "below")):
+            if other is not None:
+                seam(page, other, side, size)
+    for (row, col), page in places.items():  # every mark meets one of a neighbour
         near = [places.get((row + dr, col + dc)) for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))]
-        xs = [n.window[0] if n.window[0] > page.window[0] else n.window[2] for n in near[:2] if n]
-        ys = [n.window[1] if n.window[1] > page.window[1] else n.window[3] for n in near[2:] if n]
-        lined = set().union(*(marks_on(page, x=x) for x in xs), *(marks_on(page, y=y) for y in ys))
-        assert lined == {page.to_poster(*c) for c in page.crosses}, page.name
-    return cols, rows
+        theirs = [m for n in near if n is not None for m in board_marks(n, size)]
+        for mark in board_marks(page, size):
+            assert any(math.dist(mark, m) <= MATCH for m in theirs), (page.name, mark)
+    return places
 
 
-def marks_on(
-    page: PosterPage, *, x: float | None = None, y: float | None = None
-) -> set[tuple[float, float]]:
-    """The page's + marks (poster points) on the line x = `x` or y = `y` of the poster."""
-    marks = {page.to_poster(*c) for c in page.crosses}
-    if x is not None:
-        return {m for m in marks if abs(m[0] - x) < EPS}
-    return {m for m in marks if y is not None and abs(m[1] - y) < EPS}
+def board_marks(page: PosterPage, size: tuple[float, float]) -> list[tuple[float, float]]:
+    """The page's + marks as board points (mm)."""
+    return [page.to_board(x, y, size) for x, y in page.crosses(ARM)]
 
 
-def covered(pages: list[PosterPage], size: tuple[float, float]) -> None:
-    """The union of the pages' windows is the whole board: every cell of the grid their
-    edges make lies in some window."""
-    xs = sorted({0.0, size[0], *(v for p in pages for v in p.window[0::2])})
-    ys = sorted({0.0, size[1], *(v for p in pages for v in p.window[1::2])})
-    for x0, x1 in itertools.pairwise(xs):
-        for y0, y1 in itertools.pairwise(ys):
-            if x1 - x0 < EPS or y1 - y0 < EPS or x0 >= size[0] or y0 >= size[1]:
-                continue
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            assert any(
-                p.window[0] <= cx <= p.window[2] and p.window[1] <= cy <= p.window[3] for p in pages
-            ), (cx, cy)
+def seam(page: PosterPage, other: PosterPage, side: str, size: tuple[float, float]) -> None:
+    """`page` is cut and laid on `other` (on its right or below it): at least two of its
+    marks meet marks of `other`, all on `page`'s dashed cut line, inside both windows;
+    the overlap is what the page states."""
+    mine, theirs = board_marks(page, size), board_marks(other, size)
+    met = [m for m in mine if any(math.dist(m, t) <= MATCH for t in theirs)]
+    assert len(met) >= 2, (page.name, other.name, mine, theirs)
+    axis = 0 if side == "on the right" else 1
+    cuts = [
+        page.to_board(ln.x0, ln.y0, size)[axis] for ln in page.cut_lines() if ln.flat == (axis == 1)
+    ]
+    assert len(cuts) == 1, cuts
+    mine_w, theirs_w = page.window(size), other.window(size)
+    overlap = mine_w[2 + axis] - theirs_w[axis]
+    assert overlap >= 10 - EPS
+    assert mine_w[1 - axis :: 2] == pytest.approx(theirs_w[1 - axis :: 2], abs=EPS)
+    assert theirs_w[axis] < cuts[0] < mine_w[2 + axis]  # the cut falls in the overlap
+    for mark in met:
+        assert mark[axis] == pytest.approx(cuts[0], abs=MATCH)
+    stated = re.search(rf"{other.name} overlaps {side} by (\d+\.\d) mm", page.text)
+    assert stated is not None and float(stated[1]) == pytest.approx(overlap, abs=0.051)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize(
     ("columns", "rows", "hex_size", "grid"),
-    [(2, 2, "25mm", (1, 1)), (14, 10, "30mm", None), (24, 24, "30mm", None)],
+    [(2, 2, "25mm", (1, 1)), (14, 10, "30mm", None), (24, 24, "30mm", None), (30, 3, "20mm", None)],
 )
 def test_pnp_board_tiles_the_board(
     tmp_path: Path,
@@ -139,20 +164,22 @@ def test_pnp_board_tiles_the_board(
     root = board_game(tmp_path, columns, rows, hex_size)
     out = tmp_path / "posters"
     ok("pnp", "gen", "--board", "--paper", paper, "--project", root, "--out", out)
-    cols, page_rows = check_poster(
-        out / f"board-arena-{paper}-poster.pdf", out / "board-arena.png", paper
-    )
+    places = check_poster(out / f"board-arena-{paper}-poster.pdf", out / "board-arena.png", paper)
+    shape = (1 + max(c for _, c in places), 1 + max(r for r, _ in places))
     if grid is not None:
-        assert (cols, page_rows) == grid
+        assert shape == grid
     else:
-        assert cols >= 2 and page_rows >= 2  # neighbours both ways
+        assert len(places) >= 2  # neighbours
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_splatoon_arena_poster(tmp_path: Path, paper: str) -> None:
     out = tmp_path / "posters"
     ok("pnp", "splatoon", "--board", "--paper", paper, "--project", ROOT, "--out", out)
-    check_poster(out / f"board-arena-{paper}-poster.pdf", out / "board-arena.png", paper)
+    places = check_poster(out / f"board-arena-{paper}-poster.pdf", out / "board-arena.png", paper)
+    assert len(places) == 4  # 291 x 305 mm: 2 x 2 whichever way up
+    with Image.open(out / "board-arena.png") as image:
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
 def test_the_build_writes_both_posters(tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
 """What a print-and-play page holds, read back from the PDF without asking cardgen: each
 image's placement matrix and clipping box (from the content stream, with pypdf), the
-stroked lines by colour and width, the characters' boxes and the ruler (with pdfplumber)."""
+stroked lines by colour and width, the characters' boxes and the ruler (with pdfplumber).
+The print-and-play sheets' tests and the board posters' (`tests/oracles/poster_read.py`)
+read images through the same `drawn_images`."""
 
 from __future__ import annotations
 
@@ -35,6 +37,11 @@ def apply(m: Matrix, u: float, v: float) -> tuple[float, float]:
     return (a * u + c * v + e, b * u + d * v + f)
 
 
+def intersect(a: Box, b: Box) -> Box:
+    """The part two boxes share (x0 > x1 or y0 > y1 when they share none)."""
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
 @dataclass(frozen=True)
 class Drawn:
     """An image drawn on a page: its XObject name, matrix and the clipping box in force."""
@@ -52,7 +59,8 @@ class Drawn:
 
 
 def drawn_images(reader: PdfReader, number: int) -> list[Drawn]:
-    """Every image of page `number`, as the content stream places and clips it."""
+    """Every image of page `number`, as the content stream places and clips it (nested
+    clips intersect, `Q` restores the clip of its `q`)."""
     page = reader.pages[number]
     content = ContentStream(page.get_contents(), reader)
     ctm: Matrix = (1, 0, 0, 1, 0, 0)
@@ -76,8 +84,8 @@ def drawn_images(reader: PdfReader, number: int) -> list[Drawn]:
                 max(p[0] for p in corners),
                 max(p[1] for p in corners),
             )
-        elif operator in (b"W", b"W*"):
-            clip = pending
+        elif operator in (b"W", b"W*") and pending is not None:
+            clip = pending if clip is None else intersect(clip, pending)
         elif operator == b"Do":
             found.append(Drawn(str(operands[0]), ctm, clip))
     return found
