@@ -260,7 +260,10 @@ def fold_pdf(
     pages = 0
     canvas: Canvas | None = None
     for group in size_groups(faces):
-        sheet = fold_sheet(paper, group[0].trim_w, group[0].trim_h)
+        try:
+            sheet = fold_sheet(paper, group[0].trim_w, group[0].trim_h)
+        except ValueError as error:  # a card too big for half the paper
+            raise CardgenError(f"--paper {paper}: {error}") from None
         if canvas is None:
             canvas = print_canvas(
                 buffer,

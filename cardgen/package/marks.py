@@ -88,8 +88,10 @@ class Margins:
 
     @property
     def text_offset(self) -> float:
-        """From the trim to where a text band may begin: past the bleed and a short mark."""
-        return max(self.style.offset + self.style.shortest, self.bleed) + TEXT_SEP
+        """From the trim to where a text band may begin: past the bleed and a short mark
+        1 mm off the trim (a mark set further off starts nearer where text needs the room:
+        `start`)."""
+        return max(MARK_GAP + MIN_MARK, self.bleed) + TEXT_SEP
 
     def band_length(self, side: Side) -> float:
         """How long a line of text the band along `side` holds."""
