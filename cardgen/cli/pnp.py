@@ -99,6 +99,9 @@ def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
     help="Crop marks LEN mm long, OFFSET mm off the trim (none: no marks).",
 )
 @click.option("--backs-only", is_flag=True, help="Only the back pages, to print on printed fronts.")
+@click.option(
+    "--ink-saver", is_flag=True, help="Backgrounds and large fills lightened; text and frames kept."
+)
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs on one side, fold to glue.")
 @click.option(
     "--printer",

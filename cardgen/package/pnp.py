@@ -65,8 +65,10 @@ def _faces(
     jobs: int | None,
     rendered: RenderResult | None = None,
     names: Collection[str] | None = None,
+    ink_saver: bool = False,
 ) -> tuple[list[Face], str, str]:
-    """Every printed copy: the whole box (every copy of every card), or one deck list."""
+    """Every printed copy: the whole box (every copy of every card), or one deck list
+    (with `ink_saver`, drawn lightened into `images/ink-saver/`)."""
     from cardgen.model.select import parse_query, query_matches
     from cardgen.render.game import render_game
 
@@ -88,7 +90,11 @@ def _faces(
         label, stem = f"{label} (changed cards)", f"{stem}-changed"
     if not counts:
         raise CardgenError(f"nothing to print: no card of {pack.game.name} is chosen")
-    result = rendered or render_game(project, pack.id, images, names=set(counts), jobs=jobs)
+    if ink_saver:  # lightened images of their own, beside the usual ones
+        rendered, images = None, images / "ink-saver"
+    result = rendered or render_game(
+        project, pack.id, images, names=set(counts), jobs=jobs, ink_saver=ink_saver
+    )
     backs = {b["back"]: b for b in result.backs}
     faces: list[Face] = []
     for item in result.cards:
@@ -120,6 +126,7 @@ def pnp(
     orientation: Orientation = "auto",
     marks: tuple[float, float] | None = DEFAULT_MARKS,
     backs_only: bool = False,
+    ink_saver: bool = False,
     gutterfold: bool = False,
     printer: Printer = "home",
     only: str | None = None,
@@ -132,7 +139,10 @@ def pnp(
     """Write a print-and-play PDF of a game's box or of one deck list (from `rendered` card
     images when given; with a cache, a PDF whose cards and options did not change, and that
     is still as it was written, is left alone). `marks` is the crop marks' (length, offset)
-    in mm, None for none; `orientation` auto takes the way round that holds more cards."""
+    in mm, None for none; `orientation` auto takes the way round that holds more cards;
+    `ink_saver` prints cards drawn with their backgrounds and large fills lightened."""
+    if ink_saver and printer != "home":
+        raise CardgenError("--ink-saver lightens cards printed at home: not with --printer")
     sheet = SheetChoice(paper, orientation, marks, backs_only)
     pack = project.game(game_id)
     game_out = game_folder(project.root, pack.id)
@@ -145,6 +155,7 @@ def pnp(
         jobs=jobs,
         rendered=rendered,
         names=names,
+        ink_saver=ink_saver,
     )
     author = pack.game.name
     key = digest(
@@ -157,6 +168,7 @@ def pnp(
         orientation,
         marks,
         backs_only,
+        ink_saver,
         gutterfold,
         printer,
         label,
@@ -182,6 +194,8 @@ def pnp(
         gutterfold=gutterfold,
         printer=printer,
     )
+    if ink_saver:
+        default = default.removesuffix(".pdf") + "-ink-saver.pdf"
     target = out or game_out / default
     written = Writer(target.parent).write_pieces_if_changed(target.name, data.size, data.chunks)
     record(game_out, [written])  # for `clean`, when it is the default place
