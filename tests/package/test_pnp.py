@@ -434,6 +434,9 @@ def test_a_gap_spaces_the_cards_and_names_the_file(
         (("--gap", "1", "--gutterfold"), "--gap spaces the cards of home sheets"),
         (("--gap", "1", "--printer", "tgc"), "--gap spaces the cards of home sheets"),
         (("--gap", "-1"), "-1.0 is not in the range 0<=x<=20"),
+        (("--orientation", "landscape", "--gutterfold"), "--orientation turns home sheets"),
+        (("--marks", "6,2", "--printer", "mpc"), "--marks sets the crop marks of sheets"),
+        (("--orientation", "sideways"), "'sideways' is not one of 'auto', 'portrait'"),
     ],
 )
 def test_a_gap_where_it_cannot_go_is_a_usage_error(
