@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -28,10 +28,13 @@ from cardgen.package.marks import (
     crop_marks,
     draw_cut_lines,
     ruler,
+    text_room,
 )
 from cardgen.package.paper import Orientation, paper_label, paper_size
 from cardgen.package.pdf import PdfData, draw_card_image, finish, print_canvas
 from cardgen.package.sheets import (
+    MARK_EDGE,
+    NO_INK,
     Duplex,
     Grid,
     Rect,
@@ -173,7 +176,21 @@ def _group_grid(group: list[Face], paper: str, given: HomeOptions) -> tuple[list
         )
     except ValueError as error:  # a card too big for the paper (with the gap)
         raise CardgenError(f"--paper {paper}: {error}") from None
-    return group, grid
+    return group, _room_for_text(grid, bleed, given.gap is not None)
+
+
+def _room_for_text(grid: Grid, bleed: float, spaced: bool) -> Grid:
+    """The grid, lowered where centred it leaves no margin a line of text fits in, while
+    lowered its top margin holds one (for the ruler and the captions) and its lowest row
+    keeps 6 mm of paper, and 3 mm beyond its bleed when spaced; else as it is."""
+    need = text_room(bleed)
+    if max(grid.bottom, grid.page_h - grid.top, grid.left) >= need - 1e-9:
+        return grid
+    lowered = need - (grid.page_h - grid.top)
+    lowest = max(NO_INK, bleed + MARK_EDGE) if spaced else NO_INK
+    if grid.bottom - lowered < lowest - 1e-9:
+        return grid
+    return replace(grid, lowered=lowered)
 
 
 def _front_page(

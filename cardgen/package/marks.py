@@ -63,6 +63,12 @@ CROP_MARKS = MarkStyle()
 """The crop marks by default: 4 mm long, 1 mm off the trim."""
 
 
+def text_room(bleed: float) -> float:
+    """How far the cards' trims must be from the paper's edge for a band of text beyond
+    their `bleed` and marks (see `Margins.fits_text`)."""
+    return NO_INK + TEXT_H + max(MARK_GAP + MIN_MARK, bleed) + TEXT_SEP
+
+
 @dataclass
 class Margins:
     """The margins of one page around `area` (the cards' trims), whose outer cards show

@@ -55,7 +55,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Grid:
-    """A grid of cards centred on the page: butted, or `spacing` apart (trim to trim)."""
+    """A grid of cards centred on the page (or `lowered`): butted, or `spacing` apart
+    (trim to trim)."""
 
     page_w: float
     page_h: float
@@ -64,6 +65,9 @@ class Grid:
     cols: int
     rows: int
     spacing: float = 0.0
+    lowered: float = 0.0
+    """How far the grid sits below the page's middle (to leave its top margin room for a
+    line of text where the centred grid leaves none)."""
 
     @property
     def per_page(self) -> int:
@@ -76,14 +80,19 @@ class Grid:
         return (self.page_w - self.cols * self.card_w - (self.cols - 1) * self.spacing) / 2
 
     @property
+    def height(self) -> float:
+        """From the lowest row's bottom edge to the highest row's top edge."""
+        return self.rows * self.card_h + (self.rows - 1) * self.spacing
+
+    @property
     def bottom(self) -> float:
         """The y of the lowest row's bottom edge."""
-        return (self.page_h - self.rows * self.card_h - (self.rows - 1) * self.spacing) / 2
+        return (self.page_h - self.height) / 2 - self.lowered
 
     @property
     def top(self) -> float:
         """The y of the highest row's top edge."""
-        return self.page_h - self.bottom
+        return self.bottom + self.height
 
     def slot(self, index: int) -> Rect:
         """Slot `index` (0 = top left, row by row) on the page."""

@@ -202,9 +202,9 @@ def test_every_cut_has_a_mark_that_crosses_no_text(tmp_path: Path, game: str, pa
         ("shards", "a3", "auto", (4, 1), ()),  # landscape 6 x 3
         ("splatterkins", "legal", "landscape", (6, 2), ()),
         ("splatoon", "tabloid", "portrait", (2, 0), ()),
-        # --gap 2 on landscape A4 (4 x 2) leaves 11.9 mm above and below the trims: the
-        # bleed, the 6 mm no-ink line and a line of text need 12.5 mm, so no caption
-        ("blublers", "a4", "landscape", (8, 3.2), ("gap-2",)),
+        # --gap 2 on landscape A4 (4 x 2): centred, 11.9 mm above and below the trims, short
+        # of the 12.5 mm a line of text needs; the grid is lowered to make room on top
+        ("blublers", "a4", "landscape", (8, 3.2), ()),
         ("yokai-sketch", "letter", "landscape", (1, 0.5), ()),
         ("shards", "170x240mm", "auto", (3, 1), ()),
         ("splatoon", "8.5x11in", "auto", None, ()),

@@ -349,3 +349,56 @@ def test_bad_marks_are_a_usage_error(
     result = run("pnp", "tiny", "--project", make_project(), "--out", out, "--marks", value)
     assert result.exit_code == 2 and message in result.stderr, result.stderr
     assert not out.exists()
+
+
+def test_a_grid_with_no_margin_for_text_is_lowered_to_make_one(tmp_path: Path) -> None:
+    """--gap 2 on landscape A4: two rows of poker cards 8.35 mm apart with 1/8 in bleed.
+    Centred, the trims are 11.93 mm from the top and bottom and 11.98 mm from the sides:
+    a line of text needs 6 + 2.8 + 3.175 + 0.5 = 12.475 mm. Lowered by 0.55 mm, the top
+    margin holds the ruler on the first page and the caption on the other fronts, and the
+    lowest trims stay 11.38 mm (their bleed 8.2 mm) from the bottom edge. The back pages
+    (turned about the long edge, which runs along x on a landscape page) mirror it: their
+    caption is in their bottom margin."""
+    import pdfplumber
+
+    cards = faces(tmp_path, 16, (63.5, 88.9), 3.175)  # two full sheets
+    data, _ = home_pdf(
+        cards,
+        paper="a4",
+        duplex="long",
+        cut_lines=False,
+        back_offset=(0.0, 0.0),
+        title="Lowered",
+        author="Lowered",
+        gap=2 * MM,
+        orientation="landscape",
+    )
+    reader = PdfReader(io.BytesIO(data.to_bytes()))
+    for number in (0, 1):
+        boxes = [d.box for d in drawn_images(reader, number)]
+        margins = (
+            210 - max(b[3] for b in boxes) / MM + 3.175,
+            min(b[1] for b in boxes) / MM + 3.175,
+        )
+        lowered = (12.475, 210 - 12.475 - 2 * 88.9 - 8.35)
+        wanted = lowered if number == 0 else lowered[::-1]
+        assert margins == pytest.approx(wanted, abs=0.001)
+    with pdfplumber.open(io.BytesIO(data.to_bytes())) as read:
+        words = [page.extract_text().splitlines() for page in read.pages]
+        outside = [
+            [
+                c
+                for c in page.chars
+                if c["text"].strip() and min(c["top"], 210 * MM - c["bottom"]) < 12.475 * MM
+            ]
+            for page in read.pages
+        ]
+        sides = [
+            {"top" if c["top"] < 105 * MM else "bottom" for c in page.chars if c["text"].strip()}
+            for page in read.pages
+        ]
+    assert words[0] == ["50 mm: print at 100 % (Actual size), never Fit to page"]
+    assert words[1] == ["Lowered · sheet 1 back"]
+    assert words[2] == ["Lowered · sheet 2 front · duplex: flip on the LONG edge"]
+    assert all(outside)  # every page's text is in a margin, off the cards
+    assert sides == [{"top"}, {"bottom"}, {"top"}, {"bottom"}]
