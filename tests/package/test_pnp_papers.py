@@ -362,18 +362,10 @@ def test_a_grid_with_no_margin_for_text_is_lowered_to_make_one(tmp_path: Path) -
     import pdfplumber
 
     cards = faces(tmp_path, 16, (63.5, 88.9), 3.175)  # two full sheets
-    data, _ = home_pdf(
-        cards,
-        paper="a4",
-        duplex="long",
-        cut_lines=False,
-        back_offset=(0.0, 0.0),
-        title="Lowered",
-        author="Lowered",
-        gap=2 * MM,
-        orientation="landscape",
-    )
-    reader = PdfReader(io.BytesIO(data.to_bytes()))
+    reader = pdf_of(cards, "a4", gap=2 * MM, orientation="landscape")
+    pdf = io.BytesIO()
+    reader.stream.seek(0)
+    pdf.write(reader.stream.read())
     for number in (0, 1):
         boxes = [d.box for d in drawn_images(reader, number)]
         margins = (
@@ -383,7 +375,7 @@ def test_a_grid_with_no_margin_for_text_is_lowered_to_make_one(tmp_path: Path) -
         lowered = (12.475, 210 - 12.475 - 2 * 88.9 - 8.35)
         wanted = lowered if number == 0 else lowered[::-1]
         assert margins == pytest.approx(wanted, abs=0.001)
-    with pdfplumber.open(io.BytesIO(data.to_bytes())) as read:
+    with pdfplumber.open(pdf) as read:
         words = [page.extract_text().splitlines() for page in read.pages]
         outside = [
             [
@@ -398,7 +390,7 @@ def test_a_grid_with_no_margin_for_text_is_lowered_to_make_one(tmp_path: Path) -
             for page in read.pages
         ]
     assert words[0] == ["50 mm: print at 100 % (Actual size), never Fit to page"]
-    assert words[1] == ["Lowered · sheet 1 back"]
-    assert words[2] == ["Lowered · sheet 2 front · duplex: flip on the LONG edge"]
+    assert words[1] == ["Papers · sheet 1 back"]
+    assert words[2] == ["Papers · sheet 2 front · duplex: flip on the LONG edge"]
     assert all(outside)  # every page's text is in a margin, off the cards
     assert sides == [{"top"}, {"bottom"}, {"top"}, {"bottom"}]
