@@ -32,10 +32,42 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
     return (x, y)
 
 
+def _marks(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float] | None:
+    if value.strip().casefold() == "none":
+        return None
+    try:
+        length, offset = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("give LEN,OFFSET in millimetres (e.g. 4,1) or none") from None
+    if not (1 <= length <= 15 and 0 <= offset <= 10):
+        raise click.BadParameter("a mark 1 to 15 mm long, 0 to 10 mm off the trim")
+    return (length, offset)
+
+
+def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from cardgen.package.paper import paper_name
+
+    return paper_name(value)
+
+
 @main.command()
 @click.argument("game", required=False)
 @click.option("--deck", "deck", type=click.Path(path_type=Path), help="Print one deck list.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option(
+    "--paper",
+    default="a4",
+    show_default=True,
+    callback=_paper,
+    metavar="NAME|WxH",
+    help="a4, a3, letter, legal, tabloid, or WxH in mm, cm, in or pt (210x297mm, 8.5x11in).",
+)
+@click.option(
+    "--orientation",
+    type=click.Choice(["auto", "portrait", "landscape"]),
+    default="auto",
+    show_default=True,
+    help="The paper's way round (auto: the one that holds more cards).",
+)
 @click.option(
     "--duplex",
     type=click.Choice(["long", "short", "none"]),
@@ -57,6 +89,18 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
     default=None,
     metavar="MM",
     help="Space the cards, each with its whole bleed, MM apart (to cut each card alone).",
+)
+@click.option(
+    "--marks",
+    default="4,1",
+    callback=_marks,
+    show_default=True,
+    metavar="LEN,OFFSET|none",
+    help="Crop marks LEN mm long, OFFSET mm off the trim (none: no marks).",
+)
+@click.option("--backs-only", is_flag=True, help="Only the back pages, to print on printed fronts.")
+@click.option(
+    "--ink-saver", is_flag=True, help="Backgrounds and large fills lightened; text and frames kept."
 )
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs on one side, fold to glue.")
 @click.option(

@@ -16,8 +16,10 @@ from collections.abc import Iterator
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.errors import CardgenError
+from cardgen.package.paper import paper_size
 from cardgen.package.pdf import FONT, FONT_BOLD, print_canvas
-from cardgen.package.sheets import NO_INK, PAPERS, Duplex
+from cardgen.package.sheets import NO_INK, Duplex, mirror_axis
 
 STEPS = [k / 2 for k in range(-10, 11)]
 """The offsets the sheet offers, in mm: -5.0 to +5.0 in 0.5 mm steps."""
@@ -25,6 +27,10 @@ PITCH: float = 9 * mm
 BAR_LONG: float = 7 * mm
 BAR_THIN: float = 0.6 * mm
 SIDE_INSET: float = 25 * mm
+MIN_WIDTH: float = 200 * mm
+"""The row of 21 bars 9 mm apart and the rotation columns need 200 mm across."""
+MIN_HEIGHT: float = 230 * mm
+"""The columns of 21 bars below the text need 230 mm down to stay 6 mm from the edge."""
 
 
 def bars(page_w: float, page_h: float) -> Iterator[tuple[str, float, float, float, float]]:
@@ -76,8 +82,14 @@ BACK_TEXT = (
 def calibration_pdf(*, paper: str, duplex: Duplex, title: str) -> bytes:
     """Two pages for measuring a printer's duplex offset (in back-page coordinates, x to
     the right and y up, as `--back-offset` takes them) and checking its rotation."""
-    page_w, page_h = PAPERS[paper]
-    edge = duplex if duplex != "none" else "long"
+    page_w, page_h = paper_size(paper)
+    edge: Duplex = duplex if duplex != "none" else "long"
+    axis = mirror_axis(edge, page_w, page_h)
+    if page_w < MIN_WIDTH - 1e-6 or page_h < MIN_HEIGHT - 1e-6:
+        raise CardgenError(
+            f"--paper {paper}: the calibration sheet needs a paper at least"
+            f" {MIN_WIDTH / mm:.0f} x {MIN_HEIGHT / mm:.0f} mm"
+        )
     buffer = io.BytesIO()
     canvas = print_canvas(
         buffer,
@@ -95,8 +107,8 @@ def calibration_pdf(*, paper: str, duplex: Duplex, title: str) -> bytes:
             canvas.drawCentredString(page_w / 2, page_h - NO_INK - (5 + 3.5 * number) * mm, line)
         for scale, dx, dy, x, y in bars(page_w, page_h):
             if back:
-                mx = page_w - x if edge == "long" else x
-                my = page_h - y if edge == "short" else y
+                mx = page_w - x if axis == "x" else x
+                my = page_h - y if axis == "y" else y
                 x, y = mx + dx * mm, my + dy * mm
                 canvas.setFillColorRGB(0.85, 0.1, 0.1)
             else:

@@ -30,6 +30,7 @@ MARK_GAP: float = 1 * mm
 """From the trim to a mark: a cut that misses by up to 1 mm shows bleed, never a mark."""
 MARK_LENGTH: float = 4 * mm
 MIN_MARK: float = 2 * mm
+"""Where the margin is short, a mark is shortened to this (or to its length, if less)."""
 MARK_WIDTH = 0.4
 HALO_WIDTH = 1.6
 TEXT_H: float = 2.8 * mm
@@ -43,6 +44,31 @@ RULER_LABEL = "50 mm: print at 100 % (Actual size), never Fit to page"
 BASELINE: float = 0.6 * mm
 
 
+@dataclass(frozen=True, slots=True)
+class MarkStyle:
+    """The crop marks asked for (`--marks LEN,OFFSET` in mm, or `none`): how long each is
+    and how far from the trim it starts, in points, and whether they are drawn at all."""
+
+    length: float = MARK_LENGTH
+    offset: float = MARK_GAP
+    drawn: bool = True
+
+    @property
+    def shortest(self) -> float:
+        """How short a mark may be made where its margin is narrow."""
+        return min(MIN_MARK, self.length)
+
+
+CROP_MARKS = MarkStyle()
+"""The crop marks by default: 4 mm long, 1 mm off the trim."""
+
+
+def text_room(bleed: float) -> float:
+    """How far the cards' trims must be from the paper's edge for a band of text beyond
+    their `bleed` and marks (see `Margins.fits_text`)."""
+    return NO_INK + TEXT_H + max(MARK_GAP + MIN_MARK, bleed) + TEXT_SEP
+
+
 @dataclass
 class Margins:
     """The margins of one page around `area` (the cards' trims), whose outer cards show
@@ -54,6 +80,8 @@ class Margins:
     bleed: float
     texts: dict[Side, float] = field(default_factory=dict)
     """The sides holding a line of text, and the text's length along the side."""
+    style: MarkStyle = CROP_MARKS
+    """The crop marks' length and offset."""
 
     def room(self, side: Side) -> float:
         """From the cards' trim on `side` to the paper's edge."""
@@ -66,7 +94,9 @@ class Margins:
 
     @property
     def text_offset(self) -> float:
-        """From the trim to where a text band may begin: past the bleed and a short mark."""
+        """From the trim to where a text band may begin: past the bleed and a short mark
+        1 mm off the trim (a mark set further off starts nearer where text needs the room:
+        `start`)."""
         return max(MARK_GAP + MIN_MARK, self.bleed) + TEXT_SEP
 
     def band_length(self, side: Side) -> float:
@@ -90,14 +120,20 @@ class Margins:
         return side
 
     def reach(self, side: Side) -> float:
-        """How far from the trim the marks on `side` end (they start 1 mm from it)."""
-        longest = MARK_GAP + MARK_LENGTH
+        """How far from the trim the marks on `side` end (they start at `start`)."""
+        longest = self.style.offset + self.style.length
         if side in self.texts:  # up to the band, at least to the bleed's edge (`fits_text`)
             return min(longest, self.room(side) - NO_INK - TEXT_H - TEXT_SEP)
         safe = self.room(side) - NO_INK
-        if safe - MARK_GAP >= MIN_MARK:
+        if safe - self.style.offset >= self.style.shortest:
             return min(longest, safe)
         return min(longest, self.room(side) - MARK_EDGE)
+
+    def start(self, side: Side) -> float:
+        """How far from the trim the marks on `side` start: the style's offset, or nearer
+        where the margin leaves no room for a shortened mark beyond it (every cut keeps
+        its mark)."""
+        return max(0.0, min(self.style.offset, self.reach(side) - self.style.shortest))
 
     def band(self, side: Side) -> Rect:
         """The text band of `side`, along the 6 mm line."""
@@ -136,17 +172,22 @@ def _halo_line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> No
 
 def crop_marks(canvas: Canvas, xs: Sequence[float], ys: Sequence[float], margins: Margins) -> None:
     """A mark on each x above and below the cards and on each y left and right of them,
-    black on a white halo, as far as `margins` lets each side's marks reach."""
+    black on a white halo, from where to where `margins` lets each side's marks go (none
+    when its style says so)."""
+    if not margins.style.drawn:
+        return
     area = margins.area
     canvas.saveState()
-    top, bottom = margins.reach("top"), margins.reach("bottom")
-    left, right = margins.reach("left"), margins.reach("right")
+    top, bottom = margins.start("top"), margins.start("bottom")
+    left, right = margins.start("left"), margins.start("right")
+    top_end, bottom_end = margins.reach("top"), margins.reach("bottom")
+    left_end, right_end = margins.reach("left"), margins.reach("right")
     for x in xs:
-        _halo_line(canvas, x, area.top + MARK_GAP, x, area.top + top)
-        _halo_line(canvas, x, area.y - MARK_GAP, x, area.y - bottom)
+        _halo_line(canvas, x, area.top + top, x, area.top + top_end)
+        _halo_line(canvas, x, area.y - bottom, x, area.y - bottom_end)
     for y in ys:
-        _halo_line(canvas, area.x - MARK_GAP, y, area.x - left, y)
-        _halo_line(canvas, area.right + MARK_GAP, y, area.right + right, y)
+        _halo_line(canvas, area.x - left, y, area.x - left_end, y)
+        _halo_line(canvas, area.right + right, y, area.right + right_end, y)
     canvas.restoreState()
 
 

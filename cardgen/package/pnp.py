@@ -32,9 +32,11 @@ from cardgen.manifest import record, record_for_game
 from cardgen.outputs import game_folder, output_folder
 from cardgen.package.calibration import calibration_pdf
 from cardgen.package.imposition import Face, fold_pdf, home_pdf
+from cardgen.package.marks import MARK_GAP, MARK_LENGTH, MarkStyle
+from cardgen.package.paper import Orientation
 from cardgen.package.pdf import PdfData
 from cardgen.package.poster import POSTER_DPI, poster_note, poster_pdf
-from cardgen.package.sheets import Duplex
+from cardgen.package.sheets import PAPERS, Duplex
 from cardgen.package.shop_images import mpc_images, resolution_note
 from cardgen.package.shops import SHOPS, shop_pdf
 from cardgen.project import Project
@@ -42,6 +44,8 @@ from cardgen.render.game import RenderResult
 from cardgen.write import Writer, slug
 
 Printer = Literal["home", "tgc", "mpc", "drivethru"]
+DEFAULT_MARKS: tuple[float, float] = (MARK_LENGTH / mm, MARK_GAP / mm)
+"""The crop marks' length and offset from the trim, in mm: 4 mm long, 1 mm off."""
 
 
 @dataclass
@@ -66,10 +70,12 @@ def _faces(
     jobs: int | None,
     rendered: RenderResult | None = None,
     names: Collection[str] | None = None,
+    ink_saver: bool = False,
 ) -> tuple[list[Face], str, str]:
-    """Every printed copy: the whole box (every copy of every card), or one deck list."""
+    """Every printed copy: the whole box (every copy of every card), or one deck list
+    (with `ink_saver`, drawn lightened into `images/ink-saver/`)."""
     from cardgen.model.select import parse_query, query_matches
-    from cardgen.render.game import render_game
+    from cardgen.render.game import game_cache, render_game
 
     counts: dict[str, int] = {}
     if deck is not None:
@@ -89,7 +95,20 @@ def _faces(
         label, stem = f"{label} (changed cards)", f"{stem}-changed"
     if not counts:
         raise CardgenError(f"nothing to print: no card of {pack.game.name} is chosen")
-    result = rendered or render_game(project, pack.id, images, names=set(counts), jobs=jobs)
+    if ink_saver:  # lightened images of their own, beside the usual ones
+        rendered, images = None, images / "ink-saver"
+    if rendered is None:  # on its own: drawn with the game's cache, under its folder's lock
+        with game_cache(project, pack.id) as cache:
+            rendered = render_game(
+                project,
+                pack.id,
+                images,
+                names=set(counts),
+                jobs=jobs,
+                ink_saver=ink_saver,
+                cache=cache,
+            )
+    result = rendered
     backs = {b["back"]: b for b in result.backs}
     faces: list[Face] = []
     for item in result.cards:
@@ -118,6 +137,10 @@ def pnp(
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
     gap: float | None = None,
+    orientation: Orientation = "auto",
+    marks: tuple[float, float] | None = DEFAULT_MARKS,
+    backs_only: bool = False,
+    ink_saver: bool = False,
     gutterfold: bool = False,
     printer: Printer = "home",
     only: str | None = None,
@@ -129,7 +152,12 @@ def pnp(
 ) -> PnpResult:
     """Write a print-and-play PDF of a game's box or of one deck list (from `rendered` card
     images when given; with a cache, a PDF whose cards and options did not change, and that
-    is still as it was written, is left alone)."""
+    is still as it was written, is left alone). `marks` is the crop marks' (length, offset)
+    in mm, None for none; `orientation` auto takes the way round that holds more cards;
+    `ink_saver` prints cards drawn with their backgrounds and large fills lightened."""
+    if ink_saver and printer != "home":
+        raise CardgenError("--ink-saver lightens cards printed at home: not with --printer")
+    sheet = SheetChoice(paper, orientation, marks, backs_only)
     pack = project.game(game_id)
     game_out = game_folder(project.root, pack.id)
     faces, label, stem = _faces(
@@ -141,10 +169,11 @@ def pnp(
         jobs=jobs,
         rendered=rendered,
         names=names,
+        ink_saver=ink_saver,
     )
     author = pack.game.name
     if printer == "mpc":
-        _refuse_gap(gap, gutterfold, printer)
+        _refuse_mixed(sheet, gap=gap, gutterfold=gutterfold, printer=printer)
         folder = out or game_out / f"{stem}-mpc"
         listing, files, total = mpc_images(faces, folder, title=label)
         record(game_out, [listing, *files])  # for `clean`, when it is the default place
@@ -157,6 +186,10 @@ def pnp(
         cut_lines,
         back_offset,
         gap,
+        orientation,
+        marks,
+        backs_only,
+        ink_saver,
         gutterfold,
         printer,
         label,
@@ -174,7 +207,7 @@ def pnp(
         label,
         stem,
         author,
-        paper=paper,
+        sheet=sheet,
         duplex=duplex,
         cut_lines=cut_lines,
         back_offset=back_offset,
@@ -182,6 +215,8 @@ def pnp(
         gutterfold=gutterfold,
         printer=printer,
     )
+    if ink_saver:
+        default = default.removesuffix(".pdf") + "-ink-saver.pdf"
     target = out or game_out / default
     written = Writer(target.parent).write_pieces_if_changed(target.name, data.size, data.chunks)
     record(game_out, [written])  # for `clean`, when it is the default place
@@ -196,7 +231,7 @@ def _make_pdf(
     stem: str,
     author: str,
     *,
-    paper: str,
+    sheet: SheetChoice,
     duplex: Duplex,
     cut_lines: bool,
     back_offset: tuple[float, float],
@@ -204,7 +239,8 @@ def _make_pdf(
     gutterfold: bool,
     printer: Printer,
 ) -> tuple[PdfData, int, str, list[str]]:
-    _refuse_gap(gap, gutterfold, printer)
+    paper = sheet.paper
+    _refuse_mixed(sheet, gap=gap, gutterfold=gutterfold, printer=printer)
     if printer != "home":
         data, pages, note = shop_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
@@ -212,7 +248,7 @@ def _make_pdf(
         default = f"{stem}-{printer}.pdf"
         notes = [note, *resolution_note(faces)]
     elif gutterfold:
-        data, pages = fold_pdf(faces, paper=paper, title=label, author=author)
+        data, pages = fold_pdf(faces, paper=paper, title=label, author=author, marks=sheet.style())
         default = f"{stem}-{paper}-gutterfold.pdf"
         notes = ["Print single-sided at 100 %, fold along the dashed line."]
     else:
@@ -225,24 +261,61 @@ def _make_pdf(
             title=label,
             author=author,
             gap=None if gap is None else gap * mm,
+            orientation=sheet.orientation,
+            marks=sheet.style(),
+            backs_only=sheet.backs_only,
         )
         mode = "simplex" if duplex == "none" else f"duplex-{duplex}"
         spaced = "" if gap is None else f"-gap{gap:g}mm"
-        default = f"{stem}-{paper}-{mode}{spaced}.pdf"
+        way = "" if sheet.orientation == "auto" else f"-{sheet.orientation}"
+        backs = "-backs" if sheet.backs_only else ""
+        default = f"{stem}-{paper}-{mode}{spaced}{way}{backs}.pdf"
         notes = [
             f"Print at 100 % (Actual size); duplex: flip on the {duplex} edge."
             if duplex != "none"
             else "Print at 100 % (Actual size)."
         ]
+        if sheet.backs_only:
+            notes = [
+                "Print single-sided at 100 % (Actual size) on the blank side of the printed"
+                f" fronts, each sheet fed as a duplex flip on the {duplex} edge would turn it;"
+                " page N is the back of sheet N."
+            ]
     return data, pages, default, notes
 
 
-def _refuse_gap(gap: float | None, gutterfold: bool, printer: Printer) -> None:
-    """`--gap` is for home sheets only."""
-    if gap is not None and (gutterfold or printer != "home"):
-        raise CardgenError(
-            "--gap spaces the cards of home sheets: not with --gutterfold or --printer"
-        )
+@dataclass(frozen=True, slots=True)
+class SheetChoice:
+    """What the person printing chose of the paper: its size, its way round, the crop
+    marks ((length, offset) in mm, None for none) and whether only the backs print."""
+
+    paper: str
+    orientation: Orientation
+    marks: tuple[float, float] | None
+    backs_only: bool
+
+    def style(self) -> MarkStyle:
+        """The crop marks in points, as the sheets draw them."""
+        if self.marks is None:
+            return MarkStyle(drawn=False)
+        return MarkStyle(length=self.marks[0] * mm, offset=self.marks[1] * mm)
+
+
+def _refuse_mixed(
+    sheet: SheetChoice, *, gap: float | None, gutterfold: bool, printer: Printer
+) -> None:
+    """Options of home sheets with a gutterfold or a print-shop file: a usage error."""
+    home = "not with --gutterfold or --printer" if gutterfold or printer != "home" else ""
+    shop = "not with --printer" if printer != "home" else ""
+    home_only = [
+        (gap is not None, "--gap spaces the cards of home sheets", home),
+        (sheet.orientation != "auto", "--orientation turns home sheets", home),
+        (sheet.backs_only, "--backs-only prints the back pages of home sheets", home),
+        (sheet.marks != DEFAULT_MARKS, "--marks sets the crop marks of sheets", shop),
+    ]
+    for given, what, clash in home_only:
+        if given and clash:
+            raise CardgenError(f"{what}: {clash}")
 
 
 def pnp_boards(
@@ -256,6 +329,8 @@ def pnp_boards(
     pack = project.game(game_id)
     if not pack.game.boards:
         raise CardgenError(f"{pack.game.name} has no board to print")
+    if paper not in PAPERS:
+        raise CardgenError(f"--paper {paper}: a board poster prints on {', '.join(PAPERS)}")
     folder = out or game_folder(project.root, pack.id)
     writer = Writer(folder)
     results = []

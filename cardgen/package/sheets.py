@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
+from cardgen.package.paper import NAMED, Orientation, paper_size, turned
+
+PAPERS: dict[str, tuple[float, float]] = NAMED
+"""The named papers, portrait (custom sizes: `paper.paper_size`)."""
 NO_INK: float = 6 * mm
 """Cards, text and the ruler stay 6 mm clear of the paper's edge (many printers' margin)."""
 MARK_EDGE: float = 3 * mm
@@ -24,6 +26,7 @@ margin of most inkjets; a laser's 4.2 mm only shortens a mark): on Letter a grid
 cards ends 6.35 mm from the top and bottom, and its column marks have only this room."""
 
 Duplex = Literal["long", "short", "none"]
+Axis = Literal["x", "y"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +55,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Grid:
-    """A grid of cards centred on the page: butted, or `spacing` apart (trim to trim)."""
+    """A grid of cards centred on the page (or `lowered`): butted, or `spacing` apart
+    (trim to trim)."""
 
     page_w: float
     page_h: float
@@ -61,6 +65,9 @@ class Grid:
     cols: int
     rows: int
     spacing: float = 0.0
+    lowered: float = 0.0
+    """How far the grid sits below the page's middle (to leave its top margin room for a
+    line of text where the centred grid leaves none)."""
 
     @property
     def per_page(self) -> int:
@@ -73,14 +80,19 @@ class Grid:
         return (self.page_w - self.cols * self.card_w - (self.cols - 1) * self.spacing) / 2
 
     @property
+    def height(self) -> float:
+        """From the lowest row's bottom edge to the highest row's top edge."""
+        return self.rows * self.card_h + (self.rows - 1) * self.spacing
+
+    @property
     def bottom(self) -> float:
         """The y of the lowest row's bottom edge."""
-        return (self.page_h - self.rows * self.card_h - (self.rows - 1) * self.spacing) / 2
+        return (self.page_h - self.height) / 2 - self.lowered
 
     @property
     def top(self) -> float:
         """The y of the highest row's top edge."""
-        return self.page_h - self.bottom
+        return self.bottom + self.height
 
     def slot(self, index: int) -> Rect:
         """Slot `index` (0 = top left, row by row) on the page."""
@@ -123,23 +135,49 @@ def spaced_fitting(room: float, size: float, spacing: float) -> int:
 
 
 def home_grid(
-    paper: str, card_w: float, card_h: float, *, gap: float | None = None, bleed: float = 0.0
+    paper: str,
+    card_w: float,
+    card_h: float,
+    *,
+    gap: float | None = None,
+    bleed: float = 0.0,
+    orientation: Orientation = "portrait",
 ) -> Grid:
-    """As many cards as fit with every card at least 6 mm from the paper's edge, portrait:
-    butted, or (with `gap`) each card's whole bleed shown and `gap` of paper between the
-    bleeds of neighbours, every bleed at least 3 mm from the edge."""
-    page_w, page_h = PAPERS[paper]
+    """As many cards as fit with every card at least 6 mm from the paper's edge: butted,
+    or (with `gap`) each card's whole bleed shown and `gap` of paper between the bleeds of
+    neighbours, every bleed at least 3 mm from the edge; on the paper held `orientation`
+    (auto: the way round that holds more cards, portrait when both hold as many)."""
+    ways: tuple[Literal["portrait", "landscape"], ...] = (
+        ("portrait", "landscape") if orientation == "auto" else (orientation,)
+    )
+    best: Grid | None = None
+    for way in ways:
+        grid = _grid(turned(paper_size(paper), way), card_w, card_h, gap, bleed)
+        if grid is not None and (best is None or grid.per_page > best.per_page):
+            best = grid
+    if best is None:
+        held = " landscape" if orientation == "landscape" else ""
+        raise ValueError(
+            f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit on {paper}{held}"
+        )
+    return best
+
+
+def _grid(
+    page: tuple[float, float], card_w: float, card_h: float, gap: float | None, bleed: float
+) -> Grid | None:
+    """The grid of `home_grid` on a page of this size, or None when no card fits."""
     spacing = 0.0 if gap is None else 2 * bleed + gap
     outer = 0.0 if gap is None else bleed
 
-    def count(page: float, size: float) -> int:
-        room = min(page - 2 * NO_INK, page - 2 * MARK_EDGE - 2 * outer)
+    def count(along: float, size: float) -> int:
+        room = min(along - 2 * NO_INK, along - 2 * MARK_EDGE - 2 * outer)
         return spaced_fitting(room, size, spacing)
 
-    cols, rows = count(page_w, card_w), count(page_h, card_h)
+    cols, rows = count(page[0], card_w), count(page[1], card_h)
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit on {paper}")
-    return Grid(page_w, page_h, card_w, card_h, cols, rows, spacing)
+        return None
+    return Grid(page[0], page[1], card_w, card_h, cols, rows, spacing)
 
 
 def open_sides(rects: Sequence[Rect]) -> list[tuple[bool, bool, bool, bool]]:
@@ -178,11 +216,27 @@ def bleed_box(
     return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
+def mirror_axis(duplex: Duplex, page_w: float, page_h: float) -> Axis | None:
+    """The page coordinate a duplex sheet's turn mirrors (None single-sided).
+
+    Flipped on its long edge the sheet turns about that edge, so the coordinate across it
+    mirrors: x on a portrait page, y on a landscape one (the printer lays a landscape page
+    across portrait paper, and back and front alike, so in the page's own coordinates its
+    long edge runs along x). Flipped on its short edge, the other coordinate mirrors. A
+    square page counts as portrait.
+    """
+    if duplex == "none":
+        return None
+    landscape = page_w > page_h
+    return "x" if (duplex == "long") != landscape else "y"
+
+
 def mirrored(rect: Rect, page_w: float, page_h: float, duplex: Duplex) -> Rect:
     """Where the back of a card at `rect` goes on the back page of a duplex sheet."""
-    if duplex == "long":
+    axis = mirror_axis(duplex, page_w, page_h)
+    if axis == "x":
         return Rect(page_w - rect.x - rect.w, rect.y, rect.w, rect.h)
-    if duplex == "short":
+    if axis == "y":
         return Rect(rect.x, page_h - rect.y - rect.h, rect.w, rect.h)
     return rect
 
@@ -235,7 +289,7 @@ class FoldSheet:
 def fold_sheet(paper: str, card_w: float, card_h: float, gutter: float = 10 * mm) -> FoldSheet:
     """The gutterfold sheet holding the most cards: portrait or landscape paper."""
     best: FoldSheet | None = None
-    portrait = PAPERS[paper]
+    portrait = paper_size(paper)
     for page_w, page_h in (portrait, (portrait[1], portrait[0])):
         cols = fitting(page_w / 2 - gutter / 2 - NO_INK, card_w)
         rows = fitting(page_h - 2 * NO_INK, card_h)

@@ -15,7 +15,7 @@ from PIL import Image
 
 from cardgen.model.card import Card
 from cardgen.model.layout import Layout, TextElement
-from cardgen.render import paint, plates
+from cardgen.render import ink, paint, plates
 from cardgen.render.canvas import Canvas
 from cardgen.render.context import DrawContext, RenderWarning
 from cardgen.render.elements import draw_element
@@ -52,9 +52,13 @@ def render_face(
     game_folder: Path,
     keywords: list[str] | None = None,
     label: str = "",
+    ink_saver: bool = False,
 ) -> tuple[Image.Image, list[RenderWarning]]:
     """Draw one face: every visible element of the layout, in order, on an RGB canvas (over
-    a plate of its static elements when that changes no pixel)."""
+    a plate of its static elements when that changes no pixel); with `ink_saver`, its
+    background and large fills lightened (`render.ink`)."""
+    if ink_saver:
+        layout = ink.saver_layout(layout)
     canvas = Canvas.of(layout)
     ctx = DrawContext(
         layout,
@@ -70,6 +74,8 @@ def render_face(
         (name, resolved_element(name, element, values, layout))
         for name, element in layout.elements.items()
     ]
+    if ink_saver:
+        items = [(name, ink.saver_element(element, canvas)) for name, element in items]
     shown = [element_visible(resolved, subject, values) for _, resolved in items]
     hoisted, later = plates.split_plate(items, shown, canvas, values=values)
     plate_key = plates.look_key(layout, canvas, hoisted)
@@ -139,8 +145,9 @@ def render_card(
     game_folder: Path,
     keywords: list[str] | None = None,
     labels: dict[str, str] | None = None,
+    ink_saver: bool = False,
 ) -> tuple[Image.Image, list[RenderWarning]]:
-    """Draw a card's face."""
+    """Draw a card's face (with `ink_saver`, lightened: see `render_face`)."""
     values = card_values(card, type_label, game_name, labels)
     return render_face(
         layout,
@@ -150,4 +157,5 @@ def render_card(
         game_folder=game_folder,
         keywords=keywords,
         label=card.name,
+        ink_saver=ink_saver,
     )

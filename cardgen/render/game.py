@@ -161,13 +161,14 @@ def render_game(
     cache: Cache | None = None,
     cell_size: CellSize | None = None,
     progress: Callable[[int], None] | None = None,
+    ink_saver: bool = False,
 ) -> RenderResult:
     """Render the chosen cards of a game (`only` query, or exactly `names`) and every back
     they use into `out`. With a cache, a card whose inputs did not change is not drawn
     again, and (given `cell_size`) each card drawn leaves its cell there; `progress(n)` is
-    told as cards are done."""
+    told as cards are done. With `ink_saver`, backgrounds and large fills are lightened."""
     pack = project.game(game_id)
-    renderer = GameRenderer(project, pack, drawable_layouts(project.root, pack))
+    renderer = GameRenderer(project, pack, drawable_layouts(project.root, pack), ink_saver)
     files = card_files(pack)
     query = parse_query(only) if only else None
     if isinstance(query, dict):

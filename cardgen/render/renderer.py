@@ -73,14 +73,20 @@ class GameRenderer:
     project: Project
     pack: GamePack
     layouts: LayoutSet
+    ink_saver: bool = False
+    """Draw every face with its background and large fills lightened (`render.ink`)."""
     _layout_keys: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, root: Path, game_id: str) -> GameRenderer:
+    def open(cls, root: Path, game_id: str, *, ink_saver: bool = False) -> GameRenderer:
         """The renderer of a game of the project at `root` (its cards loaded as `build` does)."""
         project = Project(root)
         pack = project.game(game_id, partial=True)  # the cards the main process builds
-        return cls(project, pack, drawable_layouts(root, pack))
+        return cls(project, pack, drawable_layouts(root, pack), ink_saver)
+
+    def _saver(self) -> list[str]:
+        """What the ink saver adds to an image's cache key (nothing when it is off)."""
+        return ["ink-saver"] if self.ink_saver else []
 
     def card_key(self, card: Card) -> str:
         """The cache key of a card's image: its data, its layout, its art, the fonts."""
@@ -100,6 +106,7 @@ class GameRenderer:
             self.pack.game.name,
             keywords(self.pack),
             self._labels(card),
+            *self._saver(),
         )
 
     def _labels(self, card: Card) -> dict[str, str]:
@@ -114,6 +121,7 @@ class GameRenderer:
             spec.model_dump() if spec else None,
             self._layout_key(self.layouts.for_back(back_id)),
             self.pack.game.name,
+            *self._saver(),
         )
 
     def _layout_key(self, layout: Layout) -> str:
@@ -146,6 +154,7 @@ class GameRenderer:
                 game_folder=self.pack.folder,
                 keywords=keywords(self.pack),
                 labels=self._labels(card),
+                ink_saver=self.ink_saver,
             )
         return image, warnings, layout
 
@@ -179,6 +188,7 @@ class GameRenderer:
                 project_root=self.project.root,
                 game_folder=self.pack.folder,
                 label=f"back {back_id}",
+                ink_saver=self.ink_saver,
             )
             return encode_png(image, layout.dpi), warnings
 
@@ -211,13 +221,17 @@ _inherited: GameRenderer | None = None
 """The main process's renderer while a pool starts: a forked worker has it already loaded."""
 
 
-def _init(root: str, game_id: str, cell_size: CellSize | None) -> None:
+def _init(root: str, game_id: str, cell_size: CellSize | None, ink_saver: bool = False) -> None:
     global _worker, _cell_size
     mine = _inherited
-    if mine is not None and (str(mine.project.root), mine.pack.id) == (root, game_id):
+    if mine is not None and (str(mine.project.root), mine.pack.id, mine.ink_saver) == (
+        root,
+        game_id,
+        ink_saver,
+    ):
         _worker = mine  # forked: the game and layouts are in memory, not loaded again
     else:
-        _worker = GameRenderer.open(Path(root), game_id)
+        _worker = GameRenderer.open(Path(root), game_id, ink_saver=ink_saver)
     _cell_size = cell_size
 
 
@@ -255,7 +269,7 @@ def rendered(
         with process_pool(
             jobs,
             initializer=_init,
-            initargs=(str(renderer.project.root), renderer.pack.id, cell_size),
+            initargs=(str(renderer.project.root), renderer.pack.id, cell_size, renderer.ink_saver),
         ) as pool:
             # small chunks: a worker sends each chunk's images at once, and the main process
             # holds them until written, so memory grows with the chunk, not with the game

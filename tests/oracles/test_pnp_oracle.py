@@ -16,8 +16,15 @@ from pypdf import PdfReader
 from tests.oracles.games import Row, interleaved, ok, rendered, write_game
 from tests.oracles.pdf_read import Placed, at, pixel_names, placements
 
-# A4 and Letter in points (210 x 297 mm; 8.5 x 11 in), as the paper is.
-PAPER = {"a4": (210 * 72 / 25.4, 297 * 72 / 25.4), "letter": (8.5 * 72, 11 * 72)}
+# The papers in points (A4 210 x 297 mm, A3 297 x 420 mm; Letter 8.5 x 11 in, Legal
+# 8.5 x 14 in, Tabloid 11 x 17 in), portrait, as the paper is.
+PAPER = {
+    "a4": (210 * 72 / 25.4, 297 * 72 / 25.4),
+    "a3": (297 * 72 / 25.4, 420 * 72 / 25.4),
+    "letter": (8.5 * 72, 11 * 72),
+    "legal": (8.5 * 72, 14 * 72),
+    "tabloid": (11 * 72, 17 * 72),
+}
 TYPES = 4
 ROWS = interleaved(23, TYPES, copies=lambda i: 2 if i % 5 == 0 else 1)
 """23 cards, 28 copies of four types, each type's back its own colour; a row of a sheet
@@ -50,29 +57,59 @@ def check_fronts(fronts: list[Placed]) -> None:
     assert printed == Counter({f"card {r.name}": r.copies for r in ROWS})
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+def behind(
+    point: tuple[float, float], page: tuple[float, float], duplex: str
+) -> tuple[float, float]:
+    """Where a point of a back page lands behind the front page once the printer has
+    turned the sheet over, simulated on the paper itself: a landscape page is laid across
+    the portrait paper (turned a quarter, front and back alike), the paper turns over
+    about its long edge (its sides swap) or its short edge (top and bottom swap), and the
+    point is read back in the page's own coordinates."""
+    width, height = page
+    x, y = point
+    if width <= height:  # portrait: the page is the paper
+        return (width - x, y) if duplex == "long" else (x, height - y)
+    u, v = height - y, x  # on the paper, `height` wide and `width` tall
+    u, v = (height - u, v) if duplex == "long" else (u, width - v)
+    return (v, height - u)
+
+
+@pytest.mark.parametrize(
+    ("paper", "orientation"),
+    [
+        ("a4", "portrait"),
+        ("letter", "portrait"),
+        ("a4", "landscape"),
+        ("letter", "landscape"),
+        ("legal", "landscape"),
+        ("a3", "auto"),  # 6 x 3 landscape holds more than 4 x 4
+        ("tabloid", "portrait"),
+    ],
+)
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_each_back_is_behind_its_own_front(
-    game: tuple[Path, dict[str, Any]], tmp_path: Path, paper: str, duplex: str
+    game: tuple[Path, dict[str, Any]], tmp_path: Path, paper: str, orientation: str, duplex: str
 ) -> None:
     root, drawn = game
     names, back_of = identities(drawn)
-    pdf = pnp(root, tmp_path / "out.pdf", "--paper", paper, "--duplex", duplex)
+    args = ("--paper", paper, "--duplex", duplex, "--orientation", orientation)
+    pdf = pnp(root, tmp_path / "out.pdf", *args)
     width, height = PAPER[paper]
+    if orientation != "portrait":
+        width, height = height, width
     for page in PdfReader(pdf).pages:
         assert float(page.mediabox.width) == pytest.approx(width, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(height, abs=0.01)
     pages = placements(pdf, names)
-    assert len(pages) % 2 == 0 and len(pages) >= 4
+    assert len(pages) % 2 == 0 and len(pages) >= 2
     fronts = [p for page in pages[::2] for p in page]
     assert all(p.shows.startswith("card ") for p in fronts)
     check_fronts(fronts)
     for front_page, back_page in zip(pages[::2], pages[1::2], strict=True):
         assert len(back_page) == len(front_page)
         for front in front_page:
-            x, y = front.centre
-            spot = (width - x, y) if duplex == "long" else (x, height - y)
-            back = at(back_page, spot)
+            # the back page's point that lands on this front's centre
+            back = at(back_page, behind(front.centre, (width, height), duplex))
             assert back.shows == f"back {back_of[front.shows.removeprefix('card ')]}"
             assert back.size == pytest.approx(front.size, abs=0.01)
 

@@ -386,18 +386,43 @@ def test_other_images_still_print(
     assert filters == ["/DCTDecode", "/FlateDecode"]
 
 
+@pytest.mark.parametrize(
+    ("args", "name", "per_page", "page"),
+    [
+        # landscape A4: 4 x 2 (4 x 63.5 + 3 x 8.35 = 279.05 mm of 284.65)
+        ((), "tiny-a4-duplex-long-gap2mm.pdf", [8, 8, 8, 8, 1, 1], (841.89, 595.276)),
+        # portrait: 2 x 3 (three across would need 207.2 mm)
+        (
+            ("--orientation", "portrait"),
+            "tiny-a4-duplex-long-gap2mm-portrait.pdf",
+            [6, 6, 6, 6, 5, 5],
+            (595.276, 841.89),
+        ),
+    ],
+)
 def test_a_gap_spaces_the_cards_and_names_the_file(
-    make_project: Callable[..., Path], run: Run, tmp_path: Path
+    make_project: Callable[..., Path],
+    run: Run,
+    tmp_path: Path,
+    args: tuple[str, ...],
+    name: str,
+    per_page: list[int],
+    page: tuple[float, float],
 ) -> None:
-    """--gap 2 on A4: 2 x 3 poker cards a sheet (three across would need 207.2 mm), each
-    drawn whole, its bleed and 2 mm of paper between it and the next."""
+    """--gap 2 on A4: each card drawn whole, its bleed and 2 mm of paper between it and
+    the next; the way round that holds more (8 poker cards on landscape A4), or portrait
+    when asked."""
     root = make_project(cards=CARDS)
-    result = run("pnp", "tiny", "--project", root, "--jobs", "1", "--gap", "2", "--format", "json")
+    result = run(
+        "pnp", "tiny", "--project", root, "--jobs", "1", "--gap", "2", "--format", "json", *args
+    )
     assert result.exit_code == 0, result.output
     (pdf,) = json.loads(result.stdout)["pdfs"]
-    assert Path(pdf["path"]).name == "tiny-a4-duplex-long-gap2mm.pdf"
+    assert Path(pdf["path"]).name == name
     pages = placements(Path(pdf["path"]))
-    assert [len(p) for p in pages] == [6, 6, 6, 6, 5, 5]  # 17 cards, each page's backs
+    assert [len(p) for p in pages] == per_page  # 17 cards, each page's backs
+    for read in PdfReader(pdf["path"]).pages:
+        assert [float(v) for v in read.mediabox[2:]] == pytest.approx(page, abs=0.01)
     lefts = sorted({round(b[0], 2) for b in pages[0]})
     rights = sorted({round(b[2], 2) for b in pages[0]})
     assert lefts[1] - rights[0] == pytest.approx(2 * MM, abs=0.01)
@@ -409,6 +434,9 @@ def test_a_gap_spaces_the_cards_and_names_the_file(
         (("--gap", "1", "--gutterfold"), "--gap spaces the cards of home sheets"),
         (("--gap", "1", "--printer", "tgc"), "--gap spaces the cards of home sheets"),
         (("--gap", "-1"), "-1.0 is not in the range 0<=x<=20"),
+        (("--orientation", "landscape", "--gutterfold"), "--orientation turns home sheets"),
+        (("--marks", "6,2", "--printer", "mpc"), "--marks sets the crop marks of sheets"),
+        (("--orientation", "sideways"), "'sideways' is not one of 'auto', 'portrait'"),
     ],
 )
 def test_a_gap_where_it_cannot_go_is_a_usage_error(

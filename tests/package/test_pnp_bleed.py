@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from cardgen.package.calibration import calibration_pdf
 from cardgen.package.imposition import Face, home_pdf
+from cardgen.package.paper import paper_size
 from cardgen.package.sheets import PAPERS
 from tests.package.pdf_geometry import apply, drawn_images
 from tests.skips import require_tool
@@ -51,7 +52,11 @@ def ringed(folder: Path, count: int, *, turnable: bool = False) -> list[Face]:
 
 
 def sheet(
-    faces: list[Face], duplex: str = "none", gap: float | None = None, paper: str = "a4"
+    faces: list[Face],
+    duplex: str = "none",
+    gap: float | None = None,
+    paper: str = "a4",
+    orientation: str = "portrait",
 ) -> bytes:
     data, _ = home_pdf(
         faces,
@@ -62,6 +67,7 @@ def sheet(
         title="Tiny",
         author="Tiny",
         gap=gap,
+        orientation=orientation,  # type: ignore[arg-type]
     )
     return data.to_bytes()
 
@@ -162,26 +168,34 @@ def test_a_gap_keeps_each_cards_whole_bleed(tmp_path: Path) -> None:
     assert page.getpixel((round((rights[0] + lefts[1]) / 2), y)) == (255, 255, 255)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "tabloid"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("gap", [None, 3.0])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_each_back_is_upright_behind_its_front_once_the_sheet_turns_over(
-    tmp_path: Path, paper: str, duplex: str, gap: float | None
+    tmp_path: Path, paper: str, duplex: str, gap: float | None, orientation: str
 ) -> None:
-    """Turning the sheet over on its long edge takes the point (x, y) of the back page to
-    (W - x, y) seen through the front; on its short edge to (x, H - y). Seen through the
+    """Turning a portrait sheet over on its long edge takes the point (x, y) of the back
+    page to (W - x, y) seen through the front; on its short edge to (x, H - y). A
+    landscape page lies across the paper, so there its long edge runs along x: the long
+    edge takes (x, y) to (x, H - y) and the short edge to (W - x, y). Seen through the
     paper, a card's back must be its front's mirror image left to right (the card turned
     over like a book's page), so: flip(back(u, v)) == front(1 - u, v) at every corner of
     the image."""
     width, height = PAPERS[paper]
+    if orientation == "landscape":
+        width, height = height, width
     faces = ringed(tmp_path, 7, turnable=True)
-    reader = PdfReader(io.BytesIO(sheet(faces, duplex, None if gap is None else gap * MM, paper)))
+    spacing = None if gap is None else gap * MM
+    reader = PdfReader(io.BytesIO(sheet(faces, duplex, spacing, paper, orientation)))
+    assert [float(v) for v in reader.pages[1].mediabox[2:]] == pytest.approx((width, height))
     fronts, backs = drawn_images(reader, 0), drawn_images(reader, 1)
     assert len(fronts) == len(backs) >= 4
+    mirrors_x = (duplex == "long") == (orientation == "portrait")
 
     def flip(point: tuple[float, float]) -> tuple[float, float]:
         x, y = point
-        return (width - x, y) if duplex == "long" else (x, height - y)
+        return (width - x, y) if mirrors_x else (x, height - y)
 
     for front in fronts:
         centre = apply(front.matrix, 0.5, 0.5)
@@ -214,14 +228,14 @@ def bars(page: pdfplumber.page.Page, red: bool) -> dict[str, list[tuple[float, f
 STEPS = [k / 2 for k in range(-10, 11)]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "legal", "tabloid", "230x240mm"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_the_calibration_sheet_measures_5_mm_each_way_and_rotation(paper: str, duplex: str) -> None:
     """The front: a row of 21 upright bars (X) and three columns of 21 lying bars (Y in the
     middle; left and right for rotation). Behind each, on the back, a red bar moved from
     the mirrored place by -5.0 ... +5.0 mm in 0.5 mm steps, labelled with that offset."""
     pdf = calibration_pdf(paper=paper, duplex=duplex, title="t")  # type: ignore[arg-type]
-    w, h = (v / MM for v in PAPERS[paper])
+    w, h = (v / MM for v in paper_size(paper))
     with pdfplumber.open(io.BytesIO(pdf)) as read:
         front, back = bars(read.pages[0], red=False), bars(read.pages[1], red=True)
         text = read.pages[1].extract_text()
@@ -283,4 +297,14 @@ def test_a_card_too_big_for_the_paper_is_a_clear_error(tmp_path: Path) -> None:
         sheet([wide], paper="letter")
     assert (
         str(info.value.message) == "--paper letter: a 250.0 x 88.9 mm card does not fit on letter"
+    )
+
+
+def test_a_paper_too_small_for_the_calibration_sheet_is_refused() -> None:
+    from cardgen.errors import CardgenError
+
+    with pytest.raises(CardgenError) as info:
+        calibration_pdf(paper="150x200mm", duplex="long", title="t")
+    assert info.value.message == (
+        "--paper 150x200mm: the calibration sheet needs a paper at least 200 x 230 mm"
     )

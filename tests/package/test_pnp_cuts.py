@@ -1,6 +1,7 @@
 """Cutting a print-and-play sheet, read back from the PDF: every distinct card edge of every
 page has a crop mark on it, off the cards, crossing no character and not the ruler, for
-each example game's card size and count on A4 and Letter in every mode; the bleed shows
+each example game's card size and count on A4 and Letter in every mode, on the other
+papers, landscape and with crop marks of other lengths and offsets; the bleed shows
 beyond the grid's outer trim (pixels and clipping boxes) and a spaced grid keeps each
 card's whole bleed."""
 
@@ -18,6 +19,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.package.imposition import Face, fold_pdf, home_pdf
+from cardgen.package.marks import CROP_MARKS, MarkStyle
+from cardgen.package.paper import Orientation
 from cardgen.package.sheets import fold_sheet, home_grid
 from cardgen.project import Project
 from cardgen.render.game import geometry
@@ -64,7 +67,14 @@ def sample(count: int, per_page: int) -> int:
     return per_page + last if count > per_page else count
 
 
-def build(folder: Path, game: str, paper: str, mode: str) -> tuple[bytes, float, set[int]]:
+def build(
+    folder: Path,
+    game: str,
+    paper: str,
+    mode: str,
+    orientation: Orientation = "portrait",
+    marks: MarkStyle = CROP_MARKS,
+) -> tuple[bytes, float, set[int]]:
     """The PDF of `game` in `mode`, its cards' bleed, and which pages are fronts."""
     title, count, size, bleed = example(game)
     if mode == "gutterfold":
@@ -74,10 +84,11 @@ def build(folder: Path, game: str, paper: str, mode: str) -> tuple[bytes, float,
             paper=paper,
             title=title,
             author=title,
+            marks=marks,
         )
         return data.to_bytes(), bleed, set(range(pages))
     gap = float(mode.removeprefix("gap-")) * MM if mode.startswith("gap-") else None
-    per_page = home_grid(paper, *size, gap=gap, bleed=bleed).per_page
+    per_page = home_grid(paper, *size, gap=gap, bleed=bleed, orientation=orientation).per_page
     duplex = mode if mode in ("long", "short", "none") else "long"
     data, pages = home_pdf(
         faces(folder, sample(count, per_page), size, bleed),
@@ -88,6 +99,8 @@ def build(folder: Path, game: str, paper: str, mode: str) -> tuple[bytes, float,
         title=title,
         author=title,
         gap=gap,
+        orientation=orientation,
+        marks=marks,
     )
     step = 1 if duplex == "none" else 2
     return data.to_bytes(), bleed, set(range(0, pages, step))
@@ -105,22 +118,34 @@ def distinct(values: list[float]) -> list[float]:
     return found
 
 
-def marked(edge: float, vertical: bool, marks: list[Stroke], cards: list[Box]) -> bool:
-    """Whether a black line at least 1.5 mm long lies on `edge`, off every card."""
+def marked(
+    edge: float, vertical: bool, marks: list[Stroke], cards: list[Box], shortest: float = 1.5 * MM
+) -> bool:
+    """Whether a black line at least `shortest` long lies on `edge`, off every card."""
     for mark in marks:
         on = abs(mark.x0 - edge) < 0.01 and abs(mark.x1 - edge) < 0.01
         if not vertical:
             on = abs(mark.y0 - edge) < 0.01 and abs(mark.y1 - edge) < 0.01
         long = abs(mark.y1 - mark.y0) if vertical else abs(mark.x1 - mark.x0)
-        if on and long >= 1.5 * MM and not any(overlaps(mark.box, c) for c in cards):
+        if on and long >= shortest - 0.01 and not any(overlaps(mark.box, c) for c in cards):
             return True
     return False
 
 
-def check_pdf(pdf: bytes, bleed: float, fronts: set[int], spaced: bool, *, text: bool) -> None:
+def check_pdf(
+    pdf: bytes,
+    bleed: float,
+    fronts: set[int],
+    spaced: bool,
+    *,
+    text: bool,
+    style: MarkStyle = CROP_MARKS,
+) -> None:
     """Every page: no mark, halo, guide or fold line crosses a character, the ruler or a
     card, or comes within 3 mm of the paper's edge; every front page: each distinct x and
-    y of a card's edge has a black mark on it (with `text`, every page has some text)."""
+    y of a card's edge has a black mark on it at least 1.5 mm long (or the style's length,
+    if shorter), or none at all when the style draws none (with `text`, every page has
+    some text)."""
     reader = PdfReader(io.BytesIO(pdf))
     with pdfplumber.open(io.BytesIO(pdf)) as read:
         for number in range(len(reader.pages)):
@@ -148,14 +173,18 @@ def check_pdf(pdf: bytes, bleed: float, fronts: set[int], spaced: bool, *, text:
             if number not in fronts:
                 continue
             marks = [s for s in drawn if s.grey == 0 and s.width == 0.4]
+            if not style.drawn:
+                assert not marks, number
+                continue
+            shortest = min(1.5 * MM, style.length)
             xs = distinct([v for c in cards for v in (c[0], c[2])])
             ys = distinct([v for c in cards for v in (c[1], c[3])])
             if spaced:  # two cuts a column
                 assert len(xs) == 2 * len(distinct([c[0] for c in cards])), number
             for x in xs:
-                assert marked(x, True, marks, cards), (number, "x", x / MM)
+                assert marked(x, True, marks, cards, shortest), (number, "x", x / MM)
             for y in ys:
-                assert marked(y, False, marks, cards), (number, "y", y / MM)
+                assert marked(y, False, marks, cards, shortest), (number, "y", y / MM)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -167,15 +196,63 @@ def test_every_cut_has_a_mark_that_crosses_no_text(tmp_path: Path, game: str, pa
         check_pdf(pdf, bleed, fronts, mode.startswith("gap-"), text=True)
 
 
+@pytest.mark.parametrize(
+    ("game", "paper", "orientation", "marks", "no_band"),
+    [
+        ("shards", "a3", "auto", (4, 1), ()),  # landscape 6 x 3
+        ("splatterkins", "legal", "landscape", (6, 2), ()),
+        ("splatoon", "tabloid", "portrait", (2, 0), ()),
+        # --gap 2 on landscape A4 (4 x 2): centred, 11.9 mm above and below the trims, short
+        # of the 12.5 mm a line of text needs; the grid is lowered to make room on top
+        ("blublers", "a4", "landscape", (8, 3.2), ()),
+        ("yokai-sketch", "letter", "landscape", (1, 0.5), ()),
+        ("shards", "170x240mm", "auto", (3, 1), ()),
+        ("splatoon", "8.5x11in", "auto", None, ()),
+        ("blublers", "tabloid", "landscape", (10, 5), ()),
+    ],
+)
+def test_every_cut_has_a_mark_on_every_paper_way_round_and_mark_style(
+    tmp_path: Path,
+    game: str,
+    paper: str,
+    orientation: Orientation,
+    marks: tuple[float, float] | None,
+    no_band: tuple[str, ...],
+) -> None:
+    """The new papers, landscape sheets and crop marks of other lengths and offsets (mm)
+    or none, in every mode: marks on every cut, off cards, text, the ruler and the last
+    3 mm; every page has its caption where the margins hold a line of text."""
+    style = MarkStyle(drawn=False) if marks is None else MarkStyle(marks[0] * MM, marks[1] * MM)
+    for mode in MODES:
+        pdf, bleed, fronts = build(tmp_path / mode, game, paper, mode, orientation, style)
+        text = mode not in no_band
+        check_pdf(pdf, bleed, fronts, mode.startswith("gap-"), text=text, style=style)
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     size=st.tuples(st.floats(25, 190), st.floats(30, 270)),
     bleed=st.sampled_from([0.0, 2.0, 3.175, 5.0]),
     count=st.integers(1, 14),
-    paper=st.sampled_from(["a4", "letter"]),
+    paper=st.one_of(
+        st.sampled_from(["a4", "letter", "a3", "legal", "tabloid"]),
+        st.tuples(st.integers(100, 450), st.integers(100, 450)).map(
+            lambda s: f"{min(s)}x{max(s)}mm"
+        ),
+    ),
     duplex=st.sampled_from(["long", "short", "none"]),
     gap=st.one_of(st.none(), st.floats(0, 8)),
     cut_lines=st.booleans(),
+    orientation=st.sampled_from(["portrait", "landscape", "auto"]),
+    marks=st.one_of(
+        st.just(CROP_MARKS),
+        st.just(MarkStyle(drawn=False)),
+        st.builds(
+            MarkStyle,
+            st.floats(1, 15).map(lambda v: v * MM),
+            st.floats(0, 10).map(lambda v: v * MM),
+        ),
+    ),
 )
 def test_any_card_size_gets_a_mark_on_every_cut(
     tmp_path_factory: pytest.TempPathFactory,
@@ -186,13 +263,16 @@ def test_any_card_size_gets_a_mark_on_every_cut(
     duplex: str,
     gap: float | None,
     cut_lines: bool,
+    orientation: Orientation,
+    marks: MarkStyle,
 ) -> None:
-    """Generated card sizes (mm), bleeds, counts, papers and modes; a size that leaves no
-    margin band may print no caption, but its cuts still have their marks."""
+    """Generated card sizes (mm), bleeds, counts, papers (named and custom), ways round,
+    crop mark lengths and offsets, and modes; a size that leaves no margin band may print
+    no caption, but its cuts still have their marks."""
     trim = (size[0] * MM, size[1] * MM)
     spacing = None if gap is None else gap * MM
     try:
-        home_grid(paper, *trim, gap=spacing, bleed=bleed * MM)
+        home_grid(paper, *trim, gap=spacing, bleed=bleed * MM, orientation=orientation)
     except ValueError:
         return  # too big for the paper: `cardgen pnp` says so (tested in test_pnp.py)
     folder = tmp_path_factory.mktemp("cards")
@@ -205,7 +285,9 @@ def test_any_card_size_gets_a_mark_on_every_cut(
         title="Generated",
         author="Generated",
         gap=spacing,
+        orientation=orientation,
+        marks=marks,
     )
     fronts = set(range(0, pages, 1 if duplex == "none" else 2))
     spaced = gap is not None and gap + 2 * bleed > 0.01
-    check_pdf(data.to_bytes(), bleed * MM, fronts, spaced, text=False)
+    check_pdf(data.to_bytes(), bleed * MM, fronts, spaced, text=False, style=marks)

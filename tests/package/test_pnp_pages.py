@@ -113,9 +113,15 @@ def test_each_duplex_sheet_says_which_sheet_and_side_it_is(
     lines = [text.splitlines() for text in texts(pdf)]
     assert [page[-1] for page in lines] == [
         f"Tiny · sheet 1 front · duplex: {edge}",
-        "Tiny · back of page 1",
+        "Tiny · sheet 1 back",
         f"Tiny · sheet 2 front · duplex: {edge}",
-        "Tiny · back of page 3",
+        "Tiny · sheet 2 back",
+    ]
+    assert PdfReader(io.BytesIO(pdf)).page_labels == [
+        "sheet 1 front",
+        "sheet 1 back",
+        "sheet 2 front",
+        "sheet 2 back",
     ]
     assert [RULER in "\n".join(page) for page in lines] == [True, False, False, False]
     assert metadata(pdf) == ("Tiny", "Tiny Games", f"Print-and-play sheets, A4, duplex {duplex}")
@@ -124,10 +130,11 @@ def test_each_duplex_sheet_says_which_sheet_and_side_it_is(
 def test_single_sided_sheets_have_no_back_pages(tmp_path: Path) -> None:
     pdf = home(card_faces(tmp_path, 19), "none", paper="letter")  # 9 + 9 + 1
     assert [text.splitlines()[-1] for text in texts(pdf)] == [
-        "Tiny · sheet 1 front",
-        "Tiny · sheet 2 front",
-        "Tiny · sheet 3 front",
+        "Tiny · sheet 1",
+        "Tiny · sheet 2",
+        "Tiny · sheet 3",
     ]
+    assert PdfReader(io.BytesIO(pdf)).page_labels == ["sheet 1", "sheet 2", "sheet 3"]
     with pdfplumber.open(io.BytesIO(pdf)) as read:
         assert [len(page.images) for page in read.pages] == [9, 9, 1]
     assert metadata(pdf)[2] == "Print-and-play sheets, LETTER, duplex none"
