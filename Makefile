@@ -42,9 +42,11 @@ demo: $(RUNTIME)
 
 # The suite reads PDFs and pages back as a printer and a browser would: .ci/system-tools
 # installs Debian's qpdf, poppler-utils and chromium where they are missing (as root).
+# The suite runs on every core, at most 4 (pytest-xdist: a worker per core; the builds in
+# it share their cores too, so more workers gain little).
 test: $(DEV)
 	@.ci/system-tools
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses=4
 
 # Regenerate the golden images after a reviewed rendering change; look at the diff.
 goldens: $(DEV)
