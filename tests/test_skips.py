@@ -36,7 +36,9 @@ def test_skipped_by_a_marker(n):
 """
 
 
-def pytest_run(folder: Path, source: str, *, ci: bool) -> subprocess.CompletedProcess[str]:
+def pytest_run(
+    folder: Path, source: str, *, ci: bool, extra: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
     """pytest, with tests/skips.py as its plugin, on `source` in a fresh process whose PATH
     holds no tool at all (only an empty folder)."""
     (folder / "test_generated.py").write_text(source, encoding="utf-8")
@@ -49,7 +51,7 @@ def pytest_run(folder: Path, source: str, *, ci: bool) -> subprocess.CompletedPr
     command = [sys.executable, "-m", "pytest", "-p", "tests.skips", "-p", "no:cacheprovider"]
     command += ["-q", "-rfs", "--rootdir", str(folder), "--basetemp", str(folder / "tmp")]
     return subprocess.run(
-        [*command, "test_generated.py"],
+        [*command, *extra, "test_generated.py"],
         cwd=folder,
         env=env,
         capture_output=True,
@@ -92,6 +94,13 @@ def test_on_ci_a_skip_not_allowed_fails_the_run(tmp_path: Path) -> None:
         "2 skipped without an entry in tests/skips.py's ALLOWED: on CI every test runs"
         " (install what it names) or its skip is listed there with the reason",
     ]
+
+
+def test_on_ci_a_skip_not_allowed_fails_a_run_on_several_workers(tmp_path: Path) -> None:
+    """`make test` runs on every core (pytest-xdist): the skips of every worker count."""
+    done = pytest_run(tmp_path, SKIPS_ITSELF, ci=True, extra=("-n", "2"))
+    assert done.returncode == 1, done.stdout
+    assert "2 skipped without an entry in tests/skips.py's ALLOWED" in done.stdout, done.stdout
 
 
 def test_allowed_skips_are_matched_by_test_and_reason() -> None:
