@@ -207,10 +207,9 @@ def _make(
                 project, pack.id, paper=paper, duplex="long", rendered=rendered, cache=cache
             )
         result.files.append(printed.path)
-    if pack.game.boards:
-        for paper in PAPERS:
-            with while_doing(f"writing the {PAPER_NAMES[paper]} board posters of {game}"):
-                result.files.extend(p.path for p in pnp_boards(project, pack.id, paper=paper))
+    if pack.game.boards:  # each board drawn once for the posters on every paper
+        with while_doing(f"writing the board posters of {game}"):
+            result.files.extend(p.path for p in pnp_boards(project, pack.id, papers=PAPERS))
         result.files.extend(sorted(out.glob("board-*.png")))
     lap("pdf")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):

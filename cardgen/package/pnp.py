@@ -18,7 +18,7 @@ cards go is `imposition`, what is printed around them `marks`, the shops' files 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -319,9 +319,15 @@ def _refuse_mixed(
 
 
 def pnp_boards(
-    project: Project, game_id: str, out: Path | None = None, *, paper: str = "a4"
+    project: Project,
+    game_id: str,
+    out: Path | None = None,
+    *,
+    paper: str = "a4",
+    papers: Sequence[str] = (),
 ) -> list[PnpResult]:
-    """Each board of the game as a poster tiled over pages, with overlap and alignment marks."""
+    """Each board of the game as a poster tiled over pages, with overlap and alignment
+    marks: on `paper`, or on each of `papers` (each board drawn once for all of them)."""
     from cardgen.check.game_checks import load_board
     from cardgen.render.board import board_image, tile_kinds
     from cardgen.render.game import png_bytes
@@ -329,8 +335,10 @@ def pnp_boards(
     pack = project.game(game_id)
     if not pack.game.boards:
         raise CardgenError(f"{pack.game.name} has no board to print")
-    if paper not in PAPERS:
-        raise CardgenError(f"--paper {paper}: a board poster prints on {', '.join(PAPERS)}")
+    chosen = list(papers) or [paper]
+    for each in chosen:
+        if each not in PAPERS:
+            raise CardgenError(f"--paper {each}: a board poster prints on {', '.join(PAPERS)}")
     folder = out or game_folder(project.root, pack.id)
     writer = Writer(folder)
     results = []
@@ -340,19 +348,20 @@ def pnp_boards(
         image = board_image(board, dpi=dpi)
         picture = writer.write_if_changed(f"board-{ref.id}.png", png_bytes(image, dpi))
         size = (image.width * 72 / dpi, image.height * 72 / dpi)
-        data, pages, tiling = poster_pdf(
-            picture,
-            size,
-            paper=paper,
-            title=f"{pack.game.name}: {board.name}",
-            author=pack.game.name,
-            legend=tile_kinds(board),
-        )
-        path = writer.write_pieces_if_changed(
-            f"board-{ref.id}-{paper}-poster.pdf", data.size, data.chunks
-        )
-        results.append(PnpResult(path, pages, 0, [poster_note(tiling, paper)]))
-        record_for_game(project.root, pack.id, [picture, path])
+        for each in chosen:
+            data, pages, tiling = poster_pdf(
+                picture,
+                size,
+                paper=each,
+                title=f"{pack.game.name}: {board.name}",
+                author=pack.game.name,
+                legend=tile_kinds(board),
+            )
+            path = writer.write_pieces_if_changed(
+                f"board-{ref.id}-{each}-poster.pdf", data.size, data.chunks
+            )
+            results.append(PnpResult(path, pages, 0, [poster_note(tiling, each)]))
+            record_for_game(project.root, pack.id, [picture, path])
     return results
 
 
