@@ -18,6 +18,7 @@ from click.testing import Result
 from PIL import Image
 from pypdf import PdfReader
 
+from cardgen.errors import CardgenError
 from cardgen.package.pdf import PdfData
 from cardgen.package.pnp import Face, fold_pdf, home_pdf, shop_pdf
 
@@ -312,6 +313,12 @@ def colour_of(data: PdfData, page: int) -> tuple[int, ...]:
     reader = PdfReader(io.BytesIO(data.to_bytes()))
     (image,) = reader.pages[page].images
     return image.image.convert("RGB").getpixel((0, 0))  # type: ignore[union-attr,return-value]
+
+
+def test_makeplayingcards_gets_no_pdf(tmp_path: Path) -> None:
+    """MPC's form takes images (`shop_images`): asked for a PDF, the presets refuse."""
+    with pytest.raises(CardgenError, match=r"^mpc: the shop takes images, not a PDF$"):
+        shop_pdf(card_faces(tmp_path, 1), printer="mpc", title="Tiny", author="Tiny Games")
 
 
 @pytest.mark.parametrize(
