@@ -128,6 +128,19 @@ def all_hold(value_of: Callable[[str], Any], condition: Selector) -> bool:
     return all(holds(value_of(key), wanted) for key, wanted in condition.items())
 
 
+def named_values(wanted: Scalar | list[Scalar]) -> list[str]:
+    """The values a wanted value asks for by name: a plain value, each of a list, the text
+    of `==` and `!=`; none for `present`, `empty` and orderings."""
+    if isinstance(wanted, list):
+        return [str(w) for w in wanted]
+    if keyword(wanted) is not None:
+        return []
+    compared = comparison(wanted)
+    if compared is None:
+        return [str(wanted)]
+    return [compared.operand] if compared.operator in ("==", "!=") and compared.operand else []
+
+
 def condition_problem(wanted: Scalar | list[Scalar], kinds: frozenset[str]) -> str | None:
     """What is wrong with a key's wanted value for a field of these kinds (`int`, `text`,
     `choice`, ...: a name several card types have may have several), or None."""

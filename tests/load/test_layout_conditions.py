@@ -83,3 +83,34 @@ def test_good_conditions_load_and_a_child_replaces_its_parents(
         "level": "present",
         "text": "== Deal 2 damage.",
     }
+
+
+@pytest.mark.parametrize(
+    ("when", "problem"),
+    [
+        ('{school: "== fier"}', '"fier" is not one of its choices; did you mean "fire"?'),
+        ("{school: [ice, frost]}", '"frost" is not one of its choices; its choices: fire, ice'),
+        ("{school: Wind}", '"Wind" is not one of its choices; its choices: fire, ice'),
+    ],
+)
+def test_a_value_no_choice_has_is_an_error_with_the_closest(
+    make_project: Callable[..., Path], when: str, problem: str
+) -> None:
+    """A choice field is asked for one of its choices (any capitals: `ICE` is `ice`)."""
+    assert _errors(make_project, when) == [f"hero.yaml:4:9: element cost: when: school: {problem}"]
+
+
+@pytest.mark.parametrize(
+    ("when", "loaded"),
+    [
+        ('{school: "!= ICE", level: [1, 2]}', {"school": "!= ICE", "level": [1, 2]}),
+        ("{school: [Fire, ice]}", {"school": ["Fire", "ice"]}),
+        ("{school: FIRE}", {"school": "FIRE"}),
+    ],
+)
+def test_choices_are_matched_in_any_capitals(
+    make_project: Callable[..., Path], when: str, loaded: dict[str, object]
+) -> None:
+    """`ICE` and `Fire` are the choices `ice` and `fire`: the layout loads as written."""
+    result = layouts(make_project, {"hero.yaml": HERO % when})
+    assert result.layouts["hero"].elements["cost"].when == loaded

@@ -15,7 +15,7 @@ from PIL import Image
 
 from cardgen.model.card import Card
 from cardgen.model.layout import Layout
-from cardgen.render.card import render_card
+from cardgen.render.card import render_card, render_face
 from cardgen.render.renderer import GameRenderer
 from tests.conftest import TINY_GAME
 
@@ -250,3 +250,24 @@ def test_present_and_empty_on_blank_text_and_zero() -> None:
         assert not _one({"school": "present"}, {"school": blank})
     assert _one({"school": "== ICE", "power": ">0"}, {"school": "ice", "power": 1})
     assert not _one({"school": "== ice", "power": ">1"}, {"school": "ice", "power": 1})
+
+
+def test_a_back_reads_its_own_values_for_when_and_unless() -> None:
+    """A back has no card: its values (`back_label`, ...) decide, `unless` included."""
+    props = {
+        "shown": {"kind": "rect", "width": 25, "fill": "#ff0000", "when": {"back": "== Moon"}},
+        "hidden": {"kind": "rect", "x": 25, "width": 25, "fill": "#0000ff"},
+    }
+    props["hidden"]["unless"] = {"back_label": "present"}
+    layout = Layout.model_validate(
+        {"name": "t", "size": "1in x 1in", "dpi": 50, "bleed": "0", "elements": props}
+    )
+    for back, label, expected in [
+        ("moon", "", [(255, 0, 0), (0, 0, 255)]),
+        ("tide", "Tide", [WHITE, WHITE]),
+    ]:
+        values = {"back": back, "back_label": label}
+        image, _ = render_face(
+            layout, values, subject=None, project_root=Path(), game_folder=Path()
+        )
+        assert [image.getpixel((12, 12)), image.getpixel((37, 12))] == expected, back
