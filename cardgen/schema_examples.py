@@ -86,6 +86,7 @@ KEEPER_LAYOUT: dict[str, Any] = {
             "size": 16,
             "align": "center",
             "switch": [{"field": "light", "cases": {"5": {"color": "#b5452b"}}}],
+            "when": {"light": ">=1"},
         },
     },
 }

@@ -307,9 +307,7 @@ def test_the_schemas_examples_load_in_cardgen(tmp_path: Path) -> None:
             assert problems(validator(kind), example) == [], kind
 
 
-def examples_inside(
-    node: Any, path: tuple[str, ...] = ()
-) -> Iterator[tuple[tuple[str, ...], Any]]:
+def examples_inside(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
     """(path, subschema) of every subschema below the root that has `examples`."""
     if isinstance(node, dict):
         if path and "examples" in node:
@@ -349,13 +347,20 @@ READ_BEYOND_PLAIN = [
     ("layout", "keeper", "extends: base\nelements: {frame: {fill: '{back_color}', radius: 0}}\n"),
     ("layout", "omen", "size: 63mm x 88mm\nbackground: Navy\nelements:\n  ground: {kind: rect}\n"),
     ("layout", "omen", f"extends: base\nelements:\n  title: {{switch: [{SWITCH}]}}\n"),
+    (
+        "layout",
+        "keeper",
+        "extends: base\nelements:\n  title: {when: {light: '>=2', flavor: present},"
+        " unless: {flavor: '== none'}}\n",
+    ),
     ("game", "game", json.dumps({**GAME, "constructed": "yes", "players": {"min": "2", "max": 4}})),
     ("deck", "decks/deck-0", "game: lantern-watch\ncards: {Old Keeper: '2', Moon Omen: 1}\n"),
     ("cards", "cards", json.dumps([{**CARDS[0], "copies": "2"}, *CARDS[1:]])),
 ]
 """What cardgen reads that a model's plain JSON Schema would refuse: one name for
 `extends`, overrides without `kind`, a layout of comments only, numbers and yes/no as text,
-lengths as numbers, colour names and templates, `{{` in a switch case's text."""
+lengths as numbers, colour names and templates, `{{` in a switch case's text; `when:` and
+`unless:` with `present`, `empty` and comparisons (checked against the fields as they load)."""
 
 
 @pytest.mark.parametrize(("kind", "name", "text"), READ_BEYOND_PLAIN)
@@ -496,3 +501,15 @@ def test_an_editor_set_up_as_the_docs_say_finds_schemas_that_pass_the_files(
         assert problems(validator_of(schema), as_json(load_yaml(path).data)) == [], path
         checked += 1
     assert checked >= 4
+
+
+def test_the_layout_schema_tells_what_when_and_unless_take() -> None:
+    """An element's `when:` says its words and comparisons, `unless:` points to it, and a
+    comparison passes as text while a mapping value fails."""
+    schema = json_schema("layout")
+    rect = schema["$defs"]["RectElementOverride"]["properties"]
+    assert all(word in rect["when"]["description"] for word in ("`present`", "`empty`", "`>=5`"))
+    assert "`when`" in rect["unless"]["description"]
+    checker = validator_of({**rect["when"], "$defs": schema["$defs"]})
+    assert problems(checker, {"light": ">=2", "flavor": "present"}) == []
+    assert problems(checker, {"light": {">=": 2}}) != []

@@ -18,6 +18,8 @@ from cardgen.load.layout_icons import icon_problems
 from cardgen.load.layout_inheritance import Merged, Source, inherit
 from cardgen.load.validation import friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
+from cardgen.model.base import Scalar
+from cardgen.model.conditions import condition_problem, named_values
 from cardgen.model.game import Game
 from cardgen.model.labels import label_names
 from cardgen.model.layout import Layout, LayoutFile, element_adapter
@@ -118,16 +120,44 @@ def _brace_depth(spec: str) -> int:
     return deepest
 
 
+def _choice_problem(game: Game, key: str, wanted: Scalar | list[Scalar]) -> str | None:
+    """A value asked of a field that is a choice in every type having it, and is none of
+    its choices (any capitals), with the closest choice; or None."""
+    specs = [t.fields[key] for t in game.types.values() if key in t.fields]
+    if not specs or any(spec.type != "choice" for spec in specs):
+        return None
+    choices = sorted({str(c) for spec in specs for c in spec.choices})
+    folded = {c.casefold() for c in choices}
+    for value in named_values(wanted):
+        if value.strip().casefold() not in folded:
+            hint = did_you_mean(value.strip(), choices) or f"; its choices: {', '.join(choices)}"
+            return f'"{value}" is not one of its choices{hint}'
+    return None
+
+
+def field_kinds(game: Game, name: str) -> frozenset[str]:
+    """The kinds (`int`, `text`, `choice`, ...) of the values a card has under `name`, in
+    any of the game's types: `copies` is a number, a name, text, art or label is text."""
+    kinds = {spec.type for t in game.types.values() if (spec := t.fields.get(name)) is not None}
+    if kinds:
+        return frozenset(kinds)
+    return frozenset({"int"} if name == "copies" else {"text"})
+
+
 def _check_element(
-    element: Any, known: set[str], where: Location, errors: ErrorCollector, label: str
+    element: Any, game: Game, known: set[str], where: Location, errors: ErrorCollector, label: str
 ) -> None:
-    selectors = [element.when, element.unless]
-    for selector in selectors:
-        for key in selector:
+    for how in ("when", "unless"):
+        for key, wanted in getattr(element, how).items():
             if key not in known:
                 errors.add(
                     f'{label}: unknown field "{key}"{did_you_mean(key, sorted(known))}', where
                 )
+            else:
+                kinds = field_kinds(game, key)
+                problem = condition_problem(wanted, kinds) or _choice_problem(game, key, wanted)
+                if problem is not None:
+                    errors.add(f"{label}: {how}: {key}: {problem}", where)
     for switch in element.switch:
         if switch.field not in known:
             hint = did_you_mean(switch.field, sorted(known))
@@ -190,7 +220,7 @@ def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) 
                 )
                 errors.add(f"element {element_name}: {friendly({**error, 'loc': tuple(loc)})}", at)
             continue
-        _check_element(element, known, where, errors, f"element {element_name}")
+        _check_element(element, game, known, where, errors, f"element {element_name}")
         elements[element_name] = element
         where_set[element_name] = (where.path, where.line or 0)
         if element_name in merged.src_origin:

@@ -102,10 +102,15 @@ class ElementBase(Strict):
     width: Length = Field(default="100%", description="Width (% of the trim width).")
     height: Length = Field(default="100%", description="Height (% of the trim height).")
     when: Selector = Field(
-        default_factory=dict, description="Draw only for cards matching this selector."
+        default_factory=dict,
+        description=(
+            "Draw only when every key holds: a value (a list: any of), `present`, `empty`,"
+            " or a comparison such as `>=5` (numbers) or `!= fire`."
+        ),
     )
     unless: Selector = Field(
-        default_factory=dict, description="Do not draw for cards matching this selector."
+        default_factory=dict,
+        description="Do not draw when every key holds (the same keys as `when`).",
     )
     switch: list[Switch] = Field(
         default_factory=list, description="Properties chosen by field values, applied in order."

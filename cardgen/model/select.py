@@ -8,7 +8,8 @@ from cardgen.model.base import Scalar, Selector
 from cardgen.model.card import Card
 
 
-def _norm(value: Any) -> Any:
+def normalized(value: Any) -> Any:
+    """A value as selectors compare it: numbers as text, text in any capitals."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
@@ -23,11 +24,11 @@ def matches(card: Card, selector: Selector | None) -> bool:
     if not selector:
         return True
     for key, wanted in selector.items():
-        value = _norm(card.get(key))
+        value = normalized(card.get(key))
         if isinstance(wanted, list):
-            if value not in {_norm(w) for w in wanted}:
+            if value not in {normalized(w) for w in wanted}:
                 return False
-        elif value != _norm(wanted):
+        elif value != normalized(wanted):
             return False
     return True
 

@@ -17,8 +17,8 @@ from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, Location
 from cardgen.model.card import Card
+from cardgen.model.conditions import all_hold
 from cardgen.model.layout import Layout, element_adapter
-from cardgen.model.select import matches
 
 COLOR_KEYS = ("fill", "stroke", "color", "icon_color", "outline")
 """The properties of an element that hold a colour (and so may be templates)."""
@@ -140,11 +140,11 @@ def resolved_element(name: str, element: Any, values: dict[str, Any], layout: La
 
 
 def element_visible(element: Any, subject: Card | None, values: dict[str, Any]) -> bool:
-    """Whether the element is drawn for the card (or, with no card, a back's values)."""
+    """Whether the element is drawn for the card (or, with no card, a back's values): its
+    `when` holds and its `unless` does not (`model.conditions`)."""
     if not element.when and not element.unless:
         return True
-    if subject is None:
-        return all(values.get(k) == v for k, v in element.when.items()) if element.when else True
-    if element.when and not matches(subject, element.when):
+    value_of = subject.get if subject is not None else values.get
+    if element.when and not all_hold(value_of, element.when):
         return False
-    return not (element.unless and matches(subject, element.unless))
+    return not (element.unless and all_hold(value_of, element.unless))
