@@ -8,6 +8,7 @@ the project. The PDF uses the same files.
 from __future__ import annotations
 
 import functools
+import io
 import os
 from pathlib import Path
 
@@ -71,11 +72,22 @@ def face_file(
     return RL_FONTS / name
 
 
-@functools.lru_cache(maxsize=512)
 def font_at(path: Path, size_px: int) -> ImageFont.FreeTypeFont:
-    """A loaded font at a pixel size, cached."""
+    """A loaded font at a pixel size, cached while its file stays the same (a font
+    replaced in place, as `cardgen watch` sees it, is loaded again)."""
     try:
-        return ImageFont.truetype(str(path), size_px)
+        stat = path.stat()
+    except OSError as exc:
+        raise CardgenError(f'cannot load font "{path.name}": {exc}') from None
+    return _font_at(path, size_px, (stat.st_mtime_ns, stat.st_size, stat.st_ino))
+
+
+@functools.lru_cache(maxsize=512)
+def _font_at(path: Path, size_px: int, version: tuple[int, int, int]) -> ImageFont.FreeTypeFont:
+    """The font file's bytes at a pixel size: FreeType draws from the bytes read here, never
+    from a file that may have been replaced since (`version`: its stat, for the cache)."""
+    try:
+        return ImageFont.truetype(io.BytesIO(path.read_bytes()), size_px)
     except OSError as exc:
         raise CardgenError(f'cannot load font "{path.name}": {exc}') from None
 
