@@ -11,6 +11,7 @@ same input gives the same bytes. No user text is ever put into a script. Beside 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,49 +128,39 @@ def tts(
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
     name = slug(Path(deck).stem) if deck else pack.id
-    options: dict[str, Any] = {
-        "base_url": base_url,
-        "url_map": urls,
-        "install": install,
-        "fmt": fmt,
-        "quality": quality,
-        "jobs": jobs,
-        "table": spec,
-    }
-    if rendered is not None:  # a build's: drawn with its cache, under its lock
-        return _export(pack, groups, rendered, images, out or images / "tts", name, cache, options)
-    with game_cache(project, pack.id) as own:  # on its own: the game's cache, its lock
-        wanted = None if spec is not None else names  # a table shows the whole box
-        drawn = render_game(
-            project,
-            pack.id,
-            images,
-            names=wanted,
+    with contextlib.ExitStack() as held:
+        if rendered is None:  # on its own: the game's cache, under its folder's lock
+            cache = held.enter_context(game_cache(project, pack.id))
+            wanted = None if spec is not None else names  # a table shows the whole box
+            rendered = render_game(
+                project,
+                pack.id,
+                images,
+                names=wanted,
+                jobs=jobs,
+                cache=cache,
+                cell_size=tts_sheets.standard_cell,
+            )
+        result = export_table(
+            pack,
+            groups,
+            rendered,
+            out or images / "tts",
+            name,
+            base_url=base_url,
+            url_map=urls,
+            install=install,
+            fmt=fmt,
+            quality=quality,
+            cache=cache,
             jobs=jobs,
-            cache=own,
-            cell_size=tts_sheets.standard_cell,
+            table=spec,
         )
-        return _export(pack, groups, drawn, images, out or images / "tts", name, own, options)
-
-
-def _export(
-    pack: GamePack,
-    groups: list[tuple[str, dict[str, int]]],
-    rendered: RenderResult,
-    images: Path,
-    folder: Path,
-    name: str,
-    cache: Cache | None,
-    options: dict[str, Any],
-) -> TtsResult:
-    """Write the export into `folder`, record it in the game's folder `images`, and remove
-    the images no save there names any more."""
-    result = export_table(pack, groups, rendered, folder, name, cache=cache, **options)
-    written = [result.json_path, result.thumbnail, *result.sheets]
-    if result.table is not None:
-        written[2:2] = [result.table.json_path, result.table.thumbnail]
-    record(images, [*written, *([result.uploads_file] if result.uploads_file else [])])
-    result.removed, kept = remove_unused(images, result.json_path.parent)
+        written = [result.json_path, result.thumbnail, *result.sheets]
+        if result.table is not None:
+            written[2:2] = [result.table.json_path, result.table.thumbnail]
+        record(images, [*written, *([result.uploads_file] if result.uploads_file else [])])
+        result.removed, kept = remove_unused(images, result.json_path.parent)
     own = set(result.sheets)
     result.shared = [path for path in kept if path not in own]
     return result
