@@ -155,6 +155,7 @@ class GameRenderer:
                 keywords=keywords(self.pack),
                 labels=self._labels(card),
                 ink_saver=self.ink_saver,
+                language=self.pack.game.language,
             )
         return image, warnings, layout
 
@@ -189,6 +190,7 @@ class GameRenderer:
                 game_folder=self.pack.folder,
                 label=f"back {back_id}",
                 ink_saver=self.ink_saver,
+                language=self.pack.game.language,
             )
             return encode_png(image, layout.dpi), warnings
 
