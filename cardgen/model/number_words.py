@@ -84,19 +84,13 @@ def is_singular(number: int, language: str) -> bool:
 
 
 def _english(number: int) -> str:
-    if number < 20:
-        return _EN_UNITS[number]
-    if number == 100:
-        return "one hundred"
+    """21 to 99 in English words."""
     tens, unit = divmod(number, 10)
     return _EN_TENS[tens] + (f"-{_EN_UNITS[unit]}" if unit else "")
 
 
 def _french(number: int) -> str:
-    if number < 20:
-        return _FR_UNITS[number]
-    if number == 100:
-        return "cent"
+    """21 to 99 in French words."""
     tens, unit = divmod(number, 10)
     if tens in (7, 9):  # soixante-dix, quatre-vingt-dix: counted on from 60 and 80
         unit += 10
@@ -108,12 +102,19 @@ def _french(number: int) -> str:
     return f"{head}-{_FR_UNITS[unit]}"
 
 
+_SPELLINGS = {
+    "en": (_EN_UNITS, _english, "one hundred", "minus "),
+    "fr": (_FR_UNITS, _french, "cent", "moins "),
+}
+"""Each language's words to 19, its tens and units, its hundred and its minus."""
+
+
 def number_words(number: int, language: str) -> str:
     """The number in words in the language, or in digits where words are not known."""
-    spell = {"en": _english, "fr": _french}.get(base_language(language))
-    if spell is None or abs(number) > LIMIT:
+    spelling = _SPELLINGS.get(base_language(language))
+    size = abs(number)
+    if spelling is None or size > LIMIT:
         return str(number)
-    words = spell(abs(number))
-    if number < 0:
-        return ("moins " if spell is _french else "minus ") + words
-    return words
+    units, tens_and_units, hundred, minus = spelling
+    words = units[size] if size < 20 else hundred if size == LIMIT else tens_and_units(size)
+    return minus + words if number < 0 else words

@@ -9,52 +9,14 @@ from cardgen.model.references import parse_adaptive
 from cardgen.render.values import fill_template
 
 # An oracle written out by hand, apart from the code: French before the 1990 reform.
-EN_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
-FR_WORDS = [
-    "zéro",
-    "un",
-    "deux",
-    "trois",
-    "quatre",
-    "cinq",
-    "six",
-    "sept",
-    "huit",
-    "neuf",
-    "dix",
-    "onze",
-    "douze",
-    "treize",
-    "quatorze",
-    "quinze",
-    "seize",
-    "dix-sept",
-    "dix-huit",
-    "dix-neuf",
-    "vingt",
-]
+TO_TWENTY = """0 zero zéro, 1 one un, 2 two deux, 3 three trois, 4 four quatre, 5 five cinq,
+6 six six, 7 seven sept, 8 eight huit, 9 nine neuf, 10 ten dix, 11 eleven onze,
+12 twelve douze, 13 thirteen treize, 14 fourteen quatorze, 15 fifteen quinze,
+16 sixteen seize, 17 seventeen dix-sept, 18 eighteen dix-huit, 19 nineteen dix-neuf,
+20 twenty vingt"""
+ROWS = [entry.split() for entry in TO_TWENTY.replace("\n", " ").split(",")]
+EN_WORDS = {int(n): en for n, en, _ in ROWS}
+FR_WORDS = {int(n): fr for n, _, fr in ROWS}
 EN_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty",
            70: "seventy", 80: "eighty", 90: "ninety"}  # fmt: skip
 FR_FROM_60 = """soixante soixante et un soixante-deux soixante-trois soixante-quatre
