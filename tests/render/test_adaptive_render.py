@@ -31,9 +31,9 @@ def _render(
     width: str = "2.1in",
     align: str = "left",
     hyphenate: str = "false",
-) -> tuple[bytes, list[str]]:
-    """The card's PNG drawn with a spell layout whose extra text is `text`, and the codes of
-    the warnings rendering gave."""
+) -> tuple[bytes, list[str], str]:
+    """The card's PNG drawn with a spell layout whose extra text is `text`, the codes of
+    the warnings rendering gave and the image's cache key."""
     folder = root / "decks" / "tiny"
     folder.mkdir(parents=True)
     game = TINY_GAME.replace("constructed: true\n", f"constructed: true\nlanguage: {language}\n")
@@ -48,7 +48,9 @@ def _render(
     )
     assert result.exit_code == 0, result.output + result.stderr
     png = out / "cards" / f"{card.lower().replace(' ', '-')}.png"
-    return png.read_bytes(), [w["code"] for w in json.loads(result.stdout)["warnings"]]
+    document = json.loads(result.stdout)
+    (entry,) = document["cards"]
+    return png.read_bytes(), [w["code"] for w in document["warnings"]], entry["key"]
 
 
 @pytest.mark.parametrize(
@@ -65,18 +67,28 @@ def _render(
 def test_a_template_draws_exactly_the_words_it_comes_to(
     tmp_path: Path, run: Run, card: str, template: str, language: str, printed: str
 ) -> None:
-    drawn, _ = _render(tmp_path / "adaptive", run, template, card=card, language=language)
-    literal, _ = _render(tmp_path / "literal", run, printed, card=card, language=language)
+    drawn, *_ = _render(tmp_path / "adaptive", run, template, card=card, language=language)
+    literal, *_ = _render(tmp_path / "literal", run, printed, card=card, language=language)
     assert drawn == literal
-    other, _ = _render(tmp_path / "other", run, printed + "!", card=card, language=language)
+    other, *_ = _render(tmp_path / "other", run, printed + "!", card=card, language=language)
     assert drawn != other
+
+
+def test_the_language_is_part_of_the_images_cache_key(tmp_path: Path, run: Run) -> None:
+    """A number reads otherwise in French: a build must not keep the English image when
+    game.yaml changes its language."""
+    en = _render(tmp_path / "en", run, "{level|words}", language="en")
+    fr = _render(tmp_path / "fr", run, "{level|words}", language="fr")
+    assert en[0] != fr[0] and en[2] != fr[2]
 
 
 def test_hyphenation_lets_a_long_word_fit_a_narrow_box(tmp_path: Path, run: Run) -> None:
     text = "Fais-le anticonstitutionnellement maintenant"
     options = {"language": "fr", "width": "0.8in", "align": "justify"}
-    whole, whole_warnings = _render(tmp_path / "whole", run, text, **options)
-    broken, broken_warnings = _render(tmp_path / "broken", run, text, hyphenate="true", **options)
+    whole, whole_warnings, _ = _render(tmp_path / "whole", run, text, **options)
+    broken, broken_warnings, _ = _render(
+        tmp_path / "broken", run, text, hyphenate="true", **options
+    )
     assert "RN101" in whole_warnings  # the word is wider than the box
     assert "RN101" not in broken_warnings
     assert whole != broken

@@ -10,8 +10,9 @@ from pathlib import Path
 import pyphen
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
-from cardgen.render import fonts, richtext
+from cardgen.render import fonts, richtext, textdraw
 from cardgen.render.hyphenate import break_points, clean, dictionary
 from cardgen.render.richtext import Placed, TextStyle, layout_text
 
@@ -150,3 +151,29 @@ def test_the_languages_have_their_dictionaries() -> None:
     assert en is not None and fr is not None
     assert en.inserted("hyphenation") == "hy-phen-ation"
     assert fr.inserted("anticonstitutionnellement") == "an-ti-cons-ti-tu-tion-nel-le-ment"
+
+
+def test_a_broken_word_is_drawn_as_its_lines_written_out_with_hyphens() -> None:
+    """The pixels: a hyphenated text looks exactly like its lines written with `\\n` and the
+    hyphens typed in, set without hyphenation."""
+    width, size = 150, 24
+    text = "Gain extraordinarily anticonstitutional power"
+    lines = _texts(_set(text, width, "en", size))
+    assert any(line.endswith("-") for line in lines)
+
+    def drawn(written: str, language: str | None) -> bytes:
+        style = TextStyle(
+            face=_face, color=(0, 0, 0), size_px=size, min_px=size, hyphenate=language
+        )
+        runs = richtext.parse_markup(written, lambda name: False)
+        fit = richtext.fit_text(runs, style, width, 1000, fonts.font_at)
+        image = Image.new("RGB", (width + 20, 400), (255, 255, 255))
+        textdraw.draw_text(image, fit, style, (10, 10, 10 + width, 390), fonts.font_at, _no_icon)
+        return image.tobytes()
+
+    assert drawn(text, "en") == drawn("\n".join(lines), None)
+    assert drawn(text, "en") != drawn(text, None)
+
+
+def _no_icon(name: str, side: int, color: tuple[int, int, int]) -> Image.Image:
+    raise AssertionError(name)
