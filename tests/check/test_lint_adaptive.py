@@ -33,3 +33,18 @@ def test_adaptive_templates_lint_clean(
     about = [f for f in findings if "level" in f["message"] or "school_label" in f["message"]]
     assert about == [], about
     assert not [f for f in findings if f["code"] in ("TX1001", "TX1101")], findings
+
+
+def test_a_field_in_card_text_is_named_as_a_layout_template(
+    make_project: Callable[..., Path], run: Callable[..., Result]
+) -> None:
+    """`{school_label}` in card text prints as written (card text is not a template):
+    TX1101 says so; an unknown name of no field keeps the plain message."""
+    cards = TINY_CARDS.replace("Deal 2 damage.", "Deal 2 {school_label} damage {coin}.")
+    root = make_project(cards=cards)
+    result = run("lint", "tiny", "--project", root, "--select", "TX1101", "--format", "json")
+    messages = {f["message"] for f in json.loads(result.stdout)["findings"]}
+    assert any(
+        '"school_label"' in m and "fill layout templates, not its own text" in m for m in messages
+    ), messages
+    assert any('"coin"' in m and "layout templates" not in m for m in messages), messages
