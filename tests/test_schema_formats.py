@@ -129,6 +129,8 @@ def _formatted(text: str) -> list[Any]:
 @example("{:{{{}}}}")
 @example("{a:{{b}}}")
 @example("{nmae")
+@example("{n} {n|turn|turns}: {n|words}")
+@example("{flavor|No: none!} {flavor|}")
 def test_template_pattern_reads_what_str_format_reads(text: str) -> None:
     assert ecma(TEMPLATE_PATTERN)(text) == accepted(_formatted, text)
 

@@ -347,7 +347,7 @@ class _Faces:
     ) -> Iterator[Finding]:
         """The icon a `{field}` name (or a switch case's) comes to for the face: reported
         once per name (a fixed name as written is checked once for the layout)."""
-        icon = fill_template(element.name, face.values).strip()
+        icon = fill_template(element.name, face.values, self.pack.game.language).strip()
         key = (face.layout.name, name, icon)
         if icon in ("", written.name) or key in self._icons:
             return
@@ -369,7 +369,7 @@ class _Faces:
     ) -> str | None:
         """Why the face's text does not fit its box at its smallest size, or None. Set as
         the renderer sets it; the same text of the same element is set once."""
-        text = fill_template(element.text, face.values)
+        text = fill_template(element.text, face.values, self.pack.game.language)
         if not text.strip():
             return None
         look = None if element is written else element.model_dump_json()
@@ -378,8 +378,7 @@ class _Faces:
             return self._fits[key]
         layout = face.layout
         canvas = self.canvas(layout)
-        if self._keywords is None:
-            self._keywords = textfit.keywords(self.pack)
+        self._keywords = textfit.keywords(self.pack) if self._keywords is None else self._keywords
         try:
             setting = textfit.set_text(
                 element,
@@ -389,6 +388,7 @@ class _Faces:
                 face=textfit.face_of(element, layout, self.root),
                 icons=self._icons_of(layout, element),
                 keywords=self._keywords,
+                language=self.pack.game.language,
             )
         except CardgenError as exc:  # a font: the layout's line names it, as in rendering
             if exc.location is not None:

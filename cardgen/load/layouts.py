@@ -23,6 +23,7 @@ from cardgen.model.conditions import condition_problem, named_values
 from cardgen.model.game import Game
 from cardgen.model.labels import label_names
 from cardgen.model.layout import Layout, LayoutFile, element_adapter
+from cardgen.model.references import Adaptive, adaptive_references, has_adaptive
 from cardgen.model.units import card_size, parse_length
 
 BUILTIN_PREFIX = "builtin:"
@@ -86,7 +87,15 @@ def _sources(folder: Path, root: Path | None = None) -> dict[str, Source]:
 
 
 def template_fields(text: str) -> list[str]:
-    """The values a `{field}` template names, in order (a ValueError for bad braces)."""
+    """The values a `{field}` template names, in order (a ValueError for bad braces or a
+    malformed `|` form, see `model.references`)."""
+    if has_adaptive(text):
+        pieces: list[str] = []
+        position = 0
+        for match, reference in adaptive_references(text):
+            pieces.extend((text[position : match.start()], "{" + reference.field + "}"))
+            position = match.end()
+        text = "".join(pieces) + text[position:]
     try:
         parsed = list(string.Formatter().parse(text))
     except ValueError as exc:
@@ -179,6 +188,30 @@ def _check_element(
                 errors.add(
                     f'{label}: unknown field "{{{name}}}"{did_you_mean(name, sorted(known))}', where
                 )
+        for _, reference in adaptive_references(value) if has_adaptive(value) else ():
+            problem = _number_problem(game, reference) if reference.field in known else None
+            if problem is not None:
+                errors.add(f"{label}: {problem}", where)
+
+
+def is_number_field(game: Game, name: str) -> bool:
+    """Whether every value a card has under `name` is a whole number (or an int field's
+    allowed non-number, `X`): an int field, `copies`, or a choice of numbers only."""
+    kinds = field_kinds(game, name)
+    if kinds == {"int"}:
+        return True
+    return kinds == {"choice"} and all(
+        isinstance(value, int) and not isinstance(value, bool) for value in game.choice_values(name)
+    )
+
+
+def _number_problem(game: Game, reference: Adaptive) -> str | None:
+    """Why a `words` or plural reference cannot be used on its field, or None."""
+    if reference.kind == "default" or is_number_field(game, reference.field):
+        return None
+    kinds = " or ".join(sorted(field_kinds(game, reference.field)))
+    what = "number words" if reference.kind == "words" else "plural forms"
+    return f"{reference.written}: {what} need a number field; {reference.field} is {kinds}"
 
 
 def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) -> Layout:

@@ -62,11 +62,12 @@ def color_pattern() -> str:
 
 
 TEMPLATE_PATTERN = (
-    r"^(?:[^{}]|\{\{|\}\}|\{[^{}!:]*(?:![\s\S])?"
+    r"^(?:[^{}]|\{\{|\}\}|\{[A-Za-z_]\w*\|[^{}|]*(?:\|[^{}|]*)?\}|\{[^{}!:]*(?:![\s\S])?"
     r"(?::(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)?\})*$"
 )
-"""Text whose braces `str.format` reads: `{field}`, `{field:spec}`, `{{` and `}}` (JSON
-Schema pattern; a format spec nests braces two deep at most)."""
+"""Text whose braces `str.format` reads: `{field}`, `{field:spec}`, `{{` and `}}`, and the
+`|` forms of `model.references` (JSON Schema pattern; a format spec nests braces two deep
+at most)."""
 Template = Annotated[str, WithJsonSchema({"type": "string", "pattern": TEMPLATE_PATTERN})]
 """A value with `{field}` templates (text, image source, icon name), checked on load."""
 
@@ -216,10 +217,23 @@ class TextElement(ElementBase):
     color: Color = Field(default="#000000", description="Text colour.")
     bold: bool = Field(default=False, description="Bold throughout.")
     italic: bool = Field(default=False, description="Italic throughout.")
-    align: Literal["left", "center", "right"] = Field(default="left", description="Horizontal.")
+    align: Literal["left", "center", "right", "justify"] = Field(
+        default="left",
+        description=(
+            "Horizontal; `justify` spreads the spaces of every line but the last (and of a"
+            " line ending at a line break) to fill the width."
+        ),
+    )
     valign: Literal["top", "middle", "bottom"] = Field(default="top", description="Vertical.")
     line_spacing: float = Field(default=1.15, gt=0, le=4, description="Line height / font size.")
     wrap: bool = Field(default=True, description="Wrap at the box's width.")
+    hyphenate: bool = Field(
+        default=False,
+        description=(
+            "Break a word that does not fit what is left of its line at a hyphenation point"
+            " of the game's language, with a hyphen (soft hyphens break always)."
+        ),
+    )
     bold_keywords: bool = Field(
         default=False, description="Set the game's glossary keywords in bold."
     )

@@ -53,6 +53,7 @@ def render_face(
     keywords: list[str] | None = None,
     label: str = "",
     ink_saver: bool = False,
+    language: str = "en",
 ) -> tuple[Image.Image, list[RenderWarning]]:
     """Draw one face: every visible element of the layout, in order, on an RGB canvas (over
     a plate of its static elements when that changes no pixel); with `ink_saver`, its
@@ -69,6 +70,7 @@ def render_face(
         game_folder,
         keywords or [],
         label=label or str(values.get("name", "")),
+        language=language,
     )
     items = [
         (name, resolved_element(name, element, values, layout))
@@ -146,6 +148,7 @@ def render_card(
     keywords: list[str] | None = None,
     labels: dict[str, str] | None = None,
     ink_saver: bool = False,
+    language: str = "en",
 ) -> tuple[Image.Image, list[RenderWarning]]:
     """Draw a card's face (with `ink_saver`, lightened: see `render_face`)."""
     values = card_values(card, type_label, game_name, labels)
@@ -158,4 +161,5 @@ def render_card(
         keywords=keywords,
         label=card.name,
         ink_saver=ink_saver,
+        language=language,
     )

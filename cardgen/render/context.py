@@ -54,6 +54,8 @@ class DrawContext:
     keywords: list[str] = field(default_factory=list)
     warnings: list[RenderWarning] = field(default_factory=list)
     label: str = ""
+    language: str = "en"
+    """The game's language: plurals, number words, hyphenation."""
 
     def warn(self, code: str, element: str, message: str, at: Location | None = None) -> None:
         """A warning at `at`, or at the element's line in the layout."""

@@ -23,7 +23,7 @@ from cardgen.model.layout import (
     LineElement,
     TextElement,
 )
-from cardgen.render import fonts, paint, richtext, shapes, textfit
+from cardgen.render import fonts, paint, richtext, shapes, textdraw, textfit
 from cardgen.render.canvas import SHAPE_ELEMENTS, element_shape
 from cardgen.render.card_art import draw_image
 from cardgen.render.context import DrawContext, RenderWarning
@@ -130,7 +130,7 @@ def _draw_text(
     """Draw a text element. The box its ink may reach, a pixel wider all round: everywhere
     for text overflowing its box, measured glyph by glyph with `measure`; None otherwise
     (it keeps to its box)."""
-    text = fill_template(element.text, ctx.values)
+    text = fill_template(element.text, ctx.values, ctx.language)
     if not text.strip():
         return None
     canvas = ctx.canvas
@@ -139,7 +139,15 @@ def _draw_text(
     icons = BY_ELEMENT.get(layout, element.icon_color, lambda: textfit.icon_refs(layout, element))
     unknown: list[str] = []
     setting = textfit.set_text(
-        element, text, canvas, box, face=face, icons=icons, keywords=ctx.keywords, unknown=unknown
+        element,
+        text,
+        canvas,
+        box,
+        face=face,
+        icons=icons,
+        keywords=ctx.keywords,
+        unknown=unknown,
+        language=ctx.language,
     )
     if unknown:
         _unknown_icons(ctx, name, unknown, icons)
@@ -159,12 +167,12 @@ def _draw_text(
         ctx.warn("RN101", name, textfit.overflow(element, name, fit, canvas.dpi))
     width, height = textfit.text_area(element, box)
     if element.rotate == 0 and element.opacity >= 1:
-        ink = richtext.draw_text(image, fit, style, box, fonts.font_at, _icon_image, measure)
+        ink = textdraw.draw_text(image, fit, style, box, fonts.font_at, _icon_image, measure)
         if not fit.fits:
             return EVERYWHERE
         return None if ink is None else (ink[0] - 1, ink[1] - 1, ink[2] + 1, ink[3] + 1)
     layer = Image.new("RGBA", (max(1, round(width)), max(1, round(height))), (0, 0, 0, 0))
-    richtext.draw_text(layer, fit, style, (0, 0, width, height), fonts.font_at, _icon_image)
+    textdraw.draw_text(layer, fit, style, (0, 0, width, height), fonts.font_at, _icon_image)
     _composite(image, layer, box, element.rotate, element.opacity)
     return (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)  # the layer clips it to its box
 
@@ -194,7 +202,7 @@ def _composite(
 def _draw_icon(
     ctx: DrawContext, image: Image.Image, name: str, element: IconElement, box: shapes.Box
 ) -> None:
-    icon_name = fill_template(element.name, ctx.values).strip()
+    icon_name = fill_template(element.name, ctx.values, ctx.language).strip()
     if not icon_name:
         return
     color = element.color

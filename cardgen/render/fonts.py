@@ -140,7 +140,7 @@ def missing_glyphs(path: Path, text: str) -> list[str]:
     for char in dict.fromkeys(text):
         has = known.get(char)
         if has is None:
-            if char.isspace():
+            if char.isspace() or char == "\xad":  # a soft hyphen is a break point, not drawn
                 continue
             font = font_at(path, 32)
             has = known[char] = _shape(font, char) != _shape(font, _NOTDEF)

@@ -5,11 +5,13 @@ parameters, and the same in its switch cases), in its `when:` and `unless:` sele
 `switch: field` and in an icon's `color_field`. The layout loader knows every field of the
 game; a layout is drawn for one type, and a field only another type has would print as
 nothing on this type's cards. `cardgen check` reports it (SC502); rendering refuses it.
+A default (`{flavor|}`, `{flavor|No flavour}`) says what to print without it, so it may.
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,7 @@ from cardgen.load.layouts import TEMPLATED, LayoutSet, template_fields
 from cardgen.model.card import Card
 from cardgen.model.game import Game
 from cardgen.model.layout import HelperElement, IconElement, Layout
+from cardgen.model.references import adaptive_references
 from cardgen.render.card import COLOR_KEYS, back_values, card_values
 
 _GRADIENTS = ("gradient", "stroke_gradient")
@@ -53,7 +56,8 @@ def _templates(props: dict[str, Any]) -> Iterator[str]:
 
 def uses(element: Any) -> Iterator[tuple[str, str]]:
     """(value name, how it is read) for every value the element reads: `{name}` for a
-    template, else `when`, `unless`, `switch` or `color_field`."""
+    template (`{name|}` for a default, which may name a field the type lacks), else `when`,
+    `unless`, `switch` or `color_field`."""
     own = {key: getattr(element, key, None) for key in (*TEMPLATED, *COLOR_KEYS, *_GRADIENTS)}
     texts = list(_templates(own))
     for switch in element.switch:
@@ -64,9 +68,12 @@ def uses(element: Any) -> Iterator[tuple[str, str]]:
     for text in texts:
         try:
             names = template_fields(text)
+            defaults = Counter(r.field for _, r in adaptive_references(text) if r.kind == "default")
         except ValueError:  # bad braces: the loader reports them
             continue
-        yield from ((name, f"{{{name}}}") for name in names)
+        for name in names:
+            defaults[name] -= 1  # a default (`{flavor|}`) may name what the type lacks
+            yield name, (f"{{{name}|}}" if defaults[name] >= 0 else f"{{{name}}}")
     for how in ("when", "unless"):
         yield from ((key, how) for key in getattr(element, how))
     yield from ((switch.field, "switch") for switch in element.switch)
@@ -109,7 +116,7 @@ def _problems(
         seen: set[tuple[str, str]] = set()
         for field, how in uses(element):
             allowed = selectable if how in ("when", "unless") else known
-            if field in allowed or (field, how) in seen:
+            if field in allowed or (field, how) in seen or how.endswith("|}"):
                 continue
             seen.add((field, how))
             if how.startswith("{"):

@@ -125,7 +125,8 @@ class GameRenderer:
         )
 
     def _layout_key(self, layout: Layout) -> str:
-        """The layout with everything it extends, the files its images and fonts come from."""
+        """The layout with everything it extends, the files its images and fonts come from,
+        and the language its text is set in."""
         if layout.name not in self._layout_keys:
             files = []
             for name in layout.elements:  # the fixed images it draws
@@ -138,7 +139,10 @@ class GameRenderer:
                         path = (self.project.root / face).resolve()
                         files.append(file_digest(path) if path.is_file() else "missing")
             self._layout_keys[layout.name] = digest(
-                layout.model_dump(mode="json", exclude={"sources"}), files, reportlab.Version
+                layout.model_dump(mode="json", exclude={"sources"}),
+                files,
+                reportlab.Version,
+                self.pack.game.language,  # plurals, number words, hyphenation
             )
         return self._layout_keys[layout.name]
 
@@ -155,6 +159,7 @@ class GameRenderer:
                 keywords=keywords(self.pack),
                 labels=self._labels(card),
                 ink_saver=self.ink_saver,
+                language=self.pack.game.language,
             )
         return image, warnings, layout
 
@@ -189,6 +194,7 @@ class GameRenderer:
                 game_folder=self.pack.folder,
                 label=f"back {back_id}",
                 ink_saver=self.ink_saver,
+                language=self.pack.game.language,
             )
             return encode_png(image, layout.dpi), warnings
 

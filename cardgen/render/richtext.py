@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageFont
 
+from cardgen.render import hyphenate
 from cardgen.render.markup import Run, bold_terms, parse_markup
 
 __all__ = [
@@ -25,7 +26,6 @@ __all__ = [
     "Run",
     "TextStyle",
     "bold_terms",
-    "draw_text",
     "fit_text",
     "layout_text",
     "parse_markup",
@@ -52,6 +52,8 @@ class Atom:
     italic: bool
     width: float = 0.0
     icon: str | None = None
+    soft: tuple[int, ...] = ()
+    """Where the word's soft hyphens were (they are not drawn): places it may break."""
 
 
 @dataclass(slots=True)
@@ -67,6 +69,8 @@ class Placed:
     too_wide: float = 0.0
     icon_side: int = 0
     icon_advance: float = 0.0
+    wrapped: set[int] = field(default_factory=set)
+    """The lines that end because the next word did not fit (justified ones spread)."""
 
     @property
     def height(self) -> float:
@@ -91,6 +95,8 @@ class TextStyle:
     icons: dict[str, IconRef] = field(default_factory=dict)
     outline: RGB | None = None
     outline_px: int = 0
+    hyphenate: str | None = None
+    """The language whose hyphenation points words break at (None: soft hyphens only)."""
 
 
 def _atoms(runs: list[Run]) -> list[Atom]:
@@ -105,7 +111,9 @@ def _atoms(runs: list[Run]) -> list[Atom]:
                 if not piece:
                     continue
                 kind = "space" if piece.startswith(" ") else "word"
-                atoms.append(Atom(kind, " " if kind == "space" else piece, run.bold, run.italic))
+                text, soft = hyphenate.clean(piece) if kind == "word" else (" ", ())
+                if text:
+                    atoms.append(Atom(kind, text, run.bold, run.italic, soft=soft))
     return atoms
 
 
@@ -173,6 +181,7 @@ def layout_text(
     lines: list[list[Atom]] = [[]]
     widths = [0.0]
     too_wide = 0.0
+    placed_wrapped: set[int] = set()
     for atom in atoms:
         if atom.kind == "break":
             lines.append([])
@@ -190,6 +199,23 @@ def layout_text(
                 line.append(measured)
                 widths[-1] += measured.width
             continue
+        over = widths[-1] + measured.width > width + 0.01
+        if style.wrap and over and _breakable(line, atom, style):
+            measure = functools.partial(_length, font(atom.bold, atom.italic))
+            points = hyphenate.break_points(atom.text, atom.soft, style.hyphenate)
+            *heads, rest = hyphenate.pieces(atom.text, points, width - widths[-1], width, measure)
+            for head in heads:
+                if head:
+                    line.append(Atom("word", head, atom.bold, atom.italic, measure(head)))
+                    widths[-1] += line[-1].width
+                    too_wide = max(too_wide, widths[-1] - width)
+                while line and line[-1].kind == "space":
+                    widths[-1] -= line.pop().width
+                placed_wrapped.add(len(lines) - 1)
+                lines.append([])
+                widths.append(0.0)
+                line = lines[-1]
+            measured.text, measured.width = rest, measure(rest)
         if style.wrap and line and widths[-1] + measured.width > width + 0.01:
             keep = _held(line, measured)
             if keep < len(line):  # else the line is one word: it cannot break
@@ -198,6 +224,7 @@ def layout_text(
                 widths[-1] -= sum(a.width for a in carried)
                 while line and line[-1].kind == "space":
                     widths[-1] -= line.pop().width
+                placed_wrapped.add(len(lines) - 1)
                 lines.append(carried)
                 widths.append(sum(a.width for a in carried))
                 line = lines[-1]
@@ -217,7 +244,17 @@ def layout_text(
         max(0.0, too_wide),
         icon_side,
         icon_advance,
+        placed_wrapped,
     )
+
+
+def _breakable(line: list[Atom], atom: Atom, style: TextStyle) -> bool:
+    """Whether a word may be cut at its break points here: it has some to offer (soft
+    hyphens, or a language to find them in), and starts a word of its own (not the second
+    style of `**Rush**ing`)."""
+    if atom.kind != "word" or not (atom.soft or (style.hyphenate and len(atom.text) > 1)):
+        return False
+    return not line or line[-1].kind == "space" or not _joined(line[-1], atom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,104 +301,3 @@ def fit_text(
         else:
             high = middle - 1
     return best
-
-
-def _segments(line: list[Atom], x: float) -> list[tuple[str, float, str, bool, bool]]:
-    """A line as runs of one style (drawn in one call each) and icons, with their x."""
-    found: list[tuple[str, float, str, bool, bool]] = []
-    for atom in line:
-        if atom.kind == "icon" and atom.icon is not None:
-            found.append(("icon", x, atom.icon, atom.bold, atom.italic))
-        elif found and found[-1][0] == "text" and found[-1][3:] == (atom.bold, atom.italic):
-            kind, at, text, bold, italic = found[-1]
-            found[-1] = (kind, at, text + atom.text, bold, italic)
-        else:
-            found.append(("text", x, atom.text, atom.bold, atom.italic))
-        x += atom.width
-    return found
-
-
-@functools.lru_cache(maxsize=256)
-def _trimmed_icon(
-    icon_image: Callable[[str, int, RGB], Image.Image], name: str, side: int, color: RGB
-) -> Image.Image | None:
-    """An icon cut to its visible part (RGBA), or None when it has none."""
-    picture = icon_image(name, side, color)
-    bbox = picture.getchannel("A").point(_visible_alpha).getbbox()
-    return picture.crop(bbox) if bbox else None
-
-
-def _visible_alpha(value: int) -> int:
-    """Alpha worth counting as the icon's edge (resampling leaves faint halos)."""
-    return 255 if value > 40 else 0
-
-
-def draw_text(
-    image: Image.Image,
-    fit: FitResult,
-    style: TextStyle,
-    box: tuple[float, float, float, float],
-    font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
-    icon_image: Callable[[str, int, RGB], Image.Image],
-    measure: bool = False,
-) -> tuple[float, float, float, float] | None:
-    """Draw fitted text into `box` (x0, y0, x1, y1) on an RGB image. With `measure`, the
-    box its ink lies in (glyph boxes as FreeType measures them, and pasted icons; None if
-    nothing was drawn): text that fits keeps its ink inside its box, except a glyph leaning
-    past a line's end or rising above the font's ascent."""
-    placed = fit.placed
-    ink: list[tuple[float, float, float, float]] = []
-    x0, y0, x1, y1 = box
-    if style.valign == "middle":
-        top = y0 + (y1 - y0 - placed.height) / 2
-    elif style.valign == "bottom":
-        top = y1 - placed.height
-    else:
-        top = y0
-    top = max(top, y0) if fit.over_height > 0 else top
-    draw = ImageDraw.Draw(image)
-    size = placed.size
-    for index, line in enumerate(placed.lines):
-        baseline = top + placed.ascent + index * placed.line_height
-        if style.align == "center":
-            x = x0 + (x1 - x0 - placed.widths[index]) / 2
-        elif style.align == "right":
-            x = x1 - placed.widths[index]
-        else:
-            x = x0
-        for kind, at, content, bold, italic in _segments(line, x):
-            if kind == "icon":
-                ref = style.icons.get(content, IconRef(content))
-                picture = _trimmed_icon(
-                    icon_image, ref.name, placed.icon_side, ref.color or style.color
-                )
-                if picture is not None:
-                    left = round(at + (placed.icon_advance - picture.width) / 2)
-                    top_of_icon = round(baseline) - picture.height
-                    image.paste(picture, (left, top_of_icon), picture)
-                    if measure:
-                        ink.append((left, top_of_icon, left + picture.width, round(baseline)))
-            elif content.strip():
-                font = font_at(style.face(bold, italic), size)
-                draw.text(
-                    (at, baseline),
-                    content,
-                    font=font,
-                    fill=style.color,
-                    anchor="ls",
-                    stroke_width=style.outline_px,
-                    stroke_fill=style.outline if style.outline else None,
-                )
-                if measure:
-                    width = style.outline_px
-                    ink.append(
-                        draw.textbbox((at, baseline), content, font, "ls", stroke_width=width)
-                    )
-    if not ink:
-        return None
-    return (
-        min(b[0] for b in ink),
-        min(b[1] for b in ink),
-        max(b[2] for b in ink),
-        max(b[3] for b in ink),
-    )

@@ -81,9 +81,11 @@ def set_text(
     icons: dict[str, richtext.IconRef],
     keywords: list[str],
     unknown: list[str] | None = None,
+    language: str = "en",
 ) -> SetText:
     """Read the markup of `text`, style it as the element asks and fit it in `box`;
-    `{name}`s that name no icon are added to `unknown` (they print as written)."""
+    `{name}`s that name no icon are added to `unknown` (they print as written); words
+    break at the hyphenation points of `language` where the element asks for it."""
     runs = richtext.parse_markup(text, icon_test(icons), unknown=unknown)
     shown = runs
     if element.upper:  # after the markup is read, so icon names keep their case
@@ -104,6 +106,7 @@ def set_text(
         icons=icons,
         outline=paint.rgb(element.outline) if element.outline else None,
         outline_px=round(canvas.x(element.outline_width)) if element.outline else 0,
+        hyphenate=language if element.hyphenate else None,
     )
     width, height = text_area(element, box)
     return SetText(runs, style, richtext.fit_text(shown, style, width, height, fonts.font_at))

@@ -19,6 +19,7 @@ from cardgen.errors import CardgenError, Location
 from cardgen.model.card import Card
 from cardgen.model.conditions import all_hold
 from cardgen.model.layout import Layout, element_adapter
+from cardgen.model.references import adapted, adaptive_references, has_adaptive
 
 COLOR_KEYS = ("fill", "stroke", "color", "icon_color", "outline")
 """The properties of an element that hold a colour (and so may be templates)."""
@@ -29,15 +30,38 @@ class _Values(dict[str, Any]):
         return ""
 
 
-def fill_template(template: str, values: dict[str, Any]) -> str:
-    """`{field}` replaced by the card's value (empty when the card has none)."""
+def fill_template(template: str, values: dict[str, Any], language: str = "en") -> str:
+    """`{field}` replaced by the card's value (empty when the card has none); the `|`
+    forms (`{flavor|}`, `{duration|words}`, `{duration|turn|turns}`; `model.references`)
+    adapted to it in the game's `language`."""
     if "{" not in template and "}" not in template:
         return template
+    written = template
+    if has_adaptive(template):
+        template = _adapt(template, values, language)
     safe = _Values({k: ("" if v is None else v) for k, v in values.items()})
     try:
         return string.Formatter().vformat(template, (), safe)
     except (ValueError, TypeError):
+        return written
+
+
+def _adapt(template: str, values: dict[str, Any], language: str) -> str:
+    """The template with each `|` form replaced by what it prints, braces doubled so
+    that `str.format` gives them back as written."""
+    try:
+        found = list(adaptive_references(template))
+    except ValueError:  # the loader refuses it; printed as written
         return template
+    pieces: list[str] = []
+    position = 0
+    for match, reference in found:
+        text = adapted(reference, values.get(reference.field), language)
+        escaped = text.replace("{", "{{").replace("}", "}}")
+        pieces.extend((template[position : match.start()], escaped))
+        position = match.end()
+    pieces.append(template[position:])
+    return "".join(pieces)
 
 
 def card_values(

@@ -24,6 +24,7 @@ from cardgen.check.lint.vocab import Analysis, Vocabulary
 from cardgen.fuzzy import closest
 from cardgen.load.layout_icons import icon_aliases
 from cardgen.model.icon_names import known_names, unknown_icon
+from cardgen.model.labels import label_names
 from cardgen.render.markup import icon_references
 
 LONG_ALLY = (
@@ -111,9 +112,18 @@ def unknown_icon_reference(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hi
         if name in names:
             continue
         meant = closest(name, names)
+        context = ", which would print as written"
+        if name in _template_names(vocab):
+            context += " (a card's fields fill layout templates, not its own text)"
         yield Hit(
             match.start(),
             match.end(),
-            unknown_icon(name, names, ", which would print as written"),
+            unknown_icon(name, names, context),
             "{" + meant + "}" if meant else None,
         )
+
+
+def _template_names(vocab: Vocabulary) -> set[str]:
+    """The values a layout template may name: the game's fields and their labels."""
+    game = vocab.pack.game
+    return game.field_names() | label_names(game) | {"type_label", "copies_label"}
