@@ -30,6 +30,7 @@ from cardgen.model.layout import Layout
 from cardgen.parallel import cores, process_pool
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
+from cardgen.render.art_svg import art_digest
 from cardgen.render.canvas import Canvas
 from cardgen.render.card import render_card, render_face
 from cardgen.render.card_art import layout_file
@@ -96,7 +97,7 @@ class GameRenderer:
         if card.art:
             with at_card(card):
                 path = resolve_art(card.art, self.pack.folder, self.project.root)
-            art = file_digest(path) if path.is_file() else "missing"
+            art = art_digest(path, self.project.root) if path.is_file() else "missing"
         return digest(
             "card",
             data,
@@ -127,11 +128,11 @@ class GameRenderer:
     def _layout_key(self, layout: Layout) -> str:
         """The layout with everything it extends, the files its images and fonts come from."""
         if layout.name not in self._layout_keys:
-            files = []
+            files, root = [], self.project.root
             for name in layout.elements:  # the fixed images it draws
                 path = layout_file(layout, name, self.pack.folder, self.project.root)
                 if path is not None:
-                    files.append(file_digest(path) if path.is_file() else "missing")
+                    files.append(art_digest(path, root) if path.is_file() else "missing")
             for family in layout.fonts.values():
                 for face in family.model_dump().values():
                     if face:
