@@ -103,12 +103,18 @@ class GameRenderer:
             data,
             self._layout_key(layout),
             art,
+            list(self._passed_over(card)),
             self.pack.game.types[card.type].label,
             self.pack.game.name,
             keywords(self.pack),
             self._labels(card),
             *self._saver(),
         )
+
+    def _passed_over(self, card: Card) -> tuple[str, ...]:
+        """The other files of `art/` named after the card, not drawn (warned about)."""
+        origin = self.pack.art.get(card.name)
+        return origin.passed_over if origin is not None else ()
 
     def _labels(self, card: Card) -> dict[str, str]:
         return label_values(self.pack.game.types[card.type], card.fields)
@@ -156,6 +162,21 @@ class GameRenderer:
                 keywords=keywords(self.pack),
                 labels=self._labels(card),
                 ink_saver=self.ink_saver,
+            )
+        others = self._passed_over(card)
+        if others:
+            warnings.append(
+                RenderWarning(
+                    "RN106",
+                    f"art by its name: {card.art} is drawn, {', '.join(others)}"
+                    f" {'is' if len(others) == 1 else 'are'} also named after the card (SVG"
+                    " first, then PNG, then by file name); name one in its art cell, or remove"
+                    " the other",
+                    card.name,
+                    "",
+                    card.source_path,
+                    card.source_line,
+                )
             )
         return image, warnings, layout
 
