@@ -16,7 +16,7 @@ from PIL import Image
 from cardgen.errors import CardgenError
 from cardgen.render.art_svg import art_digest, svg_art
 from cardgen.render.fit import FitMode
-from tests.render.artgame import Run, art_pixel, png, render
+from tests.render.artgame import Run, art_pixel, image_layout, refused, render
 
 FILL = (30, 90, 200)
 BORDER = (230, 40, 20)
@@ -149,27 +149,13 @@ def test_an_art_cell_naming_an_svg_draws_it_on_the_card(
     assert art_pixel() == (0x10, 0x40, 0xC0)
 
 
-LAYOUT = """\
-size: poker
-elements:
-  frame:
-    kind: image
-    src: {src}
-    fit: contain
-    x: 0
-    y: 0
-    width: 100%
-    height: 100%
-"""
-
-
 def test_a_layouts_fixed_svg_is_drawn_and_its_errors_are_at_the_layouts_line(
     game: Callable[..., Path], run: Run
 ) -> None:
     game(
         "",
         {"frame.svg": svg("#20a040")},
-        extra={"../../layouts/tiny/hero.yaml": LAYOUT.format(src="frame.svg")},
+        extra=image_layout("frame.svg", "contain"),
     )
     result = render(run)
     assert (result.exit_code, result.stderr) == (0, "")
@@ -242,27 +228,12 @@ def test_a_broken_or_hostile_svg_is_an_error_at_its_own_line(
 def test_svg_art_that_cannot_be_drawn_is_one_line_at_the_cards_row_then_the_svgs(
     game: Callable[..., Path], run: Run, data: bytes, line: int, problem: str
 ) -> None:
-    game("art/aria.svg", {"art/aria.svg": data})
-    result = render(run)
-    assert result.exit_code == 2
-    [said] = result.stderr.splitlines()
+    said = refused(game, run, "art/aria.svg", data)
     prefix = (
         'error: decks/tiny/cards.csv:2: card "Aria": art "art/aria.svg"'
         f" (decks/tiny/art/aria.svg:{line}): "
     )
     assert said.startswith(prefix) and problem in said, said
-
-
-def test_a_missing_svg_is_warned_about_as_any_missing_art(
-    game: Callable[..., Path], run: Run
-) -> None:
-    game("art/aria.svg", {"art/aria.png": png()})
-    result = render(run)
-    assert result.exit_code == 0
-    assert result.stderr == (
-        'warning: decks/tiny/cards.csv:2: RN102 Aria: art "art/aria.svg" not found (looked for'
-        ' decks/tiny/art/aria.svg); drawing a placeholder; did you mean "art/aria.png"?\n'
-    )
 
 
 def test_an_svg_in_a_file_named_png_says_to_rename_it(game: Callable[..., Path], run: Run) -> None:
