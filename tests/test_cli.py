@@ -220,6 +220,10 @@ def test_check_ok_and_json(make_project: Callable[..., Path], run: Run) -> None:
         "cards": 5,
         "findings": [],
         "assumptions": [],
+        "art": [
+            {"card": name, "art": None, "by": "none", "passed_over": []}
+            for name in ("Aria", "Borin", "Fireball", "Frost Bolt", "Ice Wall")
+        ],
         "source": {
             "path": pool,
             "format": "csv",

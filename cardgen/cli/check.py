@@ -28,6 +28,7 @@ def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
     and its layouts as they will be drawn."""
     from cardgen.check.assumptions import placed_assumptions
     from cardgen.check.game_checks import check_game
+    from cardgen.load.art_convention import art_lines
     from cardgen.project import open_project
     from cardgen.report import findings_text
 
@@ -41,6 +42,7 @@ def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
                 "cards": len(pack.cards),
                 "findings": [f.as_json() for f in findings],
                 "assumptions": [a.as_json() for a in placed_assumptions(pack)],
+                "art": [{"card": n, **origin.as_json()} for n, origin in pack.art.items()],
                 **load_json(pack),
             }
         )
@@ -48,5 +50,7 @@ def check(game: str, verbose: bool, project_dir: Path, fmt: str) -> None:
         show_notes(pack, verbose)
         for assumption in placed_assumptions(pack) if verbose else ():
             click.echo(str(assumption), err=True)
+        for line in art_lines(pack.cards, pack.art) if verbose else ():
+            click.echo(line, err=True)
         click.echo(findings_text(pack, findings))
     sys.exit(1 if any(f.severity == "error" for f in findings) else 0)

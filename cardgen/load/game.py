@@ -1,4 +1,5 @@
-"""Loading a game folder: `game.yaml`, its card pool, and cross-checks between them."""
+"""Loading a game folder: `game.yaml`, its card pool (with the art found by each card's
+name, `load.art_convention`), and cross-checks between them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load import GAME_FILE
+from cardgen.load.art_convention import ArtOrigin, with_art_by_name
 from cardgen.load.counts import check_game_counts
 from cardgen.load.pool import SPREADSHEET_SUFFIXES, name_key, read_pool, read_pool_partial
 from cardgen.load.table import PoolSource
@@ -50,6 +52,8 @@ class GamePack:
     """What loading noticed that is not an error (an ignored column, a guessed encoding)."""
     left_out: list[CardgenError] = field(default_factory=list)
     """Loaded `partial`: the problems of the pool's cards that did not load (left out)."""
+    art: dict[str, ArtOrigin] = field(default_factory=dict)
+    """Card name -> where its art comes from: its cell, `art/` by its name, or nowhere."""
     _by_key: dict[str, Card] = field(default_factory=dict, repr=False)
     _by_name: dict[str, Card] = field(default_factory=dict, repr=False)
 
@@ -262,16 +266,18 @@ def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) 
             loaded = read_pool(pool_path, game, root, sheet=sheet)
     except UnknownSheet as exc:
         raise CardgenError(f"pool {game.pool}: {exc.problem}", doc.location(["pool"])) from None
+    cards, art = with_art_by_name(loaded.cards, folder)
     return GamePack(
         game=game,
         folder=folder,
         doc=doc,
-        cards=loaded.cards,
+        cards=cards,
         pool_path=pool_path,
         root=root,
         source=loaded.source,
         notes=notes + loaded.notes,
         left_out=left_out,
+        art=art,
     )
 
 

@@ -147,6 +147,22 @@ def _references(element: ET.Element) -> list[str]:
     return refs
 
 
+def referenced_files(doc: SvgDocument) -> list[Path]:
+    """The files an SVG refers to by a relative path (each inside the project, as
+    `parse_svg` checked), resolved, sorted and each once: what its drawing reads besides
+    its own bytes (a fragment, `sprites.svg#a`, names its file)."""
+    found: set[Path] = set()
+    for element in doc.root.iter():
+        for ref in _references(element):
+            ref = ref.strip()
+            if ref.lower().startswith("data:"):
+                continue
+            ref = ref.split("#", 1)[0]
+            if ref and ref != "@import":
+                found.add((doc.resources / ref.replace("\\", "/")).resolve())
+    return sorted(found)
+
+
 def _check_reference(ref: str, resources: Path, project_root: Path, where: str) -> None:
     """Refuse a reference that leads outside the SVG and the project."""
     ref = ref.strip()

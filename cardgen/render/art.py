@@ -1,4 +1,5 @@
-"""Card art files: find them safely, and load any image Pillow reads as RGBA.
+"""Card art files: find them safely, and load any image Pillow reads as RGBA (an `.svg`
+file is drawn by `cardgen.render.art_svg` instead).
 
 `similar_art` finds the file an art path that was not found most likely meant (paths are
 kept inside the project by `cardgen.load.art_paths`), `load_art` refuses decompression
@@ -164,7 +165,6 @@ _VECTOR = {
 
 _SIGNATURES = (
     (b"%PDF", "a PDF document, not an image"),
-    (b"<svg", "an SVG drawing: cardgen draws pixel images, not vector ones"),
     (b"gimp xcf", "a GIMP picture (XCF)"),
     (b"PK\x03\x04", "a ZIP archive (a Krita or OpenRaster picture?), not an image"),
 )
@@ -180,6 +180,8 @@ def _unidentified(path: Path) -> str:
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith((b"<?xml", b"<!DOCTYPE svg")) and b"<svg" in head:
         text = b"<svg"
+    if text.startswith(b"<svg"):
+        return f"an SVG drawing in a file not named .svg; rename it {path.stem}.svg to draw it"
     for signature, kind in _SIGNATURES:
         if text.startswith(signature):
             return f"{kind}; {_EXPORT}"

@@ -2,10 +2,11 @@
 
 Whatever goes wrong with the art is reported where its path was written: at the card's own
 file and line (`cards.csv:4`) when the path comes from the card (`src: "{art}"`, or a path
-made of its fields), at the layout's line for a fixed file. A missing file says where it was
-looked for and which nearly identical file exists; a file that cannot be drawn stops the
-build with one line; what Pillow warns about while reading a file that it can still draw
-becomes a render warning (RN105) instead of lines of its own on stderr.
+made of its fields), at the layout's line for a fixed file. An SVG is drawn at the box's
+size (`render.art_svg`), any other file read by Pillow and fitted. A missing file says
+where it was looked for and which nearly identical file exists; a file that cannot be
+drawn stops the build with one line; what Pillow warns about while reading a file that it
+can still draw becomes a render warning (RN105) instead of lines of its own on stderr.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.art_paths import art_label, resolve_art
 from cardgen.load.layout_files import src_line
 from cardgen.load.pool import card_label
+from cardgen.load.svg import is_svg
 from cardgen.model.layout import ImageElement, Layout
 from cardgen.render import paint, shapes
 from cardgen.render.art import load_art, similar_art
+from cardgen.render.art_svg import svg_art
 from cardgen.render.context import DrawContext
 from cardgen.render.fit import fit_art
 from cardgen.render.placeholder import placeholder
@@ -85,8 +88,10 @@ def _art(
         return None
     notes: list[str] = []
     try:
+        if is_svg(path):  # drawn at the box's size, never scaled from a bitmap
+            return svg_art(path, ctx.project_root, size, element.fit)
         art = load_art(path, notes)
-    except CardgenError as exc:  # not an image, truncated, too large, ...
+    except CardgenError as exc:  # not an image, truncated, too large, a broken SVG, ...
         raise CardgenError(
             f"{who}{art_label(src)} ({exc.location}): {exc.problem}", where
         ) from None

@@ -30,6 +30,7 @@ from cardgen.model.layout import Layout
 from cardgen.parallel import cores, process_pool
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
+from cardgen.render.art_svg import art_digest
 from cardgen.render.canvas import Canvas
 from cardgen.render.card import render_card, render_face
 from cardgen.render.card_art import layout_file
@@ -96,18 +97,24 @@ class GameRenderer:
         if card.art:
             with at_card(card):
                 path = resolve_art(card.art, self.pack.folder, self.project.root)
-            art = file_digest(path) if path.is_file() else "missing"
+            art = art_digest(path, self.project.root) if path.is_file() else "missing"
         return digest(
             "card",
             data,
             self._layout_key(layout),
             art,
+            list(self._passed_over(card)),
             self.pack.game.types[card.type].label,
             self.pack.game.name,
             keywords(self.pack),
             self._labels(card),
             *self._saver(),
         )
+
+    def _passed_over(self, card: Card) -> tuple[str, ...]:
+        """The other files of `art/` named after the card, not drawn (warned about)."""
+        origin = self.pack.art.get(card.name)
+        return origin.passed_over if origin is not None else ()
 
     def _labels(self, card: Card) -> dict[str, str]:
         return label_values(self.pack.game.types[card.type], card.fields)
@@ -128,11 +135,11 @@ class GameRenderer:
         """The layout with everything it extends, the files its images and fonts come from,
         and the language its text is set in."""
         if layout.name not in self._layout_keys:
-            files = []
+            files, root = [], self.project.root
             for name in layout.elements:  # the fixed images it draws
                 path = layout_file(layout, name, self.pack.folder, self.project.root)
                 if path is not None:
-                    files.append(file_digest(path) if path.is_file() else "missing")
+                    files.append(art_digest(path, root) if path.is_file() else "missing")
             for family in layout.fonts.values():
                 for face in family.model_dump().values():
                     if face:
@@ -160,6 +167,21 @@ class GameRenderer:
                 labels=self._labels(card),
                 ink_saver=self.ink_saver,
                 language=self.pack.game.language,
+            )
+        others = self._passed_over(card)
+        if others:
+            warnings.append(
+                RenderWarning(
+                    "RN106",
+                    f"art by its name: {card.art} is drawn, {', '.join(others)}"
+                    f" {'is' if len(others) == 1 else 'are'} also named after the card (SVG"
+                    " first, then PNG, then by file name); name one in its art cell, or remove"
+                    " the other",
+                    card.name,
+                    "",
+                    card.source_path,
+                    card.source_line,
+                )
             )
         return image, warnings, layout
 

@@ -42,6 +42,16 @@ def art_game(make_project: Make, monkeypatch: pytest.MonkeyPatch) -> Callable[..
     return make
 
 
+def image_layout(src: str, fit: str = "cover") -> dict[str, str]:
+    """A layout (for `make(..., extra=...)`) of one image element over the whole hero card,
+    its `src` at line 5 of layouts/tiny/hero.yaml."""
+    text = (
+        "size: poker\nelements:\n  frame:\n    kind: image\n"
+        f"    src: {src}\n    fit: {fit}\n    x: 0\n    y: 0\n    width: 100%\n    height: 100%\n"
+    )
+    return {"../../layouts/tiny/hero.yaml": text}
+
+
 def png(colour: tuple[int, int, int] = (200, 40, 40), size: tuple[int, int] = (60, 40)) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", size, colour).save(buffer, "PNG")
@@ -50,6 +60,15 @@ def png(colour: tuple[int, int, int] = (200, 40, 40), size: tuple[int, int] = (6
 
 def render(run: Run, *more: str) -> Result:
     return run("render", "tiny", "--project", ".", "--jobs", "1", "--only", "Aria", *more)
+
+
+def refused(make: Callable[..., Path], run: Run, art: str, data: bytes) -> str:
+    """The one error line of rendering Aria with `data` as its art file `art` (exit 2)."""
+    make(art, {art: data})
+    result = render(run)
+    assert result.exit_code == 2, result.stderr
+    [line] = result.stderr.splitlines()
+    return line
 
 
 def art_pixel(out: Path = Path("output/tiny/cards/aria.png")) -> tuple[int, ...]:

@@ -22,21 +22,25 @@ from PIL import Image
 
 from cardgen.load.art_paths import resolve_art
 from cardgen.render.art import similar_art
-from tests.render.artgame import Make, Run, art_pixel, png, render
+from tests.render.artgame import Make, Run, art_pixel, image_layout, png, refused, render
 
 # --------------------------------------------------------------------------- missing files
 
 
+@pytest.mark.parametrize(
+    ("written", "existing"),
+    [("art/tide-caler.png", "art/tide-caller.png"), ("art/aria.svg", "art/aria.png")],
+)
 def test_missing_art_is_reported_at_the_cards_row_with_the_file_meant(
-    game: Callable[..., Path], run: Run
+    game: Callable[..., Path], run: Run, written: str, existing: str
 ) -> None:
-    game("art/tide-caler.png", {"art/tide-caller.png": png()})
+    game(written, {existing: png()})
     result = render(run)
     assert result.exit_code == 0
     assert result.stderr == (
-        'warning: decks/tiny/cards.csv:2: RN102 Aria: art "art/tide-caler.png" not found'
-        " (looked for decks/tiny/art/tide-caler.png); drawing a placeholder;"
-        ' did you mean "art/tide-caller.png"?\n'
+        f'warning: decks/tiny/cards.csv:2: RN102 Aria: art "{written}" not found'
+        f" (looked for decks/tiny/{written}); drawing a placeholder;"
+        f' did you mean "{existing}"?\n'
     )
     assert render(run, "--strict").exit_code == 1
 
@@ -201,10 +205,7 @@ BAD = [
 def test_art_that_cannot_be_drawn_is_one_line_at_the_cards_row(
     game: Callable[..., Path], run: Run, case: str, data: bytes, problem: str
 ) -> None:
-    game("art/aria.png", {"art/aria.png": data})
-    result = render(run)
-    assert result.exit_code == 2
-    [line] = result.stderr.splitlines()
+    line = refused(game, run, "art/aria.png", data)
     prefix = (
         'error: decks/tiny/cards.csv:2: card "Aria": art "art/aria.png" (decks/tiny/art/aria.png): '
     )
@@ -214,23 +215,10 @@ def test_art_that_cannot_be_drawn_is_one_line_at_the_cards_row(
 # --------------------------------------------------------------------------- layout files
 
 
-LAYOUT = """\
-size: poker
-elements:
-  frame:
-    kind: image
-    src: {src}
-    x: 0
-    y: 0
-    width: 100%
-    height: 100%
-"""
-
-
 def test_a_layouts_own_file_is_reported_at_the_layouts_line(
     game: Callable[..., Path], run: Run
 ) -> None:
-    game("", extra={"../../layouts/tiny/hero.yaml": LAYOUT.format(src="frame.png")})
+    game("", extra=image_layout("frame.png"))
     result = render(run)
     assert result.exit_code == 0
     assert result.stderr == (
@@ -251,7 +239,7 @@ def test_a_layouts_own_file_is_reported_at_the_layouts_line(
 def test_a_layouts_file_outside_the_project_is_reported_at_its_line(
     game: Callable[..., Path], run: Run
 ) -> None:
-    game("", extra={"../../layouts/tiny/hero.yaml": LAYOUT.format(src="../../../x.png")})
+    game("", extra=image_layout("../../../x.png"))
     result = render(run)
     assert (result.exit_code, result.stderr) == (
         2,
