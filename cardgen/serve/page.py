@@ -47,6 +47,7 @@ FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline';
 def _head(generation: int) -> str:
     return (
         f'<meta name="cardgen-generation" content="{generation}">\n'
+        '<link rel="icon" href="data:,">\n'  # no request for a favicon the game has not
         f'<link rel="stylesheet" href="{ASSETS}live.css">\n'
     )
 
