@@ -1,8 +1,8 @@
 """Saves of a game's files, seen through the OS's own file events (watchfiles).
 
 The game's folders are `cardgen watch`'s (`decks/<game>/`, `layouts/<game>/`); one that does
-not exist yet is watched through the nearest folder above it inside the project, so a
-folder made later is seen too. Hidden files and folders (cardgen's temporary files among
+not exist yet is watched through the nearest folder above it inside the project (`layouts/`),
+so a folder made later is seen too. Hidden files and folders (cardgen's temporary files among
 them) and editors' backup, swap and test files are ignored; cardgen's own output is never
 under these folders. Changes are grouped (debounced) before they are handed over, and
 those made while a build runs are handed over together once it ends.
@@ -28,7 +28,8 @@ MARKS = {"added": "+", "modified": "~", "deleted": "-"}
 
 def watched_roots(project: Project, game: str) -> tuple[list[Path], list[Path]]:
     """(the folders to watch, the game's folders whose files count): each game folder, or
-    the nearest existing folder above it inside the project."""
+    the nearest existing folder above it inside the project (never the project itself,
+    which holds the output and perhaps a virtual environment)."""
     root = project.root.resolve()
     wanted = [folder.resolve() for folder in game_folders(project, game)]
     roots: list[Path] = []
@@ -36,7 +37,7 @@ def watched_roots(project: Project, game: str) -> tuple[list[Path], list[Path]]:
         place = folder
         while not place.is_dir() and place != root and place.is_relative_to(root):
             place = place.parent
-        if place not in roots:
+        if place != root and place.is_dir() and place not in roots:  # never all of the project
             roots.append(place)
     return [r for r in roots if not any(r.is_relative_to(o) and r != o for o in roots)], wanted
 
