@@ -20,7 +20,7 @@ from cardgen.serve.api import Site, output_file, routes
 from cardgen.serve.changes import ImageHashes, compare
 from cardgen.serve.feed import BuildState, Feed, Problem
 from cardgen.serve.server import LiveServer
-from cardgen.serve.watcher import saves
+from cardgen.serve.watcher import Saves
 from cardgen.verdict import GameBuild
 from cardgen.watch import build_and_report
 from cardgen.write import slug
@@ -149,25 +149,27 @@ def serve(
     number of builds made."""
     live = LiveGame(project, game, report)
     server = listen(live, host, port)
-    stop = threading.Event()
     answering = threading.Thread(
         target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True
     )
+    watched = Saves(project, game)
     try:
+        if max_builds != 1:
+            watched.start()  # before the first build: a save during it is not lost
         live.rebuild()
         builds = 1
         answering.start()
         ready(page_url(host, server.port))
-        if max_builds is None or builds < max_builds:
-            for lines in saves(project, game, stop):
-                for line in lines:
-                    report(line)
-                live.rebuild()
-                builds += 1
-                if max_builds is not None and builds >= max_builds:
-                    break
+        while max_builds is None or builds < max_builds:
+            lines = watched.next()
+            if lines is None:
+                break
+            for line in lines:
+                report(line)
+            live.rebuild()
+            builds += 1
     finally:
-        stop.set()
+        watched.stop()
         live.feed.close()
         if answering.is_alive():
             server.shutdown()

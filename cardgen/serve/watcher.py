@@ -10,10 +10,11 @@ those made while a build runs are handed over together once it ends.
 
 from __future__ import annotations
 
+import queue
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
+from cardgen.errors import CardgenError
 from cardgen.project import Project
 from cardgen.watch import game_folders
 
@@ -21,6 +22,8 @@ DEBOUNCE_MS = 400
 """The longest time changes are gathered before a rebuild starts."""
 QUIET_MS = 50
 """A rebuild starts once no change came for this long."""
+READY_MS = 200
+"""How often the watch looks up from waiting (the first time: it is set up)."""
 EDITOR_LEFTOVERS = ("~", ".swp", ".swx", ".tmp", ".part", ".crdownload")
 """Endings of files editors and downloads keep beside the real one while they write."""
 MARKS = {"added": "+", "modified": "~", "deleted": "-"}
@@ -55,33 +58,83 @@ def counts(path: Path, wanted: list[Path]) -> bool:
     return False
 
 
-def saves(
-    project: Project, game: str, stop: threading.Event, *, debounce_ms: int = DEBOUNCE_MS
-) -> Iterator[list[str]]:
-    """Each group of saves to the game's files, as `~ path` lines (`+` added, `-` deleted),
-    sorted; ends when `stop` is set. A Ctrl-C raises KeyboardInterrupt."""
-    from watchfiles import watch
+class Saves:
+    """The saves to a game's files, watched from a thread of their own: `start` returns
+    once the watch is set up (a save from then on is seen, during a build too); `next`
+    waits for the next saves and hands over all those made until then as one group."""
 
-    roots, wanted = watched_roots(project, game)
-    root = project.root.resolve()
+    def __init__(self, project: Project, game: str, *, debounce_ms: int = DEBOUNCE_MS) -> None:
+        """Watch the folders of `game` (not yet: `start`)."""
+        self.root = project.root.resolve()
+        self.roots, self.wanted = watched_roots(project, game)
+        self.debounce_ms = debounce_ms
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._found: queue.Queue[set[str]] = queue.Queue()
+        self._failure: list[BaseException] = []
+        self._thread = threading.Thread(target=self._watch, name="cardgen-saves", daemon=True)
 
-    def keep(_change: object, path: str) -> bool:
-        return counts(Path(path), wanted)
+    def _watch(self) -> None:
+        from watchfiles import watch
 
-    for found in watch(
-        *roots,
-        watch_filter=keep,
-        debounce=debounce_ms,
-        step=QUIET_MS,
-        stop_event=stop,
-        raise_interrupt=True,
-        rust_timeout=500,
-        yield_on_timeout=False,
-    ):
-        lines = set()
-        for change, path in found:
-            shown = Path(path)
-            shown = shown.relative_to(root) if shown.is_relative_to(root) else shown
-            lines.add(f"{MARKS.get(change.name, '~')} {shown.as_posix()}")
-        if lines:
-            yield sorted(lines)
+        def keep(_change: object, path: str) -> bool:
+            return counts(Path(path), self.wanted)
+
+        try:
+            for found in watch(
+                *self.roots,
+                watch_filter=keep,
+                debounce=self.debounce_ms,
+                step=QUIET_MS,
+                stop_event=self._stop,
+                rust_timeout=READY_MS,
+                yield_on_timeout=True,  # the first yield says the watch is set up
+                raise_interrupt=False,
+            ):
+                self._ready.set()
+                lines = {self._line(change.name, path) for change, path in found}
+                if lines:
+                    self._found.put(lines)
+        except Exception as exc:
+            self._failure.append(exc)
+        finally:
+            self._ready.set()
+            self._found.put(set())
+
+    def _line(self, change: str, path: str) -> str:
+        shown = Path(path)
+        shown = shown.relative_to(self.root) if shown.is_relative_to(self.root) else shown
+        return f"{MARKS.get(change, '~')} {shown.as_posix()}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start watching; return once saves are seen (or after `timeout` seconds)."""
+        if self.roots:
+            self._thread.start()
+            self._ready.wait(timeout)
+
+    def next(self) -> list[str] | None:
+        """The next group of saves as `~ path` lines (`+` added, `-` deleted), sorted,
+        with every save made since; None once stopped. Ctrl-C raises KeyboardInterrupt."""
+        lines: set[str] = set()
+        while not lines:
+            if self._stop.is_set() or (not self._thread.is_alive() and self._found.empty()):
+                self._raise_failure()
+                return None
+            try:
+                lines |= self._found.get(timeout=0.25)
+            except queue.Empty:
+                continue
+        while not self._found.empty():
+            lines |= self._found.get_nowait()
+        return sorted(lines)
+
+    def _raise_failure(self) -> None:
+        if self._failure:
+            problem = self._failure[0]
+            raise CardgenError(f"watching the game's files stopped: {problem}") from problem
+
+    def stop(self) -> None:
+        """Stop watching."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)

@@ -1,9 +1,9 @@
 """The page `cardgen serve` serves, in headless Chromium: an edit of cards.csv changes the
-edited card's image in place (no reload: a variable set on load survives, and the scroll
-position and the filters stay), and a broken game.yaml shows the error banner with its file
-and line over the last good cards; fixed, with a card added, the banner goes and the card
-list is replaced with the filters kept. No console error (a script or request the page's policy
-refused would be one).
+edited card's image in place and shows its new warning on it (no reload: a variable set on
+load survives, and the scroll position and the filters stay), and a broken game.yaml shows
+the error banner with its file and line over the last good cards; fixed, with a card
+added, the banner goes and the card list is replaced with the filters kept. No console
+error (a script or request the page's policy refused would be one).
 """
 
 from __future__ import annotations
@@ -52,11 +52,18 @@ def test_the_page_follows_the_files(
         assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
         pool = root / "decks" / "tiny" / "cards.csv"
+        assert browser.find_elements(By.CSS_SELECTOR, "#card-aria .findings li") == []
+        long_text = " ".join(["Leads the party through the long night."] * 40)
         pool.write_text(
-            pool.read_text(encoding="utf-8").replace("Leads the party.", "Leads all."),
+            pool.read_text(encoding="utf-8").replace("Leads the party.", long_text),
             encoding="utf-8",
         )
         wait.until(lambda d: _src(d, "aria") != aria)
+        # its warning on the card, as the gallery shows it: the text overflows its box
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#card-aria .findings li"))
+        note = browser.find_element(By.CSS_SELECTOR, "#card-aria .findings li").text
+        assert "overflows" in note, note
+        assert "has-warning" in str(browser.find_element(By.ID, "card-aria").get_attribute("class"))
         assert _src(browser, "borin") == borin  # only the changed card's image
         assert browser.execute_script("return window.loadedOnce") == "yes"  # no reload
         assert browser.execute_script("return window.scrollY") == scrolled

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.serve.paths import MAX_PATH, request_parts, resolve_request
@@ -116,6 +116,7 @@ PIECES = st.sampled_from(
 )
 
 
+@settings(max_examples=80)
 @given(st.lists(st.one_of(PIECES, st.text(max_size=5)), max_size=12), st.booleans())
 def test_no_request_names_a_file_outside_the_folder(
     site: Path, pieces: list[str], lead: bool
