@@ -113,6 +113,10 @@ def test_a_card_image_is_served_with_its_type_and_safe_headers(served: Served) -
     assert headers["x-content-type-options"] == "nosniff"
     assert "default-src 'none'" in headers["content-security-policy"]
     assert served.get(b"/cards/a.png", host="evil.example:80")[0] == 403
+    status, headers, body = served.raw(
+        f"HEAD /cards/a.png HTTP/1.1\r\nHost: {served.host}\r\nConnection: close\r\n\r\n".encode()
+    )
+    assert (status, headers["content-length"], body) == (200, "3", b"")
 
 
 def test_the_page_is_the_gallery_with_the_live_script_and_a_strict_policy(served: Served) -> None:
