@@ -14,6 +14,7 @@ never a traceback to the page.
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -114,6 +115,8 @@ class LiveServer(ThreadingHTTPServer):
         report: Callable[[str], None],
     ) -> None:
         """Listen on `address` ((host, 0): a free port); `files` answers the other GETs."""
+        if ":" in address[0]:  # an IPv6 interface (`--host ::1`)
+            self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
         self.routes = routes
         self.files = files
@@ -167,6 +170,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def _respond(self) -> Response:
         headers = {k.lower(): v for k, v in self.headers.items()}
+        body = b"" if self.command in READING else self._body(headers)
+        if body is None:
+            self.close_connection = True  # what is left of the body is not read
+            return Response.text(413, f"the body is limited to {MAX_BODY} bytes")
         if not host_allowed(headers.get("host"), self.server.allowed):
             return Response.text(403, "forbidden: unknown host")
         path, _, query = self.path.partition("?")
@@ -184,9 +191,6 @@ class Handler(BaseHTTPRequestHandler):
             refused = self._origin_refusal(headers)
             if refused is not None:
                 return refused
-        body = self._body(headers) if self.command not in READING else b""
-        if body is None:
-            return Response.text(413, f"the body is limited to {MAX_BODY} bytes")
         return route(Request(self.command, path, parse_qs(query), headers, body))
 
     def _origin_refusal(self, headers: dict[str, str]) -> Response | None:
@@ -216,7 +220,7 @@ class Handler(BaseHTTPRequestHandler):
         }
         if response.stream is None:
             headers["Content-Length"] = str(len(response.body))
-        else:
+        if response.stream is not None or self.close_connection:
             headers["Connection"] = "close"
             self.close_connection = True
         for name, value in headers.items():

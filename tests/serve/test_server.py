@@ -171,6 +171,11 @@ def test_only_a_write_from_the_servers_own_page_is_taken(served: Served) -> None
     assert served.written[-1] == b"{}"
     assert served.post(b"/cards/a.png", b"x", f"http://{served.host}") == 405
     assert served.post(b"/cards/a.png", b"x", "http://evil.example") == 403
+    too_big = (
+        f"POST /api/echo HTTP/1.1\r\nHost: {served.host}\r\nOrigin: http://{served.host}\r\n"
+        "Content-Length: 2000000\r\n\r\n"
+    )
+    assert served.raw(too_big.encode())[0] == 413  # refused unread, the connection closed
 
 
 def test_the_state_and_the_change_feed(served: Served) -> None:
