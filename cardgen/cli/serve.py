@@ -32,10 +32,11 @@ def serve(
 
     from cardgen.project import open_project
     from cardgen.serve.app import serve as serve_game
+    from cardgen.serve.origin import is_loopback
 
     project = open_project(project_dir)
     project.game(game)  # a bad name fails at once
-    if host not in ("127.0.0.1", "localhost"):
+    if not is_loopback(host):
         click.echo(
             f"warning: listening on {host}: others on the network can reach the page", err=True
         )

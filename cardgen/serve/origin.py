@@ -15,7 +15,8 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS = ("", "0.0.0.0", "::")
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
+    """`host` names this computer only (127.0.0.0/8, ::1, localhost)."""
     if host == "localhost":
         return True
     try:
@@ -31,7 +32,7 @@ def allowed_hosts(host: str, port: int) -> frozenset[str] | None:
         return None
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     names = {shown}
-    if _is_loopback(host):
+    if is_loopback(host):
         names.update(LOOPBACK_NAMES)
     return frozenset(f"{name}:{port}" for name in names)
 

@@ -87,3 +87,25 @@ def test_an_unknown_game_or_a_busy_port_is_one_line(make_project: Callable[..., 
     assert result.exit_code == 2, result.output
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert not (root / "output" / "tiny").exists()  # refused before any build
+    with socket.socket() as busy:
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(
+            main,
+            [
+                "serve",
+                "tiny",
+                "--no-open",
+                "--host",
+                "0.0.0.0",
+                "--port",
+                str(port),
+                "--project",
+                str(root),
+            ],
+        )
+    assert result.exit_code == 2, result.output
+    assert "warning: listening on 0.0.0.0: others on the network can reach the page" in (
+        result.output
+    )
