@@ -18,7 +18,7 @@ from importlib.resources import files as resource_files
 from pathlib import Path
 
 from cardgen.serve.feed import BuildState, Feed
-from cardgen.serve.page import ASSETS, LIVE_ASSETS, live_page, placeholder
+from cardgen.serve.page import ASSETS, LIVE_ASSETS, file_policy, live_page, placeholder
 from cardgen.serve.paths import resolve_request
 from cardgen.serve.server import Request, Response, Route, Routes, content_type, not_found
 
@@ -108,7 +108,9 @@ def output_file(site: Site, request: Request) -> Response:
         data = found.read_bytes()
     except OSError:
         return not_found()
-    return Response(200, data, content_type(found))
+    return Response(
+        200, data, content_type(found), {"Content-Security-Policy": file_policy(found.suffix) or ""}
+    )
 
 
 def _fixed(body: bytes, kind: str) -> Route:

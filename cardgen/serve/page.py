@@ -41,7 +41,15 @@ def csp(scripts: tuple[str, ...] = ()) -> str:
 
 
 FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
-"""The policy of every other file served (images, PDFs, JSON): nothing in it runs."""
+"""The policy of every other response (images, JSON, the API, errors): nothing in it runs."""
+UNRESTRICTED = (".pdf",)
+"""Files sent with no policy: a browser's PDF viewer refuses to show a sandboxed PDF (a
+PDF's own scripts run in the viewer's sandbox, not the page's)."""
+
+
+def file_policy(suffix: str) -> str | None:
+    """The Content-Security-Policy a served file of that suffix is sent with (None: none)."""
+    return None if suffix.lower() in UNRESTRICTED else FILE_CSP
 
 
 def _head(generation: int) -> str:

@@ -224,7 +224,8 @@ class Handler(BaseHTTPRequestHandler):
             headers["Connection"] = "close"
             self.close_connection = True
         for name, value in headers.items():
-            self.send_header(name, value)
+            if value:  # an empty value: the header left out
+                self.send_header(name, value)
         self.end_headers()
         if self.command == "HEAD":
             return

@@ -35,6 +35,7 @@ class Served:
         self.out = root / "output" / "game"
         (self.out / "cards").mkdir(parents=True)
         (self.out / "cards" / "a.png").write_bytes(b"png")
+        (self.out / "game-a4.pdf").write_bytes(b"%PDF")
         (self.out / "index.html").write_text(PAGE, encoding="utf-8")
         (self.out / "cards" / "leak.png").symlink_to(self.secret)
         self.feed = Feed()
@@ -113,6 +114,10 @@ def test_a_card_image_is_served_with_its_type_and_safe_headers(served: Served) -
     assert headers["x-content-type-options"] == "nosniff"
     assert "default-src 'none'" in headers["content-security-policy"]
     assert served.get(b"/cards/a.png", host="evil.example:80")[0] == 403
+    status, headers, body = served.get(b"/game-a4.pdf")
+    assert (status, body, headers["content-type"]) == (200, b"%PDF", "application/pdf")
+    assert "content-security-policy" not in headers  # a sandboxed PDF is not shown
+    assert headers["x-content-type-options"] == "nosniff"
     status, headers, body = served.raw(
         f"HEAD /cards/a.png HTTP/1.1\r\nHost: {served.host}\r\nConnection: close\r\n\r\n".encode()
     )
@@ -153,7 +158,7 @@ def test_no_path_gets_a_500_or_a_file_outside(served: Served, pieces: list[str])
     assert status in (200, 400, 404, 414), raw
     assert (
         status != 200
-        or body in (b"png",)
+        or body in (b"png", b"%PDF")
         or body.startswith(b"<!DOCTYPE html>")
         or raw.startswith(b"/_live/")
         or raw.startswith(b"/api/")
