@@ -94,6 +94,7 @@ def test_the_page_follows_the_files(
         wait.until(lambda d: d.find_elements(By.ID, "card-zed") and not banner.is_displayed())
         assert browser.execute_script("return window.loadedOnce") == "yes"
         assert browser.find_element(By.ID, "count").text == "3 of 6 cards"
+        assert "Cards (6)" in browser.find_element(By.CSS_SELECTOR, "nav.sections").text
         assert browser.find_element(By.ID, "filter-type").get_attribute("value") == "hero"
         errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
         assert errors == []

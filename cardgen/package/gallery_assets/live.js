@@ -164,7 +164,9 @@
       var search = document.getElementById("search");
       if (search) { search.dispatchEvent(new Event("input")); }  // the filters again
     }
-    swap(document.querySelector("header.top .downloads"), fresh.querySelector("header.top .downloads"));
+    ["header.top .downloads", "header.top nav.sections", "body > footer"].forEach(function (where) {
+      swap(document.querySelector(where), fresh.querySelector(where));
+    });
     var freshMeta = fresh.querySelector('meta[name="cardgen-generation"]');
     live.generation = freshMeta ? parseInt(freshMeta.getAttribute("content"), 10) || 0 : live.generation;
     live.updates += 1;
