@@ -18,10 +18,15 @@ from cardgen.verdict import GameBuild, problem_lines
 Snapshot = dict[Path, int]
 
 
+def game_folders(project: Project, game: str) -> tuple[Path, Path]:
+    """The folders of the game's files: `decks/<game>/` and `layouts/<game>/`."""
+    return project.root / "decks" / game, project.root / "layouts" / game
+
+
 def snapshot(project: Project, game: str) -> Snapshot:
     """Modification time of every file of the game (data, decks, layouts, art)."""
     found: Snapshot = {}
-    for folder in (project.root / "decks" / game, project.root / "layouts" / game):
+    for folder in game_folders(project, game):
         if folder.is_dir():
             for path in folder.rglob("*"):
                 if path.is_file() and not path.name.startswith("."):
@@ -39,6 +44,29 @@ def changes(before: Snapshot, after: Snapshot) -> list[str]:
     return lines
 
 
+def build_and_report(
+    project: Project, game: str, report: Callable[[str], None]
+) -> GameBuild | CardgenError:
+    """Build the game with its files read afresh and report what it found and did, one line
+    each; the build's result, or the error that stopped it."""
+    started = time.perf_counter()
+    try:
+        result = build_game(Project(project.root), game)
+    except CardgenError as exc:
+        report(f"error: {visible(exc.format_message())}")
+        return exc
+    for line in problem_lines([result]):
+        report(visible(line))
+    if result.note:
+        report(visible(result.note))
+    if result.built:
+        report(
+            f"rebuilt {game}: {result.drawn} cards drawn, {result.reused} reused,"
+            f" {len(result.files)} files, {time.perf_counter() - started:.1f}s"
+        )
+    return result
+
+
 def watch(
     project: Project,
     game: str,
@@ -53,23 +81,7 @@ def watch(
     def run() -> None:
         nonlocal builds
         builds += 1
-        started = time.perf_counter()
-        try:
-            fresh = Project(project.root)
-            result: GameBuild = build_game(fresh, game)
-        except CardgenError as exc:
-            report(f"error: {visible(exc.format_message())}")
-            return
-        for line in problem_lines([result]):
-            report(visible(line))
-        if result.note:
-            report(visible(result.note))
-        if not result.built:
-            return
-        report(
-            f"rebuilt {game}: {result.drawn} cards drawn, {result.reused} reused,"
-            f" {len(result.files)} files, {time.perf_counter() - started:.1f}s"
-        )
+        build_and_report(project, game, report)
 
     before = snapshot(project, game)
     run()

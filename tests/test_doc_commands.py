@@ -23,8 +23,9 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 COMMAND = re.compile(r"^(?P<prompt>\$ )?(?:\.venv/bin/)?(?P<command>cardgen(?: .*)?)$")
 COMMENT = re.compile(r"\s{2,}#.*$")
 
-ENDLESS = {"watch": "--max-builds", "serve": None}
-"""Commands that run until stopped, and the option that makes them end (None: not run)."""
+ENDLESS = {"watch": ("--max-builds", "1"), "serve": ("--max-builds", "1", "--no-open")}
+"""Commands that run until stopped, and the options that make them end after one build
+(`serve`: its page served, no browser opened)."""
 
 NOT_RUN: dict[str, str] = {
     "cardgen tts splatoon --base-url https://example.org/splatoon-tts": (
@@ -104,9 +105,7 @@ def _runnable(command: str, home: Path) -> tuple[list[str], str | None, dict[str
     env: dict[str, str] = {}
     verb = argv[1] if len(argv) > 1 else ""
     if verb in ENDLESS:
-        option = ENDLESS[verb]
-        assert option is not None, f"{command}: cannot be made to end"
-        argv += [option, "1"]
+        argv += ENDLESS[verb]
     if "--install" in argv:  # a Tabletop Simulator folder in a home of the test's own
         env["HOME"] = str(home)
         (home / ".local/share/Tabletop Simulator/Saves/Saved Objects").mkdir(

@@ -30,6 +30,7 @@ from cardgen.cli import (  # noqa: F401
     render,
     report,
     schema,
+    serve,
     tts,
     validate,
     watch,

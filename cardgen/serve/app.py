@@ -1,0 +1,177 @@
+"""`cardgen serve GAME`: build the game, serve it, rebuild on every save, tell the page.
+
+One build at a time, in the calling thread (a Ctrl-C stops it as it stops `cardgen watch`,
+the output folder's lock released); the server answers from its own threads meanwhile.
+Saves made during a build are gathered by the watcher and make one more build after it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from cardgen.errors import CardgenError, InputErrors
+from cardgen.outputs import game_folder
+from cardgen.project import Project
+from cardgen.serve.api import Site, output_file, routes
+from cardgen.serve.changes import ImageHashes, compare
+from cardgen.serve.feed import BuildState, Feed, Problem
+from cardgen.serve.server import LiveServer
+from cardgen.serve.watcher import Saves
+from cardgen.verdict import GameBuild
+from cardgen.watch import build_and_report
+from cardgen.write import slug
+
+Report = Callable[[str], None]
+
+
+def problems_of(outcome: GameBuild | CardgenError) -> tuple[Problem, ...]:
+    """What stopped a build, each problem with its file and line where known."""
+    if isinstance(outcome, CardgenError):
+        errors = outcome.errors if isinstance(outcome, InputErrors) else [outcome]
+        return tuple(
+            Problem(
+                e.location.path if e.location else None,
+                e.location.line if e.location else None,
+                e.problem,
+            )
+            for e in errors
+        )
+    places = outcome.places.get("errors", [])
+    found = tuple(
+        Problem.parse(text, places[i] if i < len(places) else "")
+        for i, text in enumerate(outcome.errors)
+    )
+    return found or (Problem(None, None, outcome.note or "the build stopped"),)
+
+
+def cards_shown(project: Project, game: str, images: dict[str, str]) -> tuple[dict[str, Any], ...]:
+    """Each card of the game as the page shows it: name, type, its tile's anchor, and the
+    paths and hashes of its front and back images (empty if the game does not load now)."""
+    from cardgen.render.game import card_files
+
+    try:
+        pack = project.game(game)
+        names = card_files(pack)
+    except CardgenError:
+        return ()
+    shown = []
+    for card in pack.cards:
+        front = f"cards/{names[card.name]}.png"
+        back_id = pack.game.types[card.type].back
+        back = f"backs/{slug(back_id)}.png" if back_id else None
+        shown.append(
+            {
+                "name": card.name,
+                "type": card.type,
+                "anchor": f"card-{slug(card.name)}",
+                "front": front,
+                "front_hash": images.get(front),
+                "back": back,
+                "back_hash": images.get(back) if back else None,
+            }
+        )
+    return tuple(shown)
+
+
+class LiveGame:
+    """A game being served: its builds, the image hashes and the change feed."""
+
+    def __init__(self, project: Project, game: str, report: Report) -> None:
+        """Serve `game` of `project`, reporting each build's lines with `report`."""
+        self.project = project
+        self.game = game
+        self.report = report
+        self.out = game_folder(project.root, game)
+        self.feed = Feed()
+        self._hashes = ImageHashes(self.out)
+
+    def site(self) -> Site:
+        """What the routes serve."""
+        return Site(self.game, self.out, self.feed)
+
+    def rebuild(self) -> BuildState:
+        """Build the game once and publish what came of it."""
+        started = time.perf_counter()
+        outcome = build_and_report(self.project, self.game, self.report)
+        last = self.feed.state
+        if isinstance(outcome, CardgenError) or not outcome.built:
+            state = BuildState(
+                ok=False,
+                status="error",
+                problems=problems_of(outcome),
+                images=last.images,
+                cards=last.cards,
+            )
+        else:
+            images = self._hashes.scan()
+            state = BuildState(
+                ok=True,
+                status=outcome.status,
+                images=images,
+                cards=cards_shown(Project(self.project.root), self.game, images),
+                changes=compare(last.images, images),
+            )
+        return self.feed.publish(replace(state, seconds=time.perf_counter() - started))
+
+
+def listen(live: LiveGame, host: str, port: int) -> LiveServer:
+    """The server of `live` bound to `host`:`port` (0: a free one), not yet answering."""
+    site = live.site()
+    try:
+        return LiveServer((host, port), routes(site), lambda r: output_file(site, r), live.report)
+    except OSError as exc:
+        raise CardgenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def page_url(host: str, port: int) -> str:
+    """The address of the served page."""
+    shown = "127.0.0.1" if host in ("", "0.0.0.0") else host
+    shown = f"[{shown}]" if ":" in shown and not shown.startswith("[") else shown
+    return f"http://{shown}:{port}/"
+
+
+def serve(
+    project: Project,
+    game: str,
+    report: Report,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    ready: Callable[[str], None] = lambda _url: None,
+    max_builds: int | None = None,
+) -> int:
+    """Build `game`, serve it on `host`:`port` and rebuild on every save until Ctrl-C (or
+    `max_builds` builds); `ready` is handed the page's URL after the first build. The
+    number of builds made."""
+    live = LiveGame(project, game, report)
+    server = listen(live, host, port)
+    answering = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True
+    )
+    watched = Saves(project, game)
+    try:
+        if max_builds != 1:
+            watched.start()  # before the first build: a save during it is not lost
+        live.rebuild()
+        builds = 1
+        answering.start()
+        ready(page_url(host, server.port))
+        while max_builds is None or builds < max_builds:
+            lines = watched.next()
+            if lines is None:
+                break
+            for line in lines:
+                report(line)
+            live.rebuild()
+            builds += 1
+    finally:
+        watched.stop()
+        live.feed.close()
+        if answering.is_alive():
+            server.shutdown()
+        server.server_close()
+    return builds
