@@ -24,10 +24,11 @@ def icon_problems(doc: YamlDocument, icons: Mapping[str, IconSpec]) -> list[Card
     """An error for each alias of a layout file that names no built-in icon, at its line."""
     return [
         CardgenError(
-            f"icon {alias}: {unknown_icon(spec.icon)}", doc.location(["icons", alias, "icon"])
+            f"icon {alias}: {unknown_icon(spec.icon or '')}",
+            doc.location(["icons", alias, "icon"]),
         )
         for alias, spec in icons.items()
-        if canonical(spec.icon) is None
+        if spec.icon is not None and canonical(spec.icon) is None
     ]
 
 
