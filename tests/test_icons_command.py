@@ -46,7 +46,8 @@ def test_without_a_game_every_built_in_icon(run: Run, tmp_path: Path) -> None:
     assert data["game"] is None
     assert data["icons"] == [
         {"name": i.name, "aliases": list(i.aliases), "source": "built-in", "icon": i.name,
-         "depicts": i.depicts, "color": None}
+         "depicts": i.depicts, "color": None, "kind": "built-in", "file": None,
+         "recolored": None, "shadows_built_in": False}
         for i in BUILT_IN
     ]  # fmt: skip
 

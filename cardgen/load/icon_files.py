@@ -67,7 +67,7 @@ def scan_icon_folder(
         return [], []
     found: dict[str, FolderIcon] = {}
     problems: list[CardgenError] = []
-    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+    for path in sorted(folder.iterdir(), key=lambda p: (p.name.lower(), p.name)):
         if not is_icon_file(path):
             continue
         written = f"{ICON_FOLDER}/{path.name}"

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -140,3 +142,18 @@ def _drawing(icon: IconFile, side: int) -> Image.Image:
     square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     square.paste(resized, ((side - size[0]) // 2, (side - size[1]) // 2))
     return square
+
+
+_WRITTEN = re.compile(r"\{([A-Za-z][\w-]*)\}")
+
+
+def used_files(icons: Mapping[str, IconSpec], data: Any) -> list[str]:
+    """The names of the entries of `icons` naming a file that JSON-able `data` (a card's
+    values, a layout's elements) may draw: written `{name}` in a text, or a whole value
+    (`name: coin`, `{suit}` filled with `coin`). More rather than fewer: a cache key."""
+    files = [name for name, spec in icons.items() if spec.file is not None]
+    if not files:
+        return []
+    blob = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+    written = set(_WRITTEN.findall(blob))
+    return [name for name in files if name in written or json.dumps(name) in blob]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from PIL import Image
@@ -35,6 +36,7 @@ from cardgen.render.card import render_card, render_face
 from cardgen.render.card_art import layout_file
 from cardgen.render.context import RenderWarning
 from cardgen.render.fit import make_cell
+from cardgen.render.icon_files import used_files
 from cardgen.render.layout_fields import field_problems
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
@@ -102,12 +104,23 @@ class GameRenderer:
             data,
             self._layout_key(layout),
             art,
+            self._icon_files(layout, data),
             self.pack.game.types[card.type].label,
             self.pack.game.name,
             keywords(self.pack),
             self._labels(card),
             *self._saver(),
         )
+
+    def _icon_files(self, layout: Layout, data: Any) -> list[str]:
+        """The hashes of the game's icon files that `data` names (`{coin}`, `coin`)."""
+        found = []
+        for name in used_files(layout.icons, data):
+            file = layout.icons[name].file
+            assert file is not None
+            path = resolve_art(file, self.pack.folder, self.project.root)
+            found.append(f"{name}={file_digest(path) if path.is_file() else 'missing'}")
+        return found
 
     def _labels(self, card: Card) -> dict[str, str]:
         return label_values(self.pack.game.types[card.type], card.fields)
@@ -137,6 +150,8 @@ class GameRenderer:
                     if face:
                         path = (self.project.root / face).resolve()
                         files.append(file_digest(path) if path.is_file() else "missing")
+            elements = layout.model_dump(mode="json", include={"elements"})
+            files.extend(self._icon_files(layout, elements))  # the icons its own text draws
             self._layout_keys[layout.name] = digest(
                 layout.model_dump(mode="json", exclude={"sources"}), files, reportlab.Version
             )
