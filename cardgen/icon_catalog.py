@@ -140,8 +140,9 @@ def icon_catalog(project_root: Path | None = None, game_id: str | None = None) -
     return game_catalog(project_root, open_project(project_root).game(game_id))
 
 
-def game_catalog(project_root: Path, pack: GamePack) -> IconCatalog:
-    """Every icon the loaded game can use: built-in, its layouts' and its icon folder's."""
+def game_catalog(project_root: Path, pack: GamePack, *, loaded: bool = False) -> IconCatalog:
+    """Every icon the loaded game can use: built-in, its layouts' and its icon folder's
+    (`loaded`: its layouts are known to load, as in a build, so they are not loaded again)."""
     from cardgen.errors import display_path
     from cardgen.load.icon_files import folder_icons
     from cardgen.load.layout_icons import icon_aliases
@@ -150,7 +151,8 @@ def game_catalog(project_root: Path, pack: GamePack) -> IconCatalog:
     from cardgen.render.icon_files import icon_file, recoloured
 
     entries = builtin_entries()
-    load_layouts(project_root, pack.game)  # every alias and file is good, or this says where
+    if not loaded:
+        load_layouts(project_root, pack.game)  # every alias and file is good, or this says where
     depicts = {i.name: i.depicts for i in BUILT_IN}
     built_in = {name for i in BUILT_IN for name in (i.name, *i.aliases)}
 

@@ -316,13 +316,21 @@ def load_layouts(project_root: Path, game: Game) -> LayoutSet:
     """Every layout of the game, resolved; all problems reported together."""
     folder = project_root / "layouts" / game.id
     game_folder = project_root / "decks" / game.id
-    sources = _sources(folder, project_root, game_folder)
-    merged, errors = inherit(sources)
+    found = ErrorCollector()  # the layout files' problems and the icon folder's, together
     try:
         own = folder_specs(game_folder, project_root)
     except CardgenError as exc:
-        errors.extend([exc])
+        found.extend([exc])
         own = {}
+    try:
+        sources = _sources(folder, project_root, game_folder)
+    except CardgenError as exc:
+        first = ErrorCollector()
+        first.extend([exc, *found.errors])
+        first.raise_if_any()
+        raise
+    merged, errors = inherit(sources)
+    errors.extend(found.errors)
     result = LayoutSet(game)
     for name, source in sources.items():
         result.documents[name] = source.doc

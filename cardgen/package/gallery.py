@@ -237,7 +237,7 @@ def write_gallery(
     writer = Writer(out)
     reports, written = _deck_reports(pack, writer, cache)
     notes = collect_notes(rendered, checks, lints)
-    icons = game_catalog(pack.root, pack) if pack.root is not None else None
+    icons = game_catalog(pack.root, pack, loaded=True) if pack.root is not None else None
     page = gallery_html(pack, rendered, out, files=files, reports=reports, notes=notes, icons=icons)
     written.append(writer.write_if_changed(PAGE, page.encode("utf-8")))
     return written
