@@ -154,8 +154,7 @@ def _fixed_icons(layout: Layout) -> Iterator[Finding]:
                 yield Finding("layout-icon", "SC503", message, path, line or None)
         if not isinstance(element, TextElement):
             continue
-        icons = layout.icons
-        is_icon = textfit.icon_test(icons)
+        is_icon = textfit.icon_test(layout.icons)
         cases = [case for s in element.switch for case in [*s.cases.values(), s.default]]
         templates: list[Any] = [element.text, *(case.get("text") for case in cases)]
         missing = [
@@ -166,7 +165,7 @@ def _fixed_icons(layout: Layout) -> Iterator[Finding]:
         ]
         path, line = layout.sources.get(name, (layout.name, 0))
         for token in dict.fromkeys(missing):
-            hint = did_you_mean(token, known_names(icons))
+            hint = did_you_mean(token, known_names(layout.icons))
             yield Finding(
                 "layout-icon",
                 "SC503",
@@ -201,13 +200,10 @@ def _not_icons(text: str, is_icon: Callable[[str], bool]) -> list[str]:
 
 
 def _icon_problem(icon: str, layout: Layout) -> str | None:
-    """Why the renderer cannot draw an icon of that name (its own message), or None: a file
-    of the game's own (`icons:` or the icon folder) is drawn by that name."""
-    spec = layout.icons.get(icon)
-    if spec is not None and spec.file is not None:
-        return None
+    """Why the renderer cannot draw an icon of that name (its own message), or None."""
     try:
-        render_icon(icon, (1, 1), "#000000")
+        if getattr(layout.icons.get(icon), "file", None) is None:  # else the game's own file
+            render_icon(icon, (1, 1), "#000000")
     except KeyError as exc:
         return str(exc.args[0])
     return None
