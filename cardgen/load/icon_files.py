@@ -3,18 +3,19 @@
 Every file of `decks/<game>/icons/` whose name ends as an image does (`.svg`, or anything
 Pillow reads: `.png`, `.jpg`, `.webp`...) is an icon named by its stem in lower case
 (`icons/Coin.svg` is `{coin}`); hidden files and other files (a `README.md`) are not icons.
-Two files with one name (`coin.svg` and `coin.png`) and a link leading out of the project
-are errors naming the files. A layout's `icons:` entry may name a file instead of a built-in
-icon (`coin: {file: icons/coin.svg}`), resolved from the game folder and held inside the
-project as art is. Every such file is read and checked as the layouts load: an SVG as
-`cardgen.load.svg` reads it (entities refused, references kept in the project), any other
-image decoded by Pillow; each problem is one line at the layout's line (or the file).
-Drawing them is `cardgen.render.icon_files`'s.
+Two files with one name (`coin.svg` and `coin.png`), a name text cannot write (`2 coins.svg`)
+and a link leading out of the project are errors naming the files. A layout's `icons:`
+entry may name a file instead of a built-in icon (`coin: {file: icons/coin.svg}`), resolved
+from the game folder and held inside the project as art is. Every such file is read and
+checked as the layouts load: an SVG as `cardgen.load.svg` reads it (entities refused,
+references kept in the project), any other image decoded by Pillow; each problem is one
+line at the layout's line (or the file). Drawing them is `cardgen.render.icon_files`'s.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,6 +33,12 @@ ICON_FOLDER = "icons"
 
 MAX_ICON_PIXELS = 16_000_000
 """A raster icon with more pixels than this is refused before it is decoded."""
+
+MAX_FOLDER_ICONS = 2_000
+"""An icon folder holds at most this many icons (each is read whenever the layouts load)."""
+
+WRITABLE = re.compile(r"[a-z][\w-]*")
+"""An icon name card text can write as `{name}` (as `render.markup` reads it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +88,15 @@ def scan_icon_folder(
         if not target.is_file():
             continue  # a folder named like an image
         name = path.stem.lower()
+        if not WRITABLE.fullmatch(name):
+            problems.append(
+                CardgenError(
+                    f'icon file "{written}": {{{name}}} cannot be written in card text (a name'
+                    " is a letter, then letters, digits, - and _); rename the file",
+                    where,
+                )
+            )
+            continue
         if name in found:
             problems.append(
                 CardgenError(
@@ -91,6 +107,9 @@ def scan_icon_folder(
             )
             continue
         found[name] = FolderIcon(name, written, target)
+        if len(found) > MAX_FOLDER_ICONS:
+            message = f"more than {MAX_FOLDER_ICONS:,} icons; keep the ones the game uses"
+            return [], [CardgenError(message, Location(display_path(folder)))]
     return list(found.values()), problems
 
 

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
+from cardgen.load import icon_files
 from cardgen.load.icon_files import scan_icon_folder
 from cardgen.load.layouts import load_layouts
 from cardgen.project import Project
@@ -159,3 +160,27 @@ def test_not_an_image_in_the_folder_is_an_error_at_the_file(make_project: Make, 
     )
     with pytest.raises(CardgenError):
         load_layouts(root, Project(root).game("tiny").game)
+
+
+def test_a_name_text_cannot_write_and_a_folder_too_large_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "decks" / "g"
+    (game / "icons").mkdir(parents=True)
+    (game / "icons" / "2 coins.svg").write_text(DOT, encoding="utf-8")
+    (game / "icons" / "écu.svg").write_text(DOT, encoding="utf-8")
+    (game / "icons" / "Gold_Coin-2.svg").write_text(DOT, encoding="utf-8")
+    icons, problems = scan_icon_folder(game, tmp_path)
+    assert [i.name for i in icons] == ["gold_coin-2"]
+    assert [p.problem for p in problems] == [
+        f'icon file "icons/{name}.svg": {{{name}}} cannot be written in card text (a name is a'
+        " letter, then letters, digits, - and _); rename the file"
+        for name in ("2 coins", "écu")
+    ]
+    monkeypatch.setattr(icon_files, "MAX_FOLDER_ICONS", 3)  # 2,000 as shipped
+    for index in range(3):
+        (game / "icons" / f"i{index}.png").touch()
+    icons, problems = scan_icon_folder(game, tmp_path)
+    assert icons == [] and [p.problem for p in problems] == [
+        "more than 3 icons; keep the ones the game uses"
+    ]
