@@ -50,6 +50,10 @@ PLACEHOLDERS = {"mygame": "shards"}
 WRITTEN_BY_THE_DESIGNER = {
     "rules/draft.md": "# Draft\n\nPlay a Character to start a Character Duel.\n",
     "decks/shards/notes.md": "# Notes\n\nEach player builds a Shard Deck of 52 cards.\n",
+    "decks/shards/icons/coin.svg": (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12"'
+        ' r="11"/></svg>\n'
+    ),
 }
 """Files a doc's example names that a designer writes: made in the copy before the runs."""
 

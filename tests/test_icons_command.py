@@ -1,5 +1,5 @@
-"""`cardgen icons [GAME]`: the built-in icons and a game's layout aliases, as text and JSON,
-and the contact sheet; docs/icons.md lists exactly the registry."""
+"""`cardgen icons [GAME]`: the built-in icons, a game's layout aliases and its own icon
+files, as text and JSON, and the contact sheet; docs/icons.md lists exactly the registry."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from PIL import Image
 from cardgen.model.icon_names import BUILT_IN
 from cardgen.render.icons import render_icon
 from tests.conftest import ROOT
+from tests.iconfiles import DOT, TWO, icon_project, write_png
 
 Make = Callable[..., Path]
 Run = Callable[..., Result]
@@ -46,7 +47,8 @@ def test_without_a_game_every_built_in_icon(run: Run, tmp_path: Path) -> None:
     assert data["game"] is None
     assert data["icons"] == [
         {"name": i.name, "aliases": list(i.aliases), "source": "built-in", "icon": i.name,
-         "depicts": i.depicts, "color": None}
+         "depicts": i.depicts, "color": None, "kind": "built-in", "file": None,
+         "recolored": None, "shadows_built_in": False}
         for i in BUILT_IN
     ]  # fmt: skip
 
@@ -121,3 +123,37 @@ def test_docs_list_every_built_in_icon_in_order() -> None:
     assert rows == [(i.name, ", ".join(f"`{a}`" for a in i.aliases), i.depicts) for i in BUILT_IN]
     commands = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     assert "## cardgen icons\n" in commands
+
+
+def test_cardgen_icons_lists_the_game_own_icons(make_project: Make, run: Run) -> None:
+    root = icon_project(
+        make_project,
+        "extends: builtin:card\nicons:\n  gem: {file: art/gem.png, color: '#b0303a'}\n",
+        {"icons/Heart.svg": TWO, "icons/coin.svg": DOT},
+    )
+    write_png(root / "decks" / "tiny" / "art" / "gem.png")
+    result = run("icons", "tiny", "--project", root)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[-5:-2] == [
+        "The layouts of Tiny Game give 1 name (for their text):",
+        lines[-4],
+        "The icon folder of Tiny Game gives 2 icons:",
+    ]
+    assert re.fullmatch(
+        r"  gem {17}art/gem\.png \(recoloured in #b0303a\)  \S*layouts/tiny/base\.yaml:3",
+        lines[-4],
+    )
+    assert lines[-2:] == [
+        "  coin                icons/coin.svg (recoloured in the text colour)",
+        "  heart               icons/Heart.svg (as drawn); replaces the built-in heart",
+    ]
+    data = json.loads(run("icons", "tiny", "--project", root, "--format", "json").stdout)
+    own = data["icons"][len(BUILT_IN) :]
+    facts = [(i["name"], i["kind"], i["file"], i["recolored"], i["shadows_built_in"]) for i in own]
+    assert facts == [
+        ("gem", "layout", "art/gem.png", True, False),
+        ("coin", "folder", "icons/coin.svg", True, False),
+        ("heart", "folder", "icons/Heart.svg", False, True),
+    ]  # fmt: skip
+    assert own[1]["source"].endswith("decks/tiny/icons/coin.svg")

@@ -147,15 +147,14 @@ def _fixed_icons(layout: Layout) -> Iterator[Finding]:
     is filled in card by card) and `{{icon}}` in a text element's template."""
     for name, element in layout.elements.items():
         if isinstance(element, IconElement) and "{" not in element.name:
-            problem = _icon_problem(element.name)
+            problem = _icon_problem(element.name, layout)
             if problem is not None:
                 path, line = layout.sources.get(name, (layout.name, 0))
                 message = f"element {name}: {problem}"
                 yield Finding("layout-icon", "SC503", message, path, line or None)
         if not isinstance(element, TextElement):
             continue
-        icons = textfit.icon_refs(layout, element)
-        is_icon = textfit.icon_test(icons)
+        is_icon = textfit.icon_test(layout.icons)
         cases = [case for s in element.switch for case in [*s.cases.values(), s.default]]
         templates: list[Any] = [element.text, *(case.get("text") for case in cases)]
         missing = [
@@ -166,7 +165,7 @@ def _fixed_icons(layout: Layout) -> Iterator[Finding]:
         ]
         path, line = layout.sources.get(name, (layout.name, 0))
         for token in dict.fromkeys(missing):
-            hint = did_you_mean(token, known_names(icons))
+            hint = did_you_mean(token, known_names(layout.icons))
             yield Finding(
                 "layout-icon",
                 "SC503",
@@ -200,10 +199,11 @@ def _not_icons(text: str, is_icon: Callable[[str], bool]) -> list[str]:
     return missing
 
 
-def _icon_problem(icon: str) -> str | None:
+def _icon_problem(icon: str, layout: Layout) -> str | None:
     """Why the renderer cannot draw an icon of that name (its own message), or None."""
     try:
-        render_icon(icon, (1, 1), "#000000")
+        if getattr(layout.icons.get(icon), "file", None) is None:  # else the game's own file
+            render_icon(icon, (1, 1), "#000000")
     except KeyError as exc:
         return str(exc.args[0])
     return None
@@ -352,7 +352,7 @@ class _Faces:
         if icon in ("", written.name) or key in self._icons:
             return
         self._icons.add(key)
-        problem = _icon_problem(icon)
+        problem = _icon_problem(icon, face.layout)
         if problem is not None:
             source = element.name if "{" in element.name else "a switch case"
             message = f"{face.prefix}element {name} (from {source}): {problem}"
@@ -361,7 +361,7 @@ class _Faces:
     def _icons_of(self, layout: Layout, element: TextElement) -> Any:
         key = (layout.name, element.icon_color)
         if key not in self._icon_maps:
-            self._icon_maps[key] = textfit.icon_refs(layout, element)
+            self._icon_maps[key] = textfit.icon_refs(layout, element, self.pack.folder, self.root)
         return self._icon_maps[key]
 
     def _fit(

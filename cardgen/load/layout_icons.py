@@ -1,7 +1,8 @@
 """The `icons:` maps of layouts: each alias checked against the icon library, and listed.
 
 A layout's `icons:` gives names usable in text as `{name}`, each drawing a built-in icon
-(`ember: {icon: lightning, color: "#e8590c"}`). An alias naming an icon the library does
+(`ember: {icon: lightning, color: "#e8590c"}`) or a file of the game's (`coin: {file:
+icons/coin.svg}`, checked by `load.icon_files`). An alias naming an icon the library does
 not have is bad input, reported at its line when the layout is loaded, with every other
 one of the file. `icon_aliases` lists a game's aliases with where each is written, for
 `cardgen icons GAME` and for the linter (which must know every name a text may use).
@@ -24,21 +25,25 @@ def icon_problems(doc: YamlDocument, icons: Mapping[str, IconSpec]) -> list[Card
     """An error for each alias of a layout file that names no built-in icon, at its line."""
     return [
         CardgenError(
-            f"icon {alias}: {unknown_icon(spec.icon)}", doc.location(["icons", alias, "icon"])
+            f"icon {alias}: {unknown_icon(spec.icon or '')}",
+            doc.location(["icons", alias, "icon"]),
         )
         for alias, spec in icons.items()
-        if canonical(spec.icon) is None
+        if spec.icon is not None and canonical(spec.icon) is None
     ]
 
 
 @dataclass(frozen=True, slots=True)
 class IconAlias:
-    """A name a layout gives an icon: what it draws, in which colour, and where."""
+    """A name a layout gives an icon: the built-in icon or the file it draws, in which
+    colour (and whether a file's may be recoloured), and where it is written."""
 
     name: str
-    icon: str
+    icon: str | None
     color: str | None
     location: Location
+    file: str | None = None
+    recolor: bool = True
 
 
 def _aliases(doc: YamlDocument) -> list[IconAlias]:
@@ -48,10 +53,22 @@ def _aliases(doc: YamlDocument) -> list[IconAlias]:
         return []
     found = []
     for name, spec in icons.items():
-        if isinstance(spec, dict) and isinstance(spec.get("icon"), str):
+        if not isinstance(spec, dict):
+            continue
+        icon, file = spec.get("icon"), spec.get("file")
+        if isinstance(icon, str) or isinstance(file, str):
             color = spec.get("color")
             where = doc.key_location(["icons", name])
-            found.append(IconAlias(str(name), spec["icon"], color and str(color), where))
+            found.append(
+                IconAlias(
+                    str(name),
+                    icon if isinstance(icon, str) else None,
+                    color and str(color),
+                    where,
+                    file if isinstance(file, str) else None,
+                    spec.get("recolor") is not False,
+                )
+            )
     return found
 
 

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from cardgen.errors import CardgenError, ErrorCollector, InputErrors, Location
 from cardgen.fuzzy import did_you_mean
 from cardgen.load import BUILTIN_DIR
+from cardgen.load.icon_files import file_problems, folder_specs, with_folder_icons
 from cardgen.load.layout_files import fixed_art_problems, font_problems
 from cardgen.load.layout_icons import icon_problems
 from cardgen.load.layout_inheritance import Merged, Source, inherit
@@ -57,7 +58,9 @@ class LayoutSet:
         return self.layouts[BUILTIN_PREFIX + "back"]
 
 
-def _read(path: Path, name: str, root: Path | None = None) -> Source:
+def _read(
+    path: Path, name: str, root: Path | None = None, game_folder: Path | None = None
+) -> Source:
     doc = load_yaml(path, root)
     if doc.data is None:
         doc = YamlDocument(doc.path, {}, doc.values, doc.keys)
@@ -66,12 +69,15 @@ def _read(path: Path, name: str, root: Path | None = None) -> Source:
     data = validate_yaml(LayoutFile, doc)
     source = Source(name, doc, data)
     problems = icon_problems(doc, data.icons) + (font_problems(source, root) if data.fonts else [])
+    problems += file_problems(doc, data.icons, game_folder, root)
     if problems:
         raise InputErrors(problems)
     return source
 
 
-def _sources(folder: Path, root: Path | None = None) -> dict[str, Source]:
+def _sources(
+    folder: Path, root: Path | None = None, game_folder: Path | None = None
+) -> dict[str, Source]:
     found: dict[str, Source] = {}
     errors = ErrorCollector()
     for path in sorted(BUILTIN_DIR.glob("*.yaml")):
@@ -79,7 +85,7 @@ def _sources(folder: Path, root: Path | None = None) -> dict[str, Source]:
     if folder.is_dir():
         for path in sorted(folder.glob("*.yaml")):
             try:
-                found[path.stem] = _read(path, path.stem, root)
+                found[path.stem] = _read(path, path.stem, root, game_folder)
             except CardgenError as exc:
                 errors.extend([exc])
     errors.raise_if_any()
@@ -342,8 +348,22 @@ def _check_geometry(
 def load_layouts(project_root: Path, game: Game) -> LayoutSet:
     """Every layout of the game, resolved; all problems reported together."""
     folder = project_root / "layouts" / game.id
-    sources = _sources(folder, project_root)
+    game_folder = project_root / "decks" / game.id
+    found = ErrorCollector()  # the layout files' problems and the icon folder's, together
+    try:
+        own = folder_specs(game_folder, project_root)
+    except CardgenError as exc:
+        found.extend([exc])
+        own = {}
+    try:
+        sources = _sources(folder, project_root, game_folder)
+    except CardgenError as exc:
+        first = ErrorCollector()
+        first.extend([exc, *found.errors])
+        first.raise_if_any()
+        raise
     merged, errors = inherit(sources)
+    errors.extend(found.errors)
     result = LayoutSet(game)
     for name, source in sources.items():
         result.documents[name] = source.doc
@@ -351,13 +371,12 @@ def load_layouts(project_root: Path, game: Game) -> LayoutSet:
         if name not in merged:
             continue
         try:
-            result.layouts[name] = _resolve(sources, name, game, merged[name])
+            layout = _resolve(sources, name, game, merged[name])
         except CardgenError as exc:
             errors.extend([exc])
             continue
-        errors.extend(
-            fixed_art_problems(result.layouts[name], project_root / "decks" / game.id, project_root)
-        )
+        result.layouts[name] = with_folder_icons(layout, own)
+        errors.extend(fixed_art_problems(layout, game_folder, project_root))
     errors.unique()
     errors.raise_if_any()
     return result

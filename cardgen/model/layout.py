@@ -11,7 +11,14 @@ import functools
 from typing import Annotated, Any, Literal
 
 from PIL import ImageColor
-from pydantic import AfterValidator, Field, TypeAdapter, WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    TypeAdapter,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from cardgen.model.base import Selector, Strict
 from cardgen.model.units import CardSize, Length
@@ -300,10 +307,31 @@ class FontFamily(Strict):
 
 
 class IconSpec(Strict):
-    """An icon as used inside text, e.g. `{agility}` -> the agility icon in green."""
+    """An icon as used inside text, e.g. `{agility}` -> the agility icon in green, or a
+    file of the game's own (`coin: {file: icons/coin.svg}`): exactly one of the two."""
 
-    icon: str = Field(description="Name in the icon library.")
-    color: PlainColor | None = Field(default=None, description="Colour (default: the text's).")
+    icon: str | None = Field(default=None, description="Name in the icon library.")
+    file: str | None = Field(
+        default=None,
+        description="An SVG or image file (PNG, JPEG, WebP...), relative to the game folder.",
+    )
+    color: PlainColor | None = Field(
+        default=None,
+        description="Colour (default: the text's). On a file's icon that is not one"
+        " single-colour SVG, its shape is recoloured only when this is given.",
+    )
+    recolor: bool = Field(
+        default=True, description="false: a file's icon is always kept as it is drawn."
+    )
+
+    @model_validator(mode="after")
+    def _one_source(self) -> IconSpec:
+        if (self.icon is None) == (self.file is None):
+            raise ValueError(
+                "give exactly one of icon: (a built-in icon's name) and file: (an SVG or"
+                " image file, relative to the game folder)"
+            )
+        return self
 
 
 class LayoutFile(Strict):

@@ -7,7 +7,8 @@ Content-Security-Policy forbids it). It shows every card with a front/back toggl
 by type and by every choice field, a text search over names and texts, the lint findings,
 check findings and render warnings (text overflows) on the card they concern, links to the
 game's PDFs and TTS files, and the deck report of the box and of every example deck (inline
-SVG charts, each also written as a one-page PDF under `reports/`).
+SVG charts, each also written as a one-page PDF under `reports/`), and every icon the game
+can use with its name as written in text (`gallery_icons`).
 
 Everything user-written is HTML-escaped; the same inputs give the same bytes. The cards'
 notes, tiles and filters are `gallery_cards`.
@@ -25,9 +26,11 @@ from cardgen import __version__
 from cardgen.cache import Cache, digest
 from cardgen.check.deck_report import DeckStats, report_box, report_deck
 from cardgen.errors import CardgenError
+from cardgen.icon_catalog import IconCatalog, game_catalog
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
 from cardgen.package.gallery_cards import Note, card_html, collect_notes, filters, relative_href
+from cardgen.package.gallery_icons import icons_section
 from cardgen.package.report_html import REPORT_CSS, report_section, type_colors
 from cardgen.package.report_pdf import report_pdf
 from cardgen.render.game import RenderResult
@@ -115,8 +118,9 @@ def gallery_html(
     notes: Sequence[Note],
     files: Sequence[Path] = (),
     reports: Sequence[tuple[str, DeckStats, str]] = (),
+    icons: IconCatalog | None = None,
 ) -> str:
-    """The page's HTML."""
+    """The page's HTML (with `icons`, a section listing every icon the game can use)."""
     colors = type_colors(list(pack.game.types))
     by_card: dict[str, list[Note]] = {}
     for note in notes:
@@ -191,6 +195,7 @@ def gallery_html(
         + "\n"
         + f'<nav class="sections"><a href="#cards">Cards ({total})</a>'
         + (f'<a href="#decks">Deck reports ({len(reports)})</a>' if reports else "")
+        + (f'<a href="#icons">Icons ({len(icons.entries)})</a>' if icons else "")
         + "</nav>\n</header>\n<main>\n"
         '<section id="cards">\n'
         '<form class="toolbar" role="search" onsubmit="return false">'
@@ -205,8 +210,7 @@ def gallery_html(
         f'<div class="grid" id="grid">\n' + "\n".join(cards_html) + "\n</div>\n"
         '<p class="empty" id="empty" hidden>No card matches these filters.</p>\n'
         "</section>\n"
-        f"{decks_html}\n"
-        "</main>\n"
+        f"{decks_html}\n" + (icons_section(icons) + "\n" if icons else "") + "</main>\n"
         f"<footer>{escape(pack.game.name)}: {total} cards. Made by cardgen"
         f" {escape(__version__)}. Click a card to turn it over.</footer>\n"
         f"<script>\n{_asset('gallery.js')}</script>\n"
@@ -233,6 +237,7 @@ def write_gallery(
     writer = Writer(out)
     reports, written = _deck_reports(pack, writer, cache)
     notes = collect_notes(rendered, checks, lints)
-    page = gallery_html(pack, rendered, out, files=files, reports=reports, notes=notes)
+    icons = game_catalog(pack.root, pack, loaded=True) if pack.root is not None else None
+    page = gallery_html(pack, rendered, out, files=files, reports=reports, notes=notes, icons=icons)
     written.append(writer.write_if_changed(PAGE, page.encode("utf-8")))
     return written

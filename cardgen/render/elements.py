@@ -27,6 +27,7 @@ from cardgen.render import fonts, paint, richtext, shapes, textdraw, textfit
 from cardgen.render.canvas import SHAPE_ELEMENTS, element_shape
 from cardgen.render.card_art import draw_image
 from cardgen.render.context import DrawContext, RenderWarning
+from cardgen.render.icon_files import draw_file_icon, icon_file, is_file_key
 from cardgen.render.icons import render_icon
 from cardgen.render.values import BY_ELEMENT, fill_template
 
@@ -100,6 +101,9 @@ def draw_element(
 
 
 def _icon_image(name: str, px: int, color: tuple[int, int, int]) -> Image.Image:
+    """A built-in icon by name, or a file's icon by its key, `px` square."""
+    if is_file_key(name):
+        return draw_file_icon(name, px, color)
     return render_icon(name, (px, px), color)
 
 
@@ -136,7 +140,11 @@ def _draw_text(
     canvas = ctx.canvas
     layout = ctx.layout
     face = textfit.face_of(element, layout, ctx.project_root)
-    icons = BY_ELEMENT.get(layout, element.icon_color, lambda: textfit.icon_refs(layout, element))
+    icons = BY_ELEMENT.get(
+        layout,
+        element.icon_color,
+        lambda: textfit.icon_refs(layout, element, ctx.game_folder, ctx.project_root),
+    )
     unknown: list[str] = []
     setting = textfit.set_text(
         element,
@@ -210,8 +218,13 @@ def _draw_icon(
         color = element.colors.get(str(ctx.values.get(element.color_field)), color)
     x0, y0, x1, y1 = box
     side = max(1, round(min(x1 - x0, y1 - y0)))
+    spec = ctx.layout.icons.get(icon_name)
     try:
-        picture = render_icon(icon_name, (side, side), paint.rgb(color))
+        if spec is not None and spec.file is not None:  # the game's own icon
+            key = icon_file(spec, ctx.game_folder, ctx.project_root).key
+            picture = draw_file_icon(key, side, paint.rgb(spec.color or color))
+        else:
+            picture = render_icon(icon_name, (side, side), paint.rgb(color))
     except KeyError as exc:
         path, line = ctx.layout.sources.get(name, (ctx.layout.name, 0))
         raise CardgenError(f"element {name}: {exc.args[0]}", Location(path, line or None)) from None

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cardgen.render import fonts
+from cardgen.render import fonts, paint
+from cardgen.render.icon_files import draw_file_icon
 from cardgen.render.icons import render_icon
 
 if TYPE_CHECKING:
@@ -42,16 +43,28 @@ def _fitted(text: str, bold: bool, largest: int, width: int) -> tuple[str, Image
 
 
 def _label(entry: IconEntry) -> str:
+    if entry.file is not None:
+        return entry.file
     if entry.source == "built-in":
         return ", ".join(entry.aliases)
     return f"= {entry.icon}"
+
+
+def entry_picture(entry: IconEntry, side: int) -> Image.Image:
+    """An entry's icon drawn `side` px square (RGBA): a built-in icon in its layout colour
+    (else dark grey), a file's icon as `render.icon_files` colours it."""
+    color = paint.rgb(entry.color) if entry.color else INK
+    if entry.key is not None:
+        return draw_file_icon(entry.key, side, color)
+    assert entry.icon is not None
+    return render_icon(entry.icon, (side, side), color)
 
 
 def _cell(
     draw: ImageDraw.ImageDraw, sheet: Image.Image, entry: IconEntry, x0: int, y0: int
 ) -> None:
     draw.rectangle((x0 + 4, y0 + 4, x0 + CELL_W - 4, y0 + CELL_H - 4), outline=RULE)
-    picture = render_icon(entry.icon, (ICON, ICON), entry.color or INK)
+    picture = entry_picture(entry, ICON)
     sheet.paste(picture, (x0 + (CELL_W - ICON) // 2, y0 + 14), picture)
     centre = x0 + CELL_W // 2
     name, font = _fitted(entry.name, True, 16, CELL_W - 16)

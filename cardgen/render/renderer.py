@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from PIL import Image
@@ -36,6 +37,7 @@ from cardgen.render.card import render_card, render_face
 from cardgen.render.card_art import layout_file
 from cardgen.render.context import RenderWarning
 from cardgen.render.fit import make_cell
+from cardgen.render.icon_files import used_files
 from cardgen.render.layout_fields import field_problems
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
@@ -104,6 +106,7 @@ class GameRenderer:
             self._layout_key(layout),
             art,
             list(self._passed_over(card)),
+            self._icon_files(layout, data),
             self.pack.game.types[card.type].label,
             self.pack.game.name,
             keywords(self.pack),
@@ -115,6 +118,17 @@ class GameRenderer:
         """The other files of `art/` named after the card, not drawn (warned about)."""
         origin = self.pack.art.get(card.name)
         return origin.passed_over if origin is not None else ()
+
+    def _icon_files(self, layout: Layout, data: Any) -> list[str]:
+        """The hashes of the game's icon files that `data` names (`{coin}`, `coin`)."""
+        found = []
+        for name in used_files(layout.icons, data):
+            file = layout.icons[name].file
+            assert file is not None
+            path = resolve_art(file, self.pack.folder, self.project.root)
+            held = art_digest(path, self.project.root) if path.is_file() else "missing"
+            found.append(f"{name}={held}")
+        return found
 
     def _labels(self, card: Card) -> dict[str, str]:
         return label_values(self.pack.game.types[card.type], card.fields)
@@ -145,6 +159,8 @@ class GameRenderer:
                     if face:
                         path = (self.project.root / face).resolve()
                         files.append(file_digest(path) if path.is_file() else "missing")
+            elements = layout.model_dump(mode="json", include={"elements"})
+            files.extend(self._icon_files(layout, elements))  # the icons its own text draws
             self._layout_keys[layout.name] = digest(
                 layout.model_dump(mode="json", exclude={"sources"}),
                 files,

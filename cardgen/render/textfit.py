@@ -6,7 +6,7 @@ same way without drawing it, to find a text that overflows its box even at `min_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +15,7 @@ from cardgen.model.icon_names import canonical
 from cardgen.model.layout import Layout, TextElement
 from cardgen.render import fonts, paint, richtext, shapes
 from cardgen.render.canvas import Canvas
+from cardgen.render.icon_files import file_keys
 
 if TYPE_CHECKING:
     from cardgen.load.game import GamePack
@@ -27,10 +28,14 @@ def keywords(pack: GamePack) -> list[str]:
     return [e.term for e in pack.game.glossary.entries if e.kind in BOLD_KINDS]
 
 
-def icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconRef]:
-    """The icons a text of the layout may name, in the element's icon colour if it has one."""
+def icon_refs(
+    layout: Layout, element: TextElement, game_folder: Path, project_root: Path
+) -> dict[str, richtext.IconRef]:
+    """The icons a text of the layout may name (a built-in icon, or a file of the game's,
+    by its key: see `render.icon_files`), in the element's icon colour if it has one."""
+    files = file_keys(layout.icons, game_folder, project_root)
     icons = {
-        k: richtext.IconRef(v.icon, paint.rgb(v.color) if v.color else None)
+        k: richtext.IconRef(files.get(k) or v.icon or k, paint.rgb(v.color) if v.color else None)
         for k, v in layout.icons.items()
     }
     icon_color = paint.rgb(element.icon_color) if element.icon_color else None
@@ -39,7 +44,7 @@ def icon_refs(layout: Layout, element: TextElement) -> dict[str, richtext.IconRe
     return icons
 
 
-def icon_test(icons: dict[str, richtext.IconRef]) -> Callable[[str], bool]:
+def icon_test(icons: Collection[str]) -> Callable[[str], bool]:
     """Whether `{token}` in a text is an icon: one the layout names, or one of the library."""
 
     def is_icon(token: str) -> bool:

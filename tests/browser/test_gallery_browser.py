@@ -23,6 +23,12 @@ from tests.conftest import ROOT
 from tests.skips import missing, require_tool
 
 ARTIFACTS = ROOT / "output" / "test-artifacts"
+COIN = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    '<circle cx="5" cy="5" r="5" fill="#d4a017"/><circle cx="5" cy="5" r="2" fill="#7a5c00"/>'
+    "</svg>"
+)
+"""A two-colour coin: drawn as it is, in the gallery as on the cards."""
 
 try:
     from selenium import webdriver
@@ -51,6 +57,9 @@ FLAGS = (
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The arena game built into a temporary project; the page's path."""
     root = write_arena(tmp_path_factory.mktemp("arena"))
+    icons = root / "decks" / "arena" / "icons"
+    icons.mkdir()
+    (icons / "Coin.svg").write_text(COIN, encoding="utf-8")  # the game's own icon
     result = CliRunner().invoke(main, ["build", "--project", str(root), "--jobs", "1"])
     assert result.exit_code == 0, result.output  # its lint error is reported, it stops nothing
     page = root / "output" / "arena" / "index.html"
@@ -153,6 +162,32 @@ def test_findings_filter_and_flip(page: Any) -> None:
     assert all("flipped" in c for c in classes) and flip_all.text == "Show fronts"
     flip_all.click()
     assert not page.find_elements(By.CSS_SELECTOR, ".card.flipped")
+
+
+def test_the_icons_section_shows_the_game_own_icon(page: Any) -> None:
+    page.find_element(By.CSS_SELECTOR, 'nav.sections a[href="#icons"]').click()
+    coin = page.find_element(By.ID, "icon-coin")
+    assert coin.is_displayed()
+    assert coin.find_element(By.CSS_SELECTOR, ".name").text == "{coin}"
+    assert "icons/Coin.svg (as drawn)" in coin.text
+    image = coin.find_element(By.TAG_NAME, "img")
+    loaded = page.execute_script(
+        "const i = arguments[0]; return [i.complete, i.naturalWidth, i.naturalHeight];", image
+    )
+    assert loaded == [True, 48, 48]
+    # the picture as drawn: its gold rim and dark centre, read back from a canvas
+    colours = page.execute_script(
+        "const i = arguments[0], c = document.createElement('canvas');"
+        "c.width = i.naturalWidth; c.height = i.naturalHeight;"
+        "const g = c.getContext('2d'); g.drawImage(i, 0, 0);"
+        "return [Array.from(g.getImageData(24, 24, 1, 1).data),"
+        " Array.from(g.getImageData(24, 6, 1, 1).data),"
+        " Array.from(g.getImageData(1, 1, 1, 1).data)];",
+        image,
+    )
+    assert colours == [[122, 92, 0, 255], [212, 160, 23, 255], [0, 0, 0, 0]]
+    names = [e.text for e in page.find_elements(By.CSS_SELECTOR, "#icons .built-in .name")]
+    assert "{star}" in names and "{coin}" not in names  # the built-in ones beside it
 
 
 def test_no_console_error_no_script_from_text_no_network(page: Any) -> None:

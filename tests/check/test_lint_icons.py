@@ -1,5 +1,6 @@
 """TX1101 unknown-icon: `{name}` in card text that names no icon the game can draw (built-in
-names, their aliases, and the aliases of the game's layouts); selection by family prefix."""
+names, their aliases, the aliases of the game's layouts and its icon folder's files);
+selection by family prefix."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from cardgen.check.lint import LintFinding, covers, lint_game, resolve_rules
 from cardgen.project import open_project
 from tests.conftest import ROOT
+from tests.iconfiles import DOT
 
 Make = Callable[..., Path]
 Run = Callable[..., Result]
@@ -117,3 +119,14 @@ def test_the_example_games_name_only_icons_they_have() -> None:
     project = open_project(ROOT)
     for game in project.game_ids():
         assert lint_game(project.game(game), ["TX1101"], project_root=ROOT) == [], game
+
+
+def test_the_linter_knows_the_game_own_icons(make_project: Make, run: Run) -> None:
+    cards = "name,type,copies,power,school,level,text\nAria,hero,1,5,,,Pay {coin} then {con}.\n"
+    root = make_project(cards=cards, extra={"icons/coin.svg": DOT})
+    (root / "layouts" / "tiny").mkdir(parents=True)
+    result = run("lint", "tiny", "--project", root, "--format", "json")
+    found = [f for f in json.loads(result.stdout)["findings"] if f["code"] == "TX1101"]
+    assert [f["message"] for f in found] == [
+        'unknown icon "con", which would print as written; did you mean "coin"?'
+    ]

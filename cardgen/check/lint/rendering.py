@@ -22,6 +22,7 @@ from cardgen.check.lint.rules import (
 )
 from cardgen.check.lint.vocab import Analysis, Vocabulary
 from cardgen.fuzzy import closest
+from cardgen.load.icon_files import scan_icon_folder
 from cardgen.load.layout_icons import icon_aliases
 from cardgen.model.icon_names import known_names, unknown_icon
 from cardgen.model.labels import label_names
@@ -79,6 +80,8 @@ def game_icons(vocab: Vocabulary) -> frozenset[str]:
     if not isinstance(found, frozenset):
         root = vocab.root or vocab.pack.root
         aliases = [a.name for a in icon_aliases(root, vocab.pack.id)] if root else []
+        if root is not None:  # the icon folder's files, as far as it can be read
+            aliases += [i.name for i in scan_icon_folder(vocab.pack.folder, root)[0]]
         found = vocab.cache["icons"] = frozenset(known_names(aliases))
     return found
 
@@ -103,7 +106,8 @@ def unknown_icon_reference(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hi
     """`{name}` in a card's text or name that names no icon the game can draw: neither a
     built-in icon (its English name or an alias such as `lune`; `cardgen icons` lists them)
     nor an alias from an `icons:` map of one of the game's layouts
-    (`layouts/<game>/*.yaml`). `{{name}}` is the literal text `{name}` and is never flagged.
+    (`layouts/<game>/*.yaml`), nor a file of the game's icon folder
+    (`decks/<game>/icons/`). `{{name}}` is the literal text `{name}` and is never flagged.
     The suggestion is the closest name the game knows."""
     names: frozenset[str] | None = None
     for match in icon_references(analysis.unit.text):
