@@ -50,7 +50,7 @@ test: $(DEV)
 
 # Regenerate the golden images after a reviewed rendering change; look at the diff.
 goldens: $(DEV)
-	CARDGEN_UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/render/test_goldens.py -q
+	CARDGEN_UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/render/test_goldens.py tests/render/test_own_assets_game.py -q
 
 # Lint, types, and the layers the stages import in (import-linter: pyproject's contracts).
 check: $(DEV)
