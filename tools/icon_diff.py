@@ -15,7 +15,6 @@ white).
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import subprocess
 import sys
@@ -27,7 +26,7 @@ from PIL import Image, ImageChops, ImageMath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from revision import ROOT, SKETCHES, extracted, run_old
+from revision import ROOT, arguments, extracted, run_old
 
 GAMES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
 ICON_SIDES = (64, 256)
@@ -151,13 +150,11 @@ def report(before: Path, after: Path, revision: str) -> str:
 
 def main() -> int:
     """Draw both sides and print the comparison."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", default=SKETCHES, help="the revision to compare with")
+    parser = arguments(__doc__, "--render")
     parser.add_argument("--keep", type=Path, help="keep both renders in before/ and after/ here")
-    parser.add_argument("--render", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.render:
-        render_all(args.render)
+        render_all(Path(args.render))
         return 0
     with tempfile.TemporaryDirectory(prefix="icon-diff-") as scratch:
         before, after = Path(scratch) / "before", Path(scratch) / "after"

@@ -10,7 +10,6 @@ time per card, the best of interleaved runs of both sides.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from revision import ROOT, SKETCHES, extracted, run_old
+from revision import ROOT, arguments, extracted, run_old
 
 
 def time_game(game: str) -> None:
@@ -35,11 +34,9 @@ def time_game(game: str) -> None:
 
 def main() -> int:
     """Time both sides and print a line per game."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, "--time")
     parser.add_argument("games", nargs="*", default=["shards", "blublers"])
-    parser.add_argument("--before", default=SKETCHES, help="the revision to compare with")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--time", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.time:
         time_game(args.time)

@@ -13,7 +13,6 @@ drew them (a disc at every joint; discs at the ends with `caps`). One rectangle 
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import json
 import sys
@@ -23,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from revision import ROOT, SKETCHES, extracted, imports_from, run_old
+from revision import ROOT, arguments, extracted, imports_from, run_old
 
 OUT = ROOT / "cardgen" / "icons"
 PER_LINE = 6
@@ -118,13 +117,11 @@ def svg(name: str, depicts: str, sketch: dict[str, Any]) -> str:
 
 def main() -> int:
     """Write (or with --check, compare) every built-in icon's SVG file."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, "--dump", "the revision with the sketches")
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    parser.add_argument("--before", default=SKETCHES, help="the revision with the sketches")
-    parser.add_argument("--dump", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.dump:
-        dump(args.dump)
+        dump(Path(args.dump))
         return 0
     from cardgen.model.icon_names import BUILT_IN
 

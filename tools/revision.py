@@ -7,6 +7,7 @@ take it as their default `--before`.
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -21,6 +22,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SKETCHES = "5568152"
 """The last commit whose built-in icons were Python sketches (cardgen/render/icons/*.py)."""
+
+
+def arguments(
+    doc: str, hidden: str, what: str = "the revision to compare with"
+) -> argparse.ArgumentParser:
+    """A tool's command line: `--before REV` (default `SKETCHES`) and the hidden option
+    `hidden` (a path or a name) with which it runs itself at the old revision."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--before", default=SKETCHES, help=what)
+    parser.add_argument(hidden, help=argparse.SUPPRESS)
+    return parser
 
 
 @contextmanager
