@@ -54,7 +54,7 @@ goldens: $(DEV)
 
 # Lint, types, and the layers the stages import in (import-linter: pyproject's contracts).
 check: $(DEV)
-	$(BIN)/ruff check cardgen tests benchmarks
+	$(BIN)/ruff check cardgen tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
