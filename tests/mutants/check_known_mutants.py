@@ -79,7 +79,7 @@ MUTANTS = [
     Mutant(
         "art cache key blind to the art's content",
         "cardgen/render/renderer.py",
-        '            art = file_digest(path) if path.is_file() else "missing"\n',
+        '            art = art_digest(path, self.project.root) if path.is_file() else "missing"\n',
         '            art = str(path) if path.is_file() else "missing"\n',
         (f"{ORACLES}/test_cache_oracle.py",),
     ),

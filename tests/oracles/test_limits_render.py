@@ -273,7 +273,6 @@ def test_every_listed_format_and_mode_is_drawn(tmp_path: Path, fmt: str, mode: s
 @pytest.mark.parametrize(
     ("name", "head", "kind"),
     [
-        ("logo.svg", b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>', "SVG"),
         ("page.pdf", b"%PDF-1.4\n%...", "PDF"),
         ("art.eps", b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n", "EPS"),
         ("art.xcf", b"gimp xcf v011" + b"\0" * 64, "XCF"),
@@ -289,6 +288,17 @@ def test_drawings_and_documents_are_refused_with_the_fix(
     with pytest.raises(CardgenError) as info:
         load_art(tmp_path / name)
     assert str(info.value).endswith("export the art as PNG or JPEG")
+
+
+def test_an_svg_in_a_file_named_otherwise_is_told_to_be_renamed(tmp_path: Path) -> None:
+    """SVG art is drawn (render/art_svg.py); one saved as `.png` gets the name to give it."""
+    assert "SVG" in rows_limit(FORMATS)
+    (tmp_path / "logo.png").write_bytes(
+        b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'
+    )
+    with pytest.raises(CardgenError) as info:
+        load_art(tmp_path / "logo.png")
+    assert str(info.value).endswith("not named .svg; rename it logo.svg to draw it")
 
 
 @pytest.mark.parametrize(
