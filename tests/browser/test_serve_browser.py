@@ -189,7 +189,7 @@ def test_a_card_up_close_and_a_deck_built_checked_and_saved(
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         wait.until(lambda d: not d.find_element(By.ID, "closeup").is_displayed())
         assert browser.execute_script("return location.hash") == ""
-        browser.find_element(By.CSS_SELECTOR, "#card-borin .closeup-open").click()
+        browser.find_element(By.CSS_SELECTOR, "#card-borin .meta h3 .name").click()
         wait.until(lambda d: d.find_element(By.ID, "closeup").is_displayed())
         browser.back()  # the browser's back button closes it too
         wait.until(lambda d: not d.find_element(By.ID, "closeup").is_displayed())

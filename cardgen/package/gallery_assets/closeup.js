@@ -1,5 +1,5 @@
 // cardgen serve: a card up close. Served only by `cardgen serve`. Clicking a card's name
-// (or its "Up close" button) opens an overlay at print size: 100 % is 96 CSS px per inch
+// (or the "Up close" button on it) opens an overlay at print size: 100 % is 96 CSS px per inch
 // of the card (the image, drawn at the layout's dpi, is scaled to its size in inches), 2x
 // doubles it; the bleed edge, the trim and the safe lines are drawn over it from the
 // layout's values (GET /api/card?name=SLUG), the back beside it, the fields as a table,
@@ -154,7 +154,7 @@
   function show(slug) {
     view.slug = slug;
     root.hidden = false;
-    document.documentElement.classList.add("closeup-open");
+    document.documentElement.classList.add("closeup-shown");
     load(slug);
     follow();
     document.getElementById("closeup-close").focus();
@@ -164,7 +164,7 @@
     view.slug = null;
     view.data = null;
     root.hidden = true;
-    document.documentElement.classList.remove("closeup-open");
+    document.documentElement.classList.remove("closeup-shown");
     if (events) { events.close(); events = null; }
   }
 
@@ -207,18 +207,22 @@
   window.addEventListener("popstate", sync);
   window.addEventListener("hashchange", sync);
 
+  // The button is the card's own child, beside its .meta: live.js replaces a card's .meta
+  // when the build changed it, and compares it whole, so it is left as the build made it.
   function buttons() {
-    Array.prototype.forEach.call(document.querySelectorAll("#grid .card .meta h3"), function (h3) {
-      if (h3.querySelector(".closeup-open")) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll("#grid > .card"), function (card) {
+      if (card.querySelector(":scope > .closeup-open")) { return; }
       var button = document.createElement("button");
       button.type = "button";
       button.className = "closeup-open";
       button.title = "See the card up close, at print size";
       button.textContent = "Up close";
-      h3.appendChild(button);
+      card.appendChild(button);
     });
   }
   buttons();
-  new MutationObserver(buttons).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(buttons).observe(document.querySelector("main") || document.body, {
+    childList: true, subtree: true
+  });
   sync();
 }());
