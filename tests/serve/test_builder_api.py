@@ -384,3 +384,56 @@ def test_a_deck_larger_than_the_loaders_read_is_refused(tiny: Api) -> None:
     with pytest.raises(DeckRefused) as refused:
         check_text("#" * (MAX_DECK_BYTES + 1))
     assert refused.value.status == 413
+
+
+def test_the_served_page_links_the_builder_and_the_closeup(tiny: Api) -> None:
+    (tiny.out / "index.html").write_text(
+        '<html><head></head><body><header class="top">\n<h1>Tiny</h1></header>'
+        + NOTES
+        + "</body></html>",
+        encoding="utf-8",
+    )
+    try:
+        _, page = tiny.call("GET", "/")
+    finally:
+        (tiny.out / "index.html").write_text(NOTES, encoding="utf-8")
+    assert '<header class="top">\n<a class="live-builder" href="/decks">Deck builder</a>' in page
+    assert '<script src="/_live/closeup.js"></script>' in page
+    assert '<link rel="stylesheet" href="/_live/closeup.css">' in page
+    for asset in ("closeup.js", "closeup.css", "builder.js", "builder.css"):
+        status, body = tiny.call("GET", f"/_live/{asset}")
+        assert status == 200 and len(body) > 500, asset
+    conn = http.client.HTTPConnection("127.0.0.1", tiny.server.port, timeout=10)
+    conn.request("GET", "/decks", headers={"Host": tiny.host})
+    answer = conn.getresponse()
+    html = answer.read().decode("utf-8")
+    conn.close()
+    policy = answer.getheader("Content-Security-Policy") or ""
+    assert answer.status == 200 and "script-src 'self';" in policy
+    assert '<meta name="cardgen-game" content="tiny">' in html
+    assert '<script src="/_live/builder.js"></script>' in html and "<script>" not in html
+
+
+POOL = ["Aria", "Borin", "Fireball", "Frost Bolt", "Ice Wall", "Nobody"]
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(counts=st.lists(st.tuples(st.sampled_from(POOL), st.integers(1, 6)), min_size=1, max_size=8))
+def test_any_deck_is_judged_as_cardgen_validate_judges_its_file(
+    tiny: Api, counts: list[tuple[str, int]]
+) -> None:
+    text = "# game: tiny\n" + "".join(f"{n} {name}\n" for name, n in counts)
+    deck = tiny.root / "decks" / "tiny" / "decks" / "generated.txt"
+    deck.write_text(text, encoding="utf-8")
+    try:
+        code, out, _ = _cli(
+            tiny.root, "validate", "decks/tiny/decks/generated.txt", "--format", "json"
+        )
+    finally:
+        deck.unlink()
+    _, answer = tiny.call("POST", "/api/validate", {"name": "generated", "text": text})
+    assert answer["deck"] == json.loads(out)["decks"][0]
+    assert answer["deck"]["legal"] is (code == 0)
+    assert answer["report"]["cards"] == sum(n for name, n in counts if name != "Nobody")
