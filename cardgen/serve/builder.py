@@ -49,8 +49,8 @@ def copy_limit(pack: GamePack, card: Card) -> int | None:
 
 
 def pool(pack: GamePack, images: dict[str, str]) -> dict[str, Any]:
-    """The pool as the deck builder lists it: the types, and each card's name, type,
-    copies in the box, copy limit, search text and front image."""
+    """The pool as the deck builder lists it: the types, and each card's name, type (and
+    its label), copies in the box, copy limit, search text and front image."""
     files = card_files(pack)
     cards = []
     for card in pack.cards:
@@ -62,6 +62,7 @@ def pool(pack: GamePack, images: dict[str, str]) -> dict[str, Any]:
                 "name": card.name,
                 "slug": files[card.name],
                 "type": card.type,
+                "type_label": pack.game.types[card.type].label,
                 "copies": card.copies,
                 "limit": copy_limit(pack, card),
                 "text": card.text,

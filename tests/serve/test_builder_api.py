@@ -217,6 +217,7 @@ def test_the_pool_gives_each_cards_copy_limit(tiny: Api) -> None:
     assert limits == {"Aria": None, "Borin": None, "Fireball": 3, "Frost Bolt": 3, "Ice Wall": 3}
     assert [t["id"] for t in pool["types"]] == ["hero", "spell"]
     assert pool["cards"][0]["image"] == "/cards/aria.png?v=f00d"
+    assert [c["type_label"] for c in pool["cards"]] == ["Hero", "Hero", "Spell", "Spell", "Spell"]
 
 
 def test_a_save_never_replaces_a_file_unasked(tiny: Api) -> None:

@@ -100,7 +100,7 @@
       li.appendChild(img);
       var about = el("span", "about");
       about.appendChild(el("b", "name", card.name));
-      about.appendChild(el("span", "type", card.type + (card.limit !== null ? " · max " + card.limit : "")));
+      about.appendChild(el("span", "type", card.type_label + (card.limit !== null ? " · max " + card.limit : "")));
       li.appendChild(about);
       var controls = el("span", "controls");
       li.appendChild(controls);
