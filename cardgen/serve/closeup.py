@@ -18,7 +18,7 @@ from typing import Any
 from cardgen.errors import CardgenError
 from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
-from cardgen.load.layouts import load_layouts
+from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.model.card import Card
 from cardgen.project import Project
 from cardgen.render.canvas import Canvas
@@ -93,9 +93,23 @@ def gallery_notes(page: str, anchor: str) -> list[dict[str, str]]:
     ]
 
 
+_LAYOUTS: dict[tuple[Path, str], tuple[Project, LayoutSet]] = {}
+"""The layouts last read for each game of a project folder, with the `Project` they were
+read for: read again when the project is another (the deck builder makes one per build)."""
+
+
+def layouts_of(project: Project, pack: GamePack) -> LayoutSet:
+    """The game's layouts, read once for each `Project` (a layout read takes a while)."""
+    kept = _LAYOUTS.get((project.root, pack.id))
+    if kept is None or kept[0] is not project:
+        kept = (project, load_layouts(project.root, pack.game))
+        _LAYOUTS[(project.root, pack.id)] = kept
+    return kept[1]
+
+
 def geometry_of(project: Project, pack: GamePack, card: Card) -> dict[str, Any]:
     """The physical geometry of the card's layout: name, dpi, sizes in inches and mm."""
-    layout = load_layouts(project.root, pack.game).for_type(card.type)
+    layout = layouts_of(project, pack).for_type(card.type)
     canvas = Canvas.of(layout)
     width, height = canvas.size
     trim = [_inches(canvas.trim_w, canvas.dpi), _inches(canvas.trim_h, canvas.dpi)]
