@@ -9,7 +9,7 @@ from cardgen.check.deck_rules import DeckValidator
 from cardgen.check.findings import DeckReport
 from cardgen.errors import CardgenError, ErrorCollector, Location, display_path
 from cardgen.fuzzy import did_you_mean
-from cardgen.load.decklist import load_deck
+from cardgen.load.decklist import load_deck, parse_text_deck
 from cardgen.model.deck import Deck
 from cardgen.project import Project
 
@@ -73,3 +73,13 @@ def validate_decks(
             validators[game_id] = DeckValidator(project.game(game_id))
         reports.append(validators[game_id].validate(deck, building=building))
     return reports
+
+
+def validate_text(
+    project: Project, text: str, shown: str, *, game: str | None = None, building: bool = False
+) -> tuple[Deck, DeckReport]:
+    """A deck list's text judged as `cardgen validate` judges the file `shown` (nothing is
+    read or written: the deck builder's list, held in memory); the deck and its verdict."""
+    deck = parse_text_deck(text, shown)
+    game_id = game_of(project, deck, Path(shown), game)
+    return deck, DeckValidator(project.game(game_id)).validate(deck, building=building)

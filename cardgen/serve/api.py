@@ -6,6 +6,7 @@
 - `GET /api/state`: the latest build's state as JSON (`BuildState.as_json`);
 - `GET /api/events`: the change feed, server-sent events: an event `build` after each
   build (its data `BuildState.event`), a comment every `KEEPALIVE` seconds between;
+- the close-up's and the deck builder's routes (`cardgen.serve.builder`);
 - any other GET or HEAD: a file of the game's output folder, or a 404.
 """
 
@@ -17,6 +18,8 @@ from dataclasses import dataclass
 from importlib.resources import files as resource_files
 from pathlib import Path
 
+from cardgen.project import Project
+from cardgen.serve.builder import BUILDER_ASSETS, add_routes
 from cardgen.serve.feed import BuildState, Feed
 from cardgen.serve.page import ASSETS, LIVE_ASSETS, file_policy, live_page, placeholder
 from cardgen.serve.paths import resolve_request
@@ -31,11 +34,13 @@ PAGE = "index.html"
 
 @dataclass(frozen=True, slots=True)
 class Site:
-    """What the routes serve: the game, its output folder and the change feed."""
+    """What the routes serve: the game, its output folder, the change feed and the project
+    (None: no close-up and no deck builder)."""
 
     game: str
     out: Path
     feed: Feed
+    project: Project | None = None
 
     def root(self) -> Path:
         """The output folder, resolved (it may be made after the server started)."""
@@ -123,8 +128,9 @@ def routes(site: Site) -> Routes:
     table = Routes()
     for path in ("/", f"/{PAGE}"):
         table.add("GET", path, lambda request: page(site, request))
-    for name in LIVE_ASSETS:
+    for name in LIVE_ASSETS + BUILDER_ASSETS:
         table.add("GET", ASSETS + name, _fixed(_asset(name), content_type(Path(name))))
     table.add("GET", "/api/state", lambda request: state(site, request))
     table.add("GET", "/api/events", lambda request: events(site, request))
+    add_routes(table, site)
     return table

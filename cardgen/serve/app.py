@@ -91,7 +91,7 @@ class LiveGame:
 
     def site(self) -> Site:
         """What the routes serve."""
-        return Site(self.game, self.out, self.feed)
+        return Site(self.game, self.out, self.feed, self.project)
 
     def rebuild(self) -> BuildState:
         """Build the game once and publish what came of it."""

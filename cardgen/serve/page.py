@@ -1,13 +1,15 @@
 """The served page: the gallery a build wrote, as `cardgen serve` sends it.
 
 The file on disk stays exactly as the build wrote it (it works from file://). The served
-copy differs in four ways: its own Content-Security-Policy meta tag is left out (the
+copy differs in five ways: its own Content-Security-Policy meta tag is left out (the
 server sends a stricter header instead, `csp`, that allows the page's inline script by its
 hash and requests back to the server only); each card image's link carries its version
 (`cards/aria.png?v=HASH`), so a changed image is a new address the browser fetches while
 the others stay; a `<meta name="cardgen-generation">` names the build it shows; and the live
-script and stylesheet (`gallery_assets/live.js`, `live.css`) are linked in. Before the first
-good build there is no gallery: `placeholder` is a page with the same live script.
+script and stylesheet (`gallery_assets/live.js`, `live.css`) and the close-up's
+(`closeup.js`, `closeup.css`) are linked in; and its header links the deck builder
+(`/decks`). Before the first good build there is no gallery: `placeholder` is a page with
+the same live script.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ LIVE_ASSETS = ("live.js", "live.css", "gallery.js")
 """The gallery's assets the server sends (gallery.js: run again after the card list changes)."""
 _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">\n?')
 _IMAGE = re.compile(r'(<img src=")((?:cards|backs)/[^"?#]+)(")')
+_HEADER = re.compile(r'(<header class="top">\n?)')
+_BUILDER_LINK = r'\1<a class="live-builder" href="/decks">Deck builder</a>\n'
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
@@ -57,6 +61,7 @@ def _head(generation: int) -> str:
         f'<meta name="cardgen-generation" content="{generation}">\n'
         '<link rel="icon" href="data:,">\n'  # no request for a favicon the game has not
         f'<link rel="stylesheet" href="{ASSETS}live.css">\n'
+        f'<link rel="stylesheet" href="{ASSETS}closeup.css">\n'
     )
 
 
@@ -71,7 +76,13 @@ def live_page(html: str, images: Mapping[str, str], generation: int) -> tuple[st
 
     page = _IMAGE.sub(versioned, page)
     page = page.replace("</head>", _head(generation) + "</head>", 1)
-    page = page.replace("</body>", f'<script src="{ASSETS}live.js"></script>\n</body>', 1)
+    page = _HEADER.sub(_BUILDER_LINK, page, count=1)
+    page = page.replace(
+        "</body>",
+        f'<script src="{ASSETS}live.js"></script>\n<script src="{ASSETS}closeup.js"></script>\n'
+        "</body>",
+        1,
+    )
     return page, csp(tuple(_INLINE_SCRIPT.findall(page)))
 
 

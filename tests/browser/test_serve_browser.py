@@ -101,3 +101,153 @@ def test_the_page_follows_the_files(
     finally:
         code, err = live.stop()
     assert code == 0, err
+
+
+COPIES_RULE = (
+    "  - {id: three-copies, kind: copies, max: 3, exempt: {type: hero},"
+    " message: At most 3 of a spell.}\n"
+)
+
+
+def _box(driver: Any, selector: str) -> dict[str, float]:
+    return dict(
+        driver.execute_script(
+            "var r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            " return {left: r.left, top: r.top, width: r.width, height: r.height};",
+            selector,
+        )
+    )
+
+
+def _guides(driver: Any, zoom: int) -> None:
+    """The front at `zoom` x 96 px per inch (2.75 x 3.75 in: trim and bleed), the trim
+    line 1/8 in inside the image's edge, the safe line 1/8 in inside the trim."""
+    inch = 96 * zoom
+    image = _box(driver, "#closeup .closeup-side.front img")
+    assert abs(image["width"] - 2.75 * inch) < 0.5 and abs(image["height"] - 3.75 * inch) < 0.5
+    trim = _box(driver, "#closeup .front .guide.trim")
+    safe = _box(driver, "#closeup .front .guide.safe")
+    for box, inset, width in ((trim, 0.125, 2.5), (safe, 0.25, 2.25)):
+        assert abs(box["left"] - image["left"] - inset * inch) < 1, (box, image)
+        assert abs(box["top"] - image["top"] - inset * inch) < 1, (box, image)
+        assert abs(box["width"] - width * inch) < 1, (box, image)
+
+
+def test_a_card_up_close_and_a_deck_built_checked_and_saved(
+    browser: Any,  # noqa: F811  (the fixture)
+    make_project: Callable[..., Path],
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions
+
+    from tests.conftest import TINY_GAME
+
+    root = make_project(TINY_GAME + COPIES_RULE)
+    live = LiveProcess(root)
+    try:
+        browser.set_window_size(1100, 800)
+        browser.get(live.url)
+        browser.get_log("browser")
+        wait = WebDriverWait(browser, 15, poll_frequency=0.05)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#card-aria .closeup-open"))
+        browser.find_element(By.CSS_SELECTOR, "#card-aria .closeup-open").click()
+        wait.until(
+            lambda d: d.execute_script(
+                "var i = document.querySelector('#closeup .front img');"
+                " return i && i.complete && i.naturalWidth === 825"
+            )
+        )
+        assert browser.execute_script("return location.hash") == "#closeup=aria"
+        _guides(browser, 1)
+        rows = [
+            [c.text for c in row.find_elements(By.CSS_SELECTOR, "th, td")]
+            for row in browser.find_elements(By.CSS_SELECTOR, "#closeup .closeup-fields tbody tr")
+        ]
+        assert rows == [
+            ["Name", "Aria"],
+            ["Type", "hero"],
+            ["Copies", "1"],
+            ["Power", "5"],
+            ["Text", "Leads the party."],
+        ]
+        where = browser.find_element(By.CSS_SELECTOR, "#closeup .closeup-where").text
+        assert where.endswith("decks/tiny/cards.csv:2"), where
+        assert browser.find_elements(By.CSS_SELECTOR, "#closeup .closeup-side.back img")
+        browser.find_element(By.ID, "closeup-zoom").click()
+        _guides(browser, 2)
+
+        # the view follows a rebuild: the edited card's new image, the overlay still open
+        src = "return document.querySelector('#closeup .front img').getAttribute('src')"
+        old = browser.execute_script(src)
+        pool = root / "decks" / "tiny" / "cards.csv"
+        pool.write_text(
+            pool.read_text(encoding="utf-8").replace("Leads the party.", "Leads the whole party."),
+            encoding="utf-8",
+        )
+        wait.until(lambda d: d.execute_script(src) != old)
+        wait.until(lambda d: "Leads the whole party." in d.find_element(By.ID, "closeup").text)
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        wait.until(lambda d: not d.find_element(By.ID, "closeup").is_displayed())
+        assert browser.execute_script("return location.hash") == ""
+        browser.find_element(By.CSS_SELECTOR, "#card-borin .meta h3 .name").click()
+        wait.until(lambda d: d.find_element(By.ID, "closeup").is_displayed())
+        browser.back()  # the browser's back button closes it too
+        wait.until(lambda d: not d.find_element(By.ID, "closeup").is_displayed())
+
+        # the deck builder: illegal with a hero alone, legal with three spells, saved
+        browser.find_element(By.CSS_SELECTOR, "a.live-builder").click()
+        wait.until(
+            lambda d: d.execute_script("return window.cardgenBuilder && cardgenBuilder.ready")
+        )
+        Select(browser.find_element(By.ID, "filter-type")).select_by_value("spell")
+        assert browser.find_element(By.ID, "count").text == "3 of 5 cards"
+        Select(browser.find_element(By.ID, "filter-type")).select_by_value("")
+
+        def plus(name: str) -> Any:
+            return browser.find_element(By.CSS_SELECTOR, f'#pool li[data-name="{name}"] .plus')
+
+        verdict = browser.find_element(By.ID, "verdict")
+        plus("Aria").click()
+        wait.until(lambda _d: "illegal" in str(verdict.get_attribute("class")))
+        assert "A deck has 4 to 8 cards" in verdict.text or "deck-size" in verdict.text, (
+            verdict.text
+        )
+        for _ in range(3):
+            plus("Fireball").click()
+        wait.until(lambda _d: verdict.get_attribute("class") == "legal")
+        assert verdict.text.startswith("Legal: 4 cards"), verdict.text
+        assert not plus("Fireball").is_enabled()  # three copies at most
+        assert browser.find_elements(By.CSS_SELECTOR, "#report .chart")
+        name = browser.find_element(By.ID, "deck-name")
+        name.clear()
+        name.send_keys("Test Deck")
+        browser.find_element(By.ID, "save").click()
+        saved = root / "decks" / "tiny" / "decks" / "test-deck.txt"
+        wait.until(lambda d: "Saved as" in d.find_element(By.ID, "saved").text)
+        first = "# game: tiny\n1 Aria\n3 Fireball\n"
+        assert saved.read_text(encoding="utf-8") == first
+
+        # saved again under the same name: asked first, and kept when the answer is no
+        plus("Frost Bolt").click()
+        browser.find_element(By.ID, "save").click()
+        wait.until(expected_conditions.alert_is_present())
+        assert "test-deck.txt exists" in browser.switch_to.alert.text
+        browser.switch_to.alert.dismiss()
+        wait.until(lambda d: "Not saved" in d.find_element(By.ID, "saved").text)
+        assert saved.read_text(encoding="utf-8") == first
+        browser.find_element(By.ID, "save").click()
+        wait.until(expected_conditions.alert_is_present())
+        browser.switch_to.alert.accept()
+        wait.until(lambda _d: saved.read_text(encoding="utf-8") != first)
+        assert saved.read_text(encoding="utf-8") == first.replace(
+            "3 Fireball\n", "3 Fireball\n1 Frost Bolt\n"
+        )
+        errors = [
+            e
+            for e in browser.get_log("browser")
+            if e["level"] == "SEVERE" and "status of 409" not in e["message"]
+        ]
+        assert errors == []
+    finally:
+        code, err = live.stop()
+    assert code == 0, err
