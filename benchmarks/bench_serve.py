@@ -47,7 +47,13 @@ CARDGEN = str(Path(sys.executable).with_name("cardgen"))
 GAME = "synth"
 
 WATCH = """
-window.__bench = {done: null, before: arguments[1], selector: arguments[0]};
+window.__bench = {done: null, swapped: null, before: arguments[1], selector: arguments[0]};
+if (window.__benchSeen) { window.__benchSeen.disconnect(); }
+window.__benchSeen = new MutationObserver(function () {
+  var bench = window.__bench;
+  if (bench.swapped === null) { bench.swapped = performance.now(); }
+});
+window.__benchSeen.observe(document.querySelector(arguments[0]), {attributeFilter: ['src']});
 if (!window.__benchListening) {
   window.__benchListening = true;
   document.addEventListener('load', function (event) {
@@ -185,7 +191,8 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
     chosen = [texted[(1 + 37 * k) % len(texted)] for k in range(EDITS)]
     process, url, printed = _serve(root)
     driver = _browser(scratch / f"chromium-{n}")
-    times = []
+    times: list[float] = []
+    told: list[float] = []  # from the save to the page told of the new image (its src set)
     try:
         driver.get(url)
         shown = _settled(driver)
@@ -197,9 +204,10 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
             driver.execute_script(WATCH, selector, before)  # t0: the last thing before the save
             _edit(pool, index, f"Edited for the benchmark, round {k} of {n} cards.")
             try:
-                elapsed = WebDriverWait(driver, 60, poll_frequency=0.05).until(
+                elapsed, swapped = WebDriverWait(driver, 60, poll_frequency=0.05).until(
                     lambda d: d.execute_script(
-                        "var b = window.__bench; return b.done === null ? null : b.done - b.t0"
+                        "var b = window.__bench;"
+                        " return b.done === null ? null : [b.done - b.t0, b.swapped - b.t0]"
                     )
                 )
             except TimeoutException:
@@ -208,6 +216,7 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
                     + "\n".join(printed[-20:])
                 ) from None
             times.append(elapsed / 1000)
+            told.append(swapped / 1000)
             shown = _settled(driver, shown)
             time.sleep(0.3)  # the server's last writes (the build's stamp) done
     finally:
@@ -223,6 +232,8 @@ def measure(n: int, scratch: Path) -> dict[str, Any]:
         "min": round(min(times), 3),
         "max": round(max(times), 3),
         "times": [round(t, 3) for t in times],
+        "told_median": round(statistics.median(told), 3),
+        "told": [round(t, 3) for t in told],
         "baseline_median": round(statistics.median(baseline), 3),
     }
 
