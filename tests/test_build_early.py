@@ -11,16 +11,7 @@ from pathlib import Path
 from cardgen.build import build_game
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
-from tests.conftest import TINY_CARDS, TINY_GAME
-
-DAMAGE_CHECK = """\
-checks:
-  - kind: text_fields
-    id: damage-is-level
-    where: {type: spell}
-    pattern: '(?i)deal (?P<level>\\d+) damage'
-    message: A spell deals its level in damage.
-"""
+from tests.conftest import DAMAGE_CHECK, TINY_CARDS, TINY_GAME
 
 
 def _outputs(root: Path) -> dict[str, bytes]:

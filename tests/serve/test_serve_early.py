@@ -10,17 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import TINY_GAME
+from tests.conftest import DAMAGE_CHECK, TINY_GAME
 from tests.serve.live_process import LiveProcess
-
-DAMAGE_CHECK = """\
-checks:
-  - kind: text_fields
-    id: damage-is-level
-    where: {type: spell}
-    pattern: '(?i)deal (?P<level>\\d+) damage'
-    message: A spell deals its level in damage.
-"""
 
 
 def _next(feed: queue.Queue[dict[str, Any]], live: LiveProcess) -> dict[str, Any]:
