@@ -60,6 +60,8 @@ check: $(DEV)
 
 # Bytecode first: the benchmarks time `cardgen` as an installed tool starts, not a first run
 # that compiles its modules (with PYTHONDONTWRITEBYTECODE set, every run would).
+# The edit-to-screen benchmark (bench_serve.py) drives headless Chromium through selenium:
+# without chromium and chromedriver it is skipped, its row saying what is missing.
 bench: $(DEV)
 	$(BIN)/python -m compileall -q cardgen
 	$(BIN)/python benchmarks/run.py

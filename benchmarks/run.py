@@ -24,6 +24,9 @@ def main() -> int:
         results.append(result)
     print(f"{'benchmark':<12} {'seconds':>8} {'baseline':>9} {'ratio':>6}  target        met  what")
     for r in results:
+        if "skipped" in r:  # what this machine lacks to run it
+            print(f"{r['name']:<12} skipped: {r['skipped']}")
+            continue
         print(
             f"{r['name']:<12} {r['seconds']:>8.3f} {r['baseline_seconds']:>9.3f} {r['ratio']:>6}"
             f"  {r['target']:<12}  {'yes' if r['met'] else 'NO':<3}  {r['what']}"

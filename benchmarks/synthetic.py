@@ -24,8 +24,10 @@ def make_game(folder: Path, n: int, seed: int = 11) -> Path:
     text = (ROOT / "decks" / "shards" / "game.yaml").read_text(encoding="utf-8")
     text = text.replace("id: shards", "id: synth", 1)
     head, _, rest = text.partition("\nbox:")
-    tail = rest[rest.index("\nsetup:") :] if "\nsetup:" in rest else ""
+    # no box and no table setup: its piles deal each player a deck list this game has not
+    tail = rest[rest.index("\nglossary:") :] if "\nglossary:" in rest else ""
     (game_dir / "game.yaml").write_text(head + tail, encoding="utf-8")
+    shutil.copyfile(ROOT / "decks" / "shards" / "rules.md", game_dir / "rules.md")
     with (ROOT / "decks" / "shards" / "cards.csv").open(encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
     out = io.StringIO()
@@ -35,9 +37,10 @@ def make_game(folder: Path, n: int, seed: int = 11) -> Path:
         row = dict(rows[i % len(rows)])
         row["name"] = f"{row['name']} {i:05d}"
         row["copies"] = "1"
-        if row["twin"]:
+        if row["twin"]:  # a twin's partner is not in the game: a standard character
             row["twin"] = ""
             row["variant"] = "standard"
+            row["half"] = ""  # a standard character is no half of a pair
         for stat in STATS:
             if row.get(stat):
                 row[stat] = str(max(0, min(10, int(row[stat]) + rng.choice((-1, 0, 0, 1)))))

@@ -16,6 +16,11 @@ what an earlier one made and no card needs any more (`cardgen.manifest`), and `c
 removes exactly what is listed. A build that would change nothing is skipped whole
 (`cardgen.stamp`). What a build says at the end (the table, each game's closing line, the
 exit code) is `cardgen.verdict`'s, with what a build of one game found (`GameBuild`).
+
+`on_rendered` is for a live preview (`cardgen serve`): the cards are drawn first, before
+the game is checked, and the callback is handed them as soon as they are written; the check,
+the PDFs, the TTS export and the gallery follow, and what the build found and made is the
+same as without it (a failed check then stops the build after the card images).
 """
 
 from __future__ import annotations
@@ -44,11 +49,14 @@ if TYPE_CHECKING:  # the stages' types: their modules are imported when a game i
     from cardgen.check.findings import Finding
     from cardgen.check.lint import LintFinding
     from cardgen.load.game import GamePack
+    from cardgen.render.game import RenderResult
 
     _Checked = tuple[GamePack, list[Finding], list[LintFinding]]
 
 Progress = Callable[[str, int], Callable[[int], None]]
 """Makes a progress callback for a step: (label, total) -> advance(n)."""
+Rendered = Callable[["RenderResult"], None]
+"""Handed the card images as soon as they are written, before the rest of the build."""
 
 
 def build_game(
@@ -60,9 +68,11 @@ def build_game(
     use_cache: bool = True,
     jobs: int | None = None,
     progress: Progress | None = None,
+    on_rendered: Rendered | None = None,
 ) -> GameBuild:
     """Build one game; problems in its data are recorded, not raised (an unknown game, or a
-    failure while making its outputs, still raises)."""
+    failure while making its outputs, still raises). `on_rendered`: draw the cards first and
+    hand them over at once (the module's docstring)."""
     started = time.perf_counter()
     if game not in project.game_ids():
         project.game(game)  # an unknown game: the error, with a suggestion
@@ -81,7 +91,9 @@ def build_game(
     shared = kept_inside(output / CACHE, output)
     remove_stale_temps(shared)  # what a build killed while caching parsed YAML left
     with parse_cache(shared / "yaml"):
-        result = _build(project, game, out, inputs, keep_going, strict, use_cache, jobs, progress)
+        result = _build(
+            project, game, out, inputs, keep_going, strict, use_cache, jobs, progress, on_rendered
+        )
     prune_parse_cache(shared / "yaml")  # the files read last, not every version ever read
     result.seconds = time.perf_counter() - started
     return result
@@ -153,11 +165,21 @@ def _build(
     use_cache: bool,
     jobs: int | None,
     progress: Progress | None,
+    on_rendered: Rendered | None = None,
 ) -> GameBuild:
     """Check the game, then (unless that stops it) make its outputs in `out` and record
-    its stamp, under the folder's lock."""
+    its stamp, under the folder's lock; with `on_rendered`, the cards are drawn (under the
+    lock) and handed to it before the check."""
     result = GameBuild(game, strict=strict)
     lap = _Lap(result.steps)
+    early: tuple[RenderResult, Cache] | None = None
+    if on_rendered is not None:
+        with output_lock(out):
+            early = _render_first(project, game, out, use_cache, jobs)
+        lap("render")
+        if early is not None:
+            on_rendered(early[0])
+            lap.restart()  # what the callback did is no step of the build
     with while_doing(f"checking {game}"):
         checked = _check(project, game, result, keep_going)
     lap("check")
@@ -165,9 +187,31 @@ def _build(
         result.note = stopped_note(result, keep_going)
         return result
     with output_lock(out):  # another build of the game is waited for
-        _make(project, checked, out, result, use_cache, jobs, progress)
+        _make(project, checked, out, result, use_cache, jobs, progress, early)
         stamp.save(out, inputs, result.record(), result.files)
     return result
+
+
+def _render_first(
+    project: Project, game: str, out: Path, use_cache: bool, jobs: int | None
+) -> tuple[RenderResult, Cache] | None:
+    """The game's cards drawn into `out` before it is checked, as its build draws them, and
+    the cache they went through (the rest of the build goes on with it); None when the data
+    does not load or draw (the check then says why, or the build's own drawing raises it as
+    it does without `on_rendered`)."""
+    from cardgen.package.tts.sheets import standard_cell
+    from cardgen.render.game import render_game
+
+    remove_stale_temps(out)  # what a build killed part-way left behind
+    cache = Cache(out / CACHE, read=use_cache)
+    try:
+        with while_doing(f"drawing the cards of {game}"):
+            drawn = render_game(project, game, out, jobs=jobs, cache=cache, cell_size=standard_cell)
+    except InternalError:
+        raise
+    except CardgenError:
+        return None
+    return drawn, cache
 
 
 def _make(
@@ -178,8 +222,10 @@ def _make(
     use_cache: bool,
     jobs: int | None,
     progress: Progress | None,
+    early: tuple[RenderResult, Cache] | None = None,
 ) -> None:
-    """Make the outputs of a checked game into its folder `out`, recording them in `result`."""
+    """Make the outputs of a checked game into its folder `out`, recording them in `result`
+    (the cards drawn already if `early` holds them)."""
     from cardgen.package.gallery import write_gallery
     from cardgen.package.pnp import pnp, pnp_boards
     from cardgen.package.tts.export import tts
@@ -190,12 +236,22 @@ def _make(
     game = result.game
     lap = _Lap(result.steps)
     remove_stale_temps(out)  # what a build killed part-way left behind
-    cache = Cache(out / CACHE, read=use_cache)  # without the cache: all made again, stored
+    # without the cache: all made again, stored
+    cache = early[1] if early else Cache(out / CACHE, read=use_cache)
     advance = progress(f"{game}: cards", len(pack.cards)) if progress else None
     with while_doing(f"drawing the cards of {game}"):
-        rendered = render_game(  # each card's sheet cell made as it is drawn, on every core
-            project, pack.id, out, jobs=jobs, cache=cache, cell_size=standard_cell, progress=advance
-        )
+        if early is not None:  # drawn before the check, with this same cache
+            rendered = early[0]
+        else:  # each card's sheet cell made as it is drawn, on every core
+            rendered = render_game(
+                project,
+                pack.id,
+                out,
+                jobs=jobs,
+                cache=cache,
+                cell_size=standard_cell,
+                progress=advance,
+            )
     result.drawn, result.reused = rendered.drawn, rendered.reused
     for warning in rendered.warnings:
         result.add("warnings", str(warning), f"{warning.path}:{warning.line or ''}".rstrip(":"))
@@ -255,6 +311,10 @@ class _Lap:
         now = time.perf_counter()
         self.steps[step] = self.steps.get(step, 0.0) + now - self.last
         self.last = now
+
+    def restart(self) -> None:
+        """Count from now: what happened since the last lap is no step's."""
+        self.last = time.perf_counter()
 
 
 def build(

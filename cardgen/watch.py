@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cardgen.build import build_game
+from cardgen.build import Rendered, build_game
 from cardgen.errors import CardgenError, visible
 from cardgen.project import Project
 from cardgen.verdict import GameBuild, problem_lines
@@ -45,13 +45,19 @@ def changes(before: Snapshot, after: Snapshot) -> list[str]:
 
 
 def build_and_report(
-    project: Project, game: str, report: Callable[[str], None]
+    project: Project,
+    game: str,
+    report: Callable[[str], None],
+    *,
+    jobs: int | None = None,
+    on_rendered: Rendered | None = None,
 ) -> GameBuild | CardgenError:
-    """Build the game with its files read afresh and report what it found and did, one line
-    each; the build's result, or the error that stopped it."""
+    """Build the game with its files read afresh (on `jobs` processes; `on_rendered` as
+    `build_game` takes it) and report what it found and did, one line each; the build's
+    result, or the error that stopped it."""
     started = time.perf_counter()
     try:
-        result = build_game(Project(project.root), game)
+        result = build_game(Project(project.root), game, jobs=jobs, on_rendered=on_rendered)
     except CardgenError as exc:
         report(f"error: {visible(exc.format_message())}")
         return exc

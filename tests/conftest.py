@@ -51,6 +51,17 @@ Frost Bolt,spell,4,,ice,1,
 Ice Wall,spell,2,,ice,3,
 """
 
+DAMAGE_CHECK = """\
+checks:
+  - kind: text_fields
+    id: damage-is-level
+    where: {type: spell}
+    pattern: '(?i)deal (?P<level>\\d+) damage'
+    message: A spell deals its level in damage.
+"""
+"""A check to add to TINY_GAME: a spell's text says its level in damage (Fireball, line 4 of
+TINY_CARDS: "Deal 2 damage.", level 2)."""
+
 
 def tts_objects(objects: list[dict[str, object]]) -> list[dict[str, object]]:
     """Every object of a TTS save, those inside decks and states included."""

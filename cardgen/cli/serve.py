@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from cardgen.cli.group import main
-from cardgen.cli.options import project_option
+from cardgen.cli.options import jobs_option, project_option
 
 
 @main.command()
@@ -23,9 +23,16 @@ from cardgen.cli.options import project_option
 )
 @click.option("--no-open", is_flag=True, help="Do not open the page in the browser.")
 @click.option("--max-builds", type=click.IntRange(1), default=None, hidden=True)
+@jobs_option("Processes to draw with (default: all cores).")
 @project_option
 def serve(
-    game: str, port: int, host: str, no_open: bool, max_builds: int | None, project_dir: Path
+    game: str,
+    port: int,
+    host: str,
+    no_open: bool,
+    max_builds: int | None,
+    jobs: int | None,
+    project_dir: Path,
 ) -> None:
     """Serve a game's gallery, rebuilt on every save; the page updates itself."""
     import webbrowser
@@ -49,7 +56,14 @@ def serve(
 
     try:
         serve_game(
-            project, game, click.echo, host=host, port=port, ready=ready, max_builds=max_builds
+            project,
+            game,
+            click.echo,
+            host=host,
+            port=port,
+            ready=ready,
+            max_builds=max_builds,
+            jobs=jobs,
         )
     except KeyboardInterrupt:
         click.echo("stopped")

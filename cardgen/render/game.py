@@ -185,6 +185,7 @@ def render_game(
         raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
     writer = Writer(out)
     result = RenderResult(pack.id, out)
+    shapes: dict[str, dict[str, Any]] = {}  # each layout's geometry, worked out once
     keys = {i: renderer.card_key(pack.cards[i]) for i in indexes} if cache else {}
     # which cards the cache holds; each is read when its turn comes (never all at once)
     cached = {i for i in indexes if cache.has(keys[i])} if cache else set()
@@ -220,6 +221,8 @@ def render_game(
         if progress is not None:
             progress(1)
         layout = renderer.layouts.for_type(card.type)
+        if layout.name not in shapes:
+            shapes[layout.name] = geometry(layout)
         result.cards.append(
             {
                 "name": card.name,
@@ -227,7 +230,7 @@ def render_game(
                 "file": str(path),
                 "back": pack.game.types[card.type].back,
                 "key": keys.get(index) or hashlib.sha256(data or b"").hexdigest()[:32],
-                **geometry(layout),
+                **shapes[layout.name],
             }
         )
         result.warnings.extend(warnings)

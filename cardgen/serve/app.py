@@ -3,6 +3,8 @@
 One build at a time, in the calling thread (a Ctrl-C stops it as it stops `cardgen watch`,
 the output folder's lock released); the server answers from its own threads meanwhile.
 Saves made during a build are gathered by the watcher and make one more build after it.
+Each build is published as soon as its card images are drawn (the cards drawn before the
+game is checked), and again when it is done.
 """
 
 from __future__ import annotations
@@ -11,19 +13,23 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import CardgenError, InputErrors
 from cardgen.outputs import game_folder
 from cardgen.project import Project
 from cardgen.serve.api import Site, output_file, routes
-from cardgen.serve.changes import ImageHashes, compare
+from cardgen.serve.changes import Hashes, ImageHashes, compare
 from cardgen.serve.feed import BuildState, Feed, Problem
 from cardgen.serve.server import LiveServer
 from cardgen.serve.watcher import Saves
 from cardgen.verdict import GameBuild
 from cardgen.watch import build_and_report
 from cardgen.write import slug
+
+if TYPE_CHECKING:
+    from cardgen.render.game import RenderResult
 
 Report = Callable[[str], None]
 
@@ -48,9 +54,27 @@ def problems_of(outcome: GameBuild | CardgenError) -> tuple[Problem, ...]:
     return found or (Problem(None, None, outcome.note or "the build stopped"),)
 
 
-def cards_shown(project: Project, game: str, images: dict[str, str]) -> tuple[dict[str, Any], ...]:
-    """Each card of the game as the page shows it: name, type, its tile's anchor, and the
-    paths and hashes of its front and back images (empty if the game does not load now)."""
+def card_shown(
+    name: str, kind: str, file: str, back_id: str | None, images: Hashes
+) -> dict[str, Any]:
+    """A card as the page shows it: name, type, its tile's anchor, and the paths and hashes
+    of its front (named `file` in `cards/`) and back images."""
+    front = f"cards/{file}.png"
+    back = f"backs/{slug(back_id)}.png" if back_id else None
+    return {
+        "name": name,
+        "type": kind,
+        "anchor": f"card-{slug(name)}",
+        "front": front,
+        "front_hash": images.get(front),
+        "back": back,
+        "back_hash": images.get(back) if back else None,
+    }
+
+
+def cards_shown(project: Project, game: str, images: Hashes) -> tuple[dict[str, Any], ...]:
+    """Each card of the game as the page shows it (`card_shown`), in the pool's order
+    (empty if the game does not load now)."""
     from cardgen.render.game import card_files
 
     try:
@@ -58,33 +82,33 @@ def cards_shown(project: Project, game: str, images: dict[str, str]) -> tuple[di
         names = card_files(pack)
     except CardgenError:
         return ()
-    shown = []
-    for card in pack.cards:
-        front = f"cards/{names[card.name]}.png"
-        back_id = pack.game.types[card.type].back
-        back = f"backs/{slug(back_id)}.png" if back_id else None
-        shown.append(
-            {
-                "name": card.name,
-                "type": card.type,
-                "anchor": f"card-{slug(card.name)}",
-                "front": front,
-                "front_hash": images.get(front),
-                "back": back,
-                "back_hash": images.get(back) if back else None,
-            }
-        )
-    return tuple(shown)
+    return tuple(
+        card_shown(c.name, c.type, names[c.name], pack.game.types[c.type].back, images)
+        for c in pack.cards
+    )
+
+
+def cards_drawn(rendered: RenderResult, images: Hashes) -> tuple[dict[str, Any], ...]:
+    """Each card a build drew (or kept) as the page shows it, in the pool's order: what
+    `cards_shown` gives, without loading the game again."""
+    return tuple(
+        card_shown(c["name"], c["type"], Path(c["file"]).stem, c["back"], images)
+        for c in rendered.cards
+    )
 
 
 class LiveGame:
     """A game being served: its builds, the image hashes and the change feed."""
 
-    def __init__(self, project: Project, game: str, report: Report) -> None:
-        """Serve `game` of `project`, reporting each build's lines with `report`."""
+    def __init__(
+        self, project: Project, game: str, report: Report, jobs: int | None = None
+    ) -> None:
+        """Serve `game` of `project`, built on `jobs` processes (default: all cores),
+        reporting each build's lines with `report`."""
         self.project = project
         self.game = game
         self.report = report
+        self.jobs = jobs
         self.out = game_folder(project.root, game)
         self.feed = Feed()
         self._hashes = ImageHashes(self.out)
@@ -94,9 +118,30 @@ class LiveGame:
         return Site(self.game, self.out, self.feed, self.project)
 
     def rebuild(self) -> BuildState:
-        """Build the game once and publish what came of it."""
+        """Build the game once and publish what came of it: its card images as soon as they
+        are drawn (`follows`), then the whole build's state."""
         started = time.perf_counter()
-        outcome = build_and_report(self.project, self.game, self.report)
+        before = self.feed.state.images
+        drawn: list[RenderResult] = []
+
+        def rendered(result: RenderResult) -> None:
+            drawn.append(result)
+            images = self._hashes.scan()
+            self.feed.publish(
+                BuildState(
+                    ok=True,
+                    status="rendered",
+                    images=images,
+                    cards=cards_drawn(result, images),
+                    changes=compare(before, images),
+                    seconds=time.perf_counter() - started,
+                    follows=True,
+                )
+            )
+
+        outcome = build_and_report(
+            self.project, self.game, self.report, jobs=self.jobs, on_rendered=rendered
+        )
         last = self.feed.state
         if isinstance(outcome, CardgenError) or not outcome.built:
             state = BuildState(
@@ -108,12 +153,17 @@ class LiveGame:
             )
         else:
             images = self._hashes.scan()
+            shown = (
+                cards_drawn(drawn[0], images)
+                if drawn
+                else cards_shown(Project(self.project.root), self.game, images)
+            )
             state = BuildState(
                 ok=True,
                 status=outcome.status,
                 images=images,
-                cards=cards_shown(Project(self.project.root), self.game, images),
-                changes=compare(last.images, images),
+                cards=shown,
+                changes=compare(before, images),
             )
         return self.feed.publish(replace(state, seconds=time.perf_counter() - started))
 
@@ -143,11 +193,12 @@ def serve(
     port: int = 0,
     ready: Callable[[str], None] = lambda _url: None,
     max_builds: int | None = None,
+    jobs: int | None = None,
 ) -> int:
-    """Build `game`, serve it on `host`:`port` and rebuild on every save until Ctrl-C (or
-    `max_builds` builds); `ready` is handed the page's URL after the first build. The
-    number of builds made."""
-    live = LiveGame(project, game, report)
+    """Build `game` (on `jobs` processes), serve it on `host`:`port` and rebuild on every
+    save until Ctrl-C (or `max_builds` builds); `ready` is handed the page's URL after the
+    first build. The number of builds made."""
+    live = LiveGame(project, game, report, jobs)
     server = listen(live, host, port)
     answering = threading.Thread(
         target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True

@@ -3,7 +3,9 @@
 Each build the server makes is published as a `BuildState` with the next generation number;
 `/api/state` shows the latest, and each `/api/events` stream waits for a newer one and sends
 it. A build that fails keeps the images (and cards) of the last good one: the page keeps
-showing them under the error banner.
+showing them under the error banner. A build publishes twice: once its card images are
+drawn (`follows`: the check, the PDFs, the TTS export and the gallery are still to come),
+and once it is done.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class BuildState:
     cards: tuple[dict[str, Any], ...] = ()
     changes: Changes = field(default_factory=Changes)
     seconds: float = 0.0
+    follows: bool = False
+    """Only the card images are drawn yet: the rest of the build follows, then its state."""
 
     def event(self) -> dict[str, Any]:
         """What the change feed sends after this build: its status, problems and changes."""
@@ -60,6 +64,7 @@ class BuildState:
             "status": self.status,
             "problems": [p.as_json() for p in self.problems],
             "seconds": round(self.seconds, 3),
+            "follows": self.follows,
             **self.changes.as_json(self.images),
         }
 

@@ -5,7 +5,9 @@
 // card whose image changed gets its new address (?v=HASH), so only changed images are
 // fetched; notes, chips and counts are brought up to date; the scroll position and the
 // filters stay. When cards were added or removed, the cards section is replaced and the
-// gallery's script run again, the search and filters kept.
+// gallery's script run again, the search and filters kept. A build tells the page twice:
+// once its card images are drawn (`follows`: only those images are swapped in, at once),
+// and once it is done (then the rest of the page follows).
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="cardgen-generation"]');
@@ -199,7 +201,7 @@
   events.addEventListener("build", function (message) {
     var data = JSON.parse(message.data);
     if (data.ok) { setImages(data.hashes); }  // the changed images at once; the rest follows
-    sync();
+    if (!data.follows) { sync(); }  // the gallery of the build that is done
   });
   sync();
 }());
