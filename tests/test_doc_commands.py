@@ -39,6 +39,18 @@ NOT_RUN: dict[str, str] = {
 }
 """Commands shown but not run, with the reason."""
 
+ON_ONE_DECK = {
+    "cardgen pnp shards --ink-saver --duplex none",
+    "cardgen pnp shards --printer mpc",
+    "cardgen pnp shards --printer drivethru",
+}
+"""Commands that draw or convert every face of a game again (lightened, one PNG each, CMYK):
+run as written on one deck list of the game (`--deck`, 52 cards instead of the pool's
+540 faces), as a check that they still run; their output for a whole game is tested in
+tests/render/test_ink_saver.py, tests/package/test_shop_images.py and test_pdfx.py."""
+
+DECK_FOR = {"shards": "decks/shards/decks/ember-aggro.txt"}
+
 OUTPUT_NOT_COMPARED = {
     "cardgen diff shards --since HEAD": "the output shown is after an edit of cards.csv",
 }
@@ -110,6 +122,8 @@ def _runnable(command: str, home: Path) -> tuple[list[str], str | None, dict[str
     verb = argv[1] if len(argv) > 1 else ""
     if verb in ENDLESS:
         argv += ENDLESS[verb]
+    if command in ON_ONE_DECK:
+        argv += ["--deck", DECK_FOR[argv[2]]]
     if "--install" in argv:  # a Tabletop Simulator folder in a home of the test's own
         env["HOME"] = str(home)
         (home / ".local/share/Tabletop Simulator/Saves/Saved Objects").mkdir(
@@ -151,6 +165,7 @@ def test_the_docs_have_commands_to_run() -> None:
     """The extraction finds the commands (so the test below can fail)."""
     found = {doc.name: [e.command for e in examples(doc)] for doc in DOCS}
     assert 'cardgen new "Star Frontier"' in found["README.md"]
+    assert set(found["printing.md"]) >= ON_ONE_DECK  # each still shown as it is run
     assert "cardgen watch star-frontier" in found["README.md"]
     lint = next(
         e for e in examples(ROOT / "docs" / "commands.md") if e.command.startswith("cardgen lint")
