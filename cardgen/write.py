@@ -267,20 +267,23 @@ class Writer:
         self.written: list[Path] = []
         self.kept: list[Path] = []
         self._seen: set[Path] = set()
-        self._folders: dict[Path, Path] = {}
+        self._folders: dict[Path, tuple[Path, bool]] = {}
 
     def path(self, relative: str | Path) -> Path:
         """Where `relative` lands once symlinks are followed; refused outside the root."""
         joined = self.root / relative
-        parent = self._folders.get(joined.parent)
-        if parent is None:
-            parent = self._folders[joined.parent] = joined.parent.resolve()
-        # the folder resolved once (a card file's folder holds thousands); the file itself
-        # followed only when it is a link
+        folder = self._folders.get(joined.parent)
+        if folder is None:
+            resolved = joined.parent.resolve()
+            folder = self._folders[joined.parent] = (resolved, resolved.is_relative_to(self.root))
+        # the folder resolved and placed once (a card file's folder holds thousands); the
+        # file itself followed only when it is a link
+        parent, inside = folder
         target = parent / joined.name
         if joined.name in ("", ".", "..") or target.is_symlink():
             target = joined.resolve()
-        if not target.is_relative_to(self.root):
+            inside = target.is_relative_to(self.root)
+        if not inside:
             raise CardgenError(
                 f"refusing to write outside the output folder: {relative}",
                 Location(display_path(self.root)),

@@ -40,6 +40,21 @@ def test_a_path_leading_out_of_the_output_folder_is_refused_and_named(tmp_path: 
     assert (tmp_path / "secret.txt").read_bytes() == b"keep"
 
 
+def test_a_folder_is_placed_once_but_each_file_in_it_still_checked(tmp_path: Path) -> None:
+    root = tmp_path / "out"
+    (root / "cards").mkdir(parents=True)
+    (tmp_path / "away").mkdir()
+    (root / "cards" / "gone.png").symlink_to(tmp_path / "away" / "x.png")
+    (root / "backs").symlink_to(tmp_path / "away", target_is_directory=True)
+    writer = Writer(root)
+    assert writer.path("cards/a.png") == root.resolve() / "cards" / "a.png"
+    for relative in ("cards/gone.png", "backs/a.png", "backs/b.png", "cards/gone.png"):
+        with pytest.raises(CardgenError, match="refusing to write outside"):
+            writer.path(relative)  # the folder seen before: the file (or folder) still refused
+    assert writer.path("cards/b.png") == root.resolve() / "cards" / "b.png"
+    assert not any((tmp_path / "away").iterdir())
+
+
 def test_a_link_inside_the_folder_is_followed_to_its_file(tmp_path: Path) -> None:
     (tmp_path / "real.png").write_bytes(b"old")
     (tmp_path / "link.png").symlink_to(tmp_path / "real.png")

@@ -20,8 +20,10 @@ from cardgen.watch import game_folders
 
 DEBOUNCE_MS = 400
 """The longest time changes are gathered before a rebuild starts."""
-QUIET_MS = 50
-"""A rebuild starts once no change came for this long."""
+QUIET_MS = 20
+"""A rebuild starts once no change came for this long: a save is one atomic replace or a
+few writes within a millisecond or two, so 20 ms sees it whole (a slower writer's second
+half only makes one more build); the watch looks every QUIET_MS, so a save waits 20-40 ms."""
 READY_MS = 200
 """How often the watch looks up from waiting (the first time: it is set up)."""
 EDITOR_LEFTOVERS = ("~", ".swp", ".swx", ".tmp", ".part", ".crdownload")

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 import socket
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.project import Project
 from cardgen.serve.page import live_page, placeholder
-from cardgen.serve.watcher import counts, watched_roots
+from cardgen.serve.watcher import QUIET_MS, Saves, counts, watched_roots
 
 GALLERY = (
     '<html><head>\n<meta http-equiv="Content-Security-Policy" content="default-src x">\n'
@@ -109,3 +111,28 @@ def test_an_unknown_game_or_a_busy_port_is_one_line(make_project: Callable[..., 
     assert "warning: listening on 0.0.0.0: others on the network can reach the page" in (
         result.output
     )
+
+
+def test_an_atomic_save_is_one_group_and_a_slow_writer_is_seen_to_its_end(
+    make_project: Callable[..., Path],
+) -> None:
+    root = make_project()
+    pool = root / "decks" / "tiny" / "cards.csv"
+    saves = Saves(Project(root), "tiny")
+    saves.start()
+    try:
+        temporary = pool.with_name(".cards.csv.editor")
+        temporary.write_text(pool.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        os.replace(temporary, pool)  # an editor's save: one rename onto the pool
+        first = saves.next()
+        assert first is not None and [line[2:] for line in first] == ["decks/tiny/cards.csv"]
+        with pool.open("a", encoding="utf-8") as stream:  # a writer that stops part-way
+            stream.write("\n")
+            stream.flush()
+            time.sleep(3 * QUIET_MS / 1000)
+            stream.write("\n")
+        time.sleep(3 * QUIET_MS / 1000)  # both halves handed over by now: one group or two
+        after = saves.next()  # every save made until now, as one group: none is lost
+        assert after is not None and [line[2:] for line in after] == ["decks/tiny/cards.csv"]
+    finally:
+        saves.stop()
