@@ -13,6 +13,11 @@ from cardgen.model.game import CardType, FieldSpec, Game
 SUFFIX = "_label"
 
 
+def field_title(name: str, spec: FieldSpec) -> str:
+    """How one type's field is called on a card: its label, or its name in words."""
+    return spec.label or name.replace("_", " ").capitalize()
+
+
 def choice_label(spec: FieldSpec, value: Any) -> str:
     """The label of one value of a choice field ("" for no value)."""
     if value is None or value == "":

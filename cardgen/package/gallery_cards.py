@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.check.deck_report import field_label, value_label
 from cardgen.load.game import GamePack
 from cardgen.model.card import Card
+from cardgen.model.labels import field_title
 from cardgen.write import relative_inside, slug
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def _field_chips(pack: GamePack, card: Card) -> str:
         value = card.fields.get(name)
         if value is None or value == "" or spec.type == "hexes":
             continue
-        label = spec.label or name.replace("_", " ").capitalize()
+        label = field_title(name, spec)
         shown = escape(value_label(value) if spec.type == "choice" else str(value))
         partner = pack.find(str(value)) if spec.type == "card" else None
         if partner is not None:

@@ -20,6 +20,7 @@ from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import LayoutSet, load_layouts
 from cardgen.model.card import Card
+from cardgen.model.labels import field_title
 from cardgen.project import Project
 from cardgen.render.canvas import Canvas
 from cardgen.render.game import card_files
@@ -71,7 +72,7 @@ def field_rows(pack: GamePack, card: Card) -> list[dict[str, Any]]:
     ]
     for name, spec in ctype.fields.items():
         if name in card.fields:
-            label = spec.label or name.replace("_", " ").capitalize()
+            label = field_title(name, spec)
             rows.append({"field": name, "label": label, "value": card.fields[name]})
     rows.append({"field": "text", "label": "Text", "value": card.text})
     if card.art:
