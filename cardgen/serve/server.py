@@ -27,6 +27,11 @@ from cardgen.serve.origin import allowed_hosts, host_allowed, same_origin
 from cardgen.serve.page import FILE_CSP
 
 MAX_BODY = 1_000_000
+
+LINGER_BYTES, LINGER_SECONDS = 4 * MAX_BODY, 2.0
+"""After a body refused unread is answered, what the client still sends is read and dropped,
+up to this much and this long, before the connection closes: closed at once with unread
+data, it is reset, and the client may lose the answer it was sent."""
 """The largest request body a writing route is handed, in bytes."""
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -167,6 +172,24 @@ class Handler(BaseHTTPRequestHandler):
             self.server.report(f"error: {self.command} {self.path[:200]!r}: {exc!r}"[:400])
             response = Response.text(500, "internal error")
         self._send(response)
+        if response.status == 413 and self.close_connection:
+            self._linger()
+
+    def _linger(self) -> None:
+        """Stop writing, then drop what is left of a refused body (bounded), so that the
+        client reads the 413 rather than a reset connection."""
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_WR)
+            self.connection.settimeout(LINGER_SECONDS)
+            left = LINGER_BYTES
+            while left > 0:
+                chunk = self.connection.recv(min(65536, left))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except OSError:  # the client is gone, or went quiet: nothing more to do
+            pass
 
     def _respond(self) -> Response:
         headers = {k.lower(): v for k, v in self.headers.items()}
