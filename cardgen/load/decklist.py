@@ -62,6 +62,9 @@ def _plain_line(raw: str) -> tuple[int, str] | None:
 
 
 _SET_SUFFIX = re.compile(r"\s+\([0-9A-Z]{2,6}\)\s+[0-9]+$")
+_CUT_COUNT = re.compile(r"[^,}\]#\s]+(?:,[ \t]*[^,}\]#:\s]+(?=[ \t]*[,}\]]))+")
+"""A flow mapping's count followed by the keys a comma inside it made (`1,000` of
+`{count: 1,000}`)."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 MAX_DECK_BYTES = 1_000_000
 """Largest deck list read (1 MB, some 50,000 lines): a real one is a few hundred bytes,
@@ -144,6 +147,19 @@ def parse_text_deck(text: str, shown: str) -> Deck:
     )
 
 
+def _flow_count(doc: YamlDocument, index: int, card: dict[object, object]) -> object:
+    """A card's count, or, where a comma inside `{...}` cut it (`{name: X, count: 1,000}`
+    reads as `count: 1` and a key `000` with no value), the count as the file writes it
+    (`1,000`), judged as the text list judges that token."""
+    if all(isinstance(key, str) or value is not None for key, value in card.items()):
+        return card["count"]
+    where = doc.values.get(("cards", index, "count"))
+    if where is None or where[0] >= len(doc.lines):
+        return card["count"]
+    cut = _CUT_COUNT.match(doc.lines[where[0]][where[1] :])
+    return cut.group().strip() if cut else card["count"]
+
+
 def _check_yaml_counts(doc: YamlDocument) -> None:
     """Every count of a YAML deck list held to the text list's rule (`count_verdict`):
     `count: 1e3`, `count: true`, `Name: 0x10` are refused at their line."""
@@ -154,7 +170,7 @@ def _check_yaml_counts(doc: YamlDocument) -> None:
         found = ((["cards", name], count, str(name)) for name, count in cards.items())
     elif isinstance(cards, list):
         found = (
-            (["cards", index, "count"], card["count"], str(card.get("name", "")))
+            (["cards", index, "count"], _flow_count(doc, index, card), str(card.get("name", "")))
             for index, card in enumerate(cards)
             if isinstance(card, dict) and "count" in card
         )

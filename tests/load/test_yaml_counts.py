@@ -94,12 +94,16 @@ FORMS = {
 VERSIONS = st.sampled_from(["", "%YAML 1.1\n---\n", "%YAML 1.2\n---\n"])
 
 
-def _scalar(token: str) -> object:
-    """What YAML reads `token` as, alone; a token that is no YAML scalar is skipped."""
+def _scalar(token: str, flow: bool = False) -> object:
+    """What YAML reads `token` as, alone (inside `{...}` when `flow`: there a comma or a
+    colon ends it); a token that is no YAML scalar there is skipped."""
     try:
-        value = parse_yaml(f"v: {token}\n", "t.yaml").data
+        value = parse_yaml(f"v: {{v: {token}}}\n" if flow else f"v: {token}\n", "t.yaml").data
     except CardgenError:
         assume(False)
+    if flow:
+        assume(isinstance(value, dict) and set(value) == {"v"})
+        value = value["v"]
     assume(isinstance(value, dict) and set(value) == {"v"})
     return value["v"]
 
@@ -119,7 +123,7 @@ def _verdict(parse: Callable[[], object]) -> tuple[str, object]:
 def test_yaml_counts_have_the_text_lists_verdict(
     token: str, quote: str, form: str, version: str
 ) -> None:
-    value = _scalar(f"{quote}{token}{quote}")
+    value = _scalar(f"{quote}{token}{quote}", flow=form == "flow")
     assume(not isinstance(value, list | dict))
     assume(not re.fullmatch(r"[0-9]+[xX×]", token))  # `3x Name` is the text line's grammar
     body = version + "game: tiny\n" + FORMS[form].format(name=NAME, value=f"{quote}{token}{quote}")
@@ -287,3 +291,15 @@ def test_pool_copies_zero_and_plain_are_read(make_project: Callable[..., Path]) 
     pack = Project(root).game("tiny")
     assert [(c.name, c.copies) for c in pack.cards] == [("Aria", 1), ("Borin", 0)]
     assert TINY_CARDS  # the CSV pool of the other tests is untouched
+
+
+@pytest.mark.parametrize("token", ["1,000", "2,5", "12,345"])
+def test_a_count_a_comma_cut_inside_braces_is_judged_as_written(token: str) -> None:
+    """`{name: X, count: 1,000}` reads as `count: 1` and a key `000`: the count is judged as
+    the file writes it, with the text list's verdict, at the count's line and column."""
+    body = f"game: tiny\ncards: [{{name: {NAME}, count: {token}}}]\n"
+    with pytest.raises(CardgenError) as caught:
+        parse_yaml_deck(body, "d.yaml")
+    assert str(caught.value).startswith(f"d.yaml:2:{body.split(chr(10))[1].index(token) + 1}: ")
+    text = _verdict(lambda: parse_text_deck(f"{token} {NAME}\n", "d.txt"))
+    assert _verdict(lambda: parse_yaml_deck(body, "d.yaml")) == text and text[0] == "error"
