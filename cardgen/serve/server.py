@@ -165,6 +165,17 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged."""
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A request that does not read as one (a malformed request line, an unknown method,
+        a line too long): a short plain answer, with the headers of every other, that
+        repeats nothing of the request (the standard page echoes its line)."""
+        self.close_connection = True
+        try:
+            phrase = HTTPStatus(code).phrase.lower()
+        except ValueError:
+            phrase = "bad request"
+        self._send(Response.text(code, phrase))
+
     def _answer(self) -> None:
         try:
             response = self._respond()

@@ -149,6 +149,12 @@ def test_a_hostile_path_is_a_404(served: Served, raw: str) -> None:
     assert b"secret" not in body
 
 
+def test_a_request_that_does_not_read_is_answered_without_its_line(served: Served) -> None:
+    status, headers, body = served.get("/secret.txtÅ0".encode())  # \x85 splits the line
+    assert status == 400 and body == b"bad request\n"
+    assert headers["x-content-type-options"] == "nosniff" and "content-security-policy" in headers
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=10))
 def test_no_path_gets_a_500_or_a_file_outside(served: Served, pieces: list[str]) -> None:
