@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import hashlib
 import os
 import re
@@ -56,6 +57,7 @@ LIGATURES = {
 """Letters that do not decompose into ASCII, spelled out."""
 
 
+@functools.lru_cache(maxsize=65536)  # asked for each card more than once by a build
 def slug(name: str) -> str:
     """A safe file name for a card name: ASCII, lower case, dashes; never empty or reserved.
 
@@ -300,9 +302,10 @@ class Writer:
         self.kept.append(target)
         return target
 
-    def keep(self, relative: str | Path) -> Path:
-        """Count a file already in place, known to be current, as this build's output."""
-        target = self.path(relative)
+    def keep(self, relative: str | Path, target: Path | None = None) -> Path:
+        """Count a file already in place, known to be current, as this build's output
+        (`target`: `path(relative)`, if this build asked for it already)."""
+        target = self.path(relative) if target is None else target
         self._claim(target)
         self.kept.append(target)
         return target

@@ -22,6 +22,7 @@ from typing import Literal
 
 from cardgen.load.pool import card_label
 from cardgen.model.card import Card
+from cardgen.warm import current
 from cardgen.write import slug
 
 ART_FOLDER = "art"
@@ -112,7 +113,13 @@ def with_art_by_name(
 ) -> tuple[list[Card], dict[str, ArtOrigin]]:
     """The cards, those without an art cell given the file named after them, and where each
     card's art comes from (by card name)."""
-    by_name = art_by_name(game_folder)
+    warm = current()
+    kept = warm.slot("art by name") if warm is not None else {}
+    if ("folder", game_folder) not in kept:
+        kept[("folder", game_folder)] = art_by_name(game_folder)
+    by_name: dict[str, list[str]] = kept[("folder", game_folder)]
+    copies: dict[int, tuple[Card, Card]] = kept.get(("copies", game_folder), {})
+    copied: dict[int, tuple[Card, Card]] = {}  # this load's: the cards gone are not kept
     result: list[Card] = []
     origins: dict[str, ArtOrigin] = {}
     for card in cards:
@@ -126,5 +133,11 @@ def with_art_by_name(
             result.append(card)
             continue
         origins[card.name] = ArtOrigin(files[0], "name", tuple(files[1:]))
-        result.append(card.model_copy(update={"art": files[0]}))
+        held = copies.get(id(card))  # the same copy for the same card: its key is kept too
+        if held is None or held[0] is not card or held[1].art != files[0]:
+            held = (card, card.model_copy(update={"art": files[0]}))
+        copied[id(card)] = held
+        result.append(held[1])
+    if warm is not None:
+        kept[("copies", game_folder)] = copied
     return result, origins

@@ -3,6 +3,7 @@ name, `load.art_convention`), and cross-checks between them."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
 from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
 from cardgen.model.game import Game
+from cardgen.warm import current
 
 POOL_FILES = (
     "cards.yaml",
@@ -234,12 +236,11 @@ def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> 
                 unknown(str(check[key]), doc.location(["checks", index, key]))
 
 
-def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) -> GamePack:
-    """Load `folder/game.yaml` and its card pool, or raise every problem with its line.
-    `partial`: the cards of the pool that load, the others' problems in `left_out`.
-
-    With `root` (the project folder), game.yaml and the pool must lie inside it once `..`
-    and symlinks are followed."""
+def _game_file(
+    folder: Path, root: Path | None
+) -> tuple[Game, YamlDocument, Path, str | None, list[Note]]:
+    """`folder/game.yaml` loaded and checked: the game, its document, its pool file and
+    sheet, and the notes of finding the pool."""
     game_file = folder / GAME_FILE
     if not game_file.exists():
         raise CardgenError(f"no {GAME_FILE} in this game folder", Location(display_path(folder)))
@@ -258,6 +259,24 @@ def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) 
     _check_references(game, doc, errors)
     errors.raise_if_any()
     pool_path, sheet, notes = _pool_file(game, doc, folder, root)
+    return game, doc, pool_path, sheet, notes
+
+
+def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) -> GamePack:
+    """Load `folder/game.yaml` and its card pool, or raise every problem with its line.
+    `partial`: the cards of the pool that load, the others' problems in `left_out`.
+
+    With `root` (the project folder), game.yaml and the pool must lie inside it once `..`
+    and symlinks are followed."""
+    warm = current()
+    held = warm.slot("game").get((folder, root)) if warm is not None else None
+    if held is None or not held[2].exists():  # a pool gone: said as a first load says it
+        held = _game_file(folder, root)
+        if warm is not None:  # the pool is read again each build: its rows are keyed
+            warm.slot("game")[(folder, root)] = held
+            warm.volatile.add(os.path.realpath(held[2]))
+    game, doc, pool_path, sheet, notes = held
+    notes = list(notes)
     left_out: list[CardgenError] = []
     try:
         if partial:

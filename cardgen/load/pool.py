@@ -27,6 +27,7 @@ from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import MAX_COPIES, Card, CardEntry, pool_models
 from cardgen.model.game import RESERVED_FIELDS, Game
+from cardgen.warm import current
 
 __all__ = ["MAX_POOL_CARDS", "PoolLoad", "card_label", "load_pool", "name_key", "read_pool"]
 
@@ -159,7 +160,12 @@ def read_pool_partial(
     errors = ErrorCollector()
     notes: list[Note] = []
     table, doc = _read_table(path, game, sheet, errors, notes, root)
-    models = pool_models(game)
+    warm = current()
+    models = _kept_models(game)
+    known: dict[tuple[Any, ...], tuple[Card, str]] | None = None
+    rows_now: dict[tuple[Any, ...], tuple[Card, str]] = {}
+    if warm is not None:  # each row's card, by the row's cells and place, while game.yaml holds
+        known = warm.slot("pool rows").setdefault(id(game), (game, {}))[1]
     cards: list[Card] = []
     seen: dict[str, Location] = {}
     missing: dict[tuple[str, str], list[Location]] = {}
@@ -175,6 +181,13 @@ def read_pool_partial(
                     f'unknown card type "{type_id}"{did_you_mean(str(type_id), models)}',
                     _field_location(doc, [*base, index, "type"], table.at(location, "type")),
                 )
+            continue
+        key = _row_key(row, location) if known is not None else None
+        kept = known.get(key) if known is not None and key is not None else None
+        if kept is not None and key is not None:
+            if _unique(kept[1], location, seen, errors):
+                rows_now[key] = kept
+                cards.append(kept[0])
             continue
         model = models[type_id]
         try:
@@ -201,14 +214,15 @@ def read_pool_partial(
                 )
                 errors.add(label + _message(game, type_id, model, error, loc), where)
             continue
-        key = name_key(entry.name)
-        if key in seen:
-            errors.add(
-                f'duplicate card name "{entry.name}" (first defined at {seen[key]})', location
-            )
+        if not _unique(entry.name, location, seen, errors):
             continue
-        seen[key] = location
-        cards.append(_to_card(entry, location))
+        card = _to_card(entry, location)
+        if key is not None:
+            rows_now[key] = (card, entry.name)
+        cards.append(card)
+    if known is not None:  # only the rows of this version of the file are kept
+        known.clear()
+        known.update(rows_now)
     for (type_id, name), places in missing.items():
         label = first_card[(type_id, name)] if len(places) == 1 else ""
         message = _missing_message(table, type_id, name, places)
@@ -222,10 +236,49 @@ def read_pool_partial(
     return PoolLoad(cards, table.source, notes), errors.unique()
 
 
+PLAIN = (str, int, float, bool, type(None))
+"""The cell values a row's key holds as they are."""
+
+
+def _kept_models(game: Game) -> dict[str, type[CardEntry]]:
+    """`pool_models(game)`, made once for a game while a `Warm` keeps it."""
+    warm = current()
+    if warm is None:
+        return pool_models(game)
+    slot = warm.slot("pool models")
+    if id(game) not in slot:
+        slot[id(game)] = (game, pool_models(game))
+    made: dict[str, type[CardEntry]] = slot[id(game)][1]
+    return made
+
+
+def _row_key(row: dict[str, Any], location: Location) -> tuple[Any, ...] | None:
+    """What a row's card follows from: its cells (with their types) and its place; None for
+    a row holding more than plain values (a YAML row's lists), validated afresh."""
+    cells = []
+    for name, value in row.items():
+        if type(value) not in PLAIN:
+            return None
+        cells.append((name, type(value).__name__, value))
+    return (location, *cells)
+
+
+def _unique(
+    name: str, location: Location, seen: dict[str, Location], errors: ErrorCollector
+) -> bool:
+    """Whether the card `name` of the row at `location` is the first of that name
+    (`seen`); an error if not."""
+    key = name_key(name)
+    if key in seen:
+        errors.add(f'duplicate card name "{name}" (first defined at {seen[key]})', location)
+        return False
+    seen[key] = location
+    return True
+
+
 def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
     """The cards of a pool file (see `read_pool`)."""
     return read_pool(path, game, root).cards
-
 
 
 def _message(

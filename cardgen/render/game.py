@@ -196,9 +196,10 @@ def render_game(
         card = pack.cards[index]
         relative = Path("cards") / f"{files[card.name]}.png"
         data: bytes | None = None
-        kept = _kept(cache, keys.get(index), writer.path(relative)) if index in cached else None
-        if cache is not None and kept is not None:  # the file is this card's image already
-            path, warnings = writer.keep(relative), kept
+        target = writer.path(relative) if index in cached else None
+        kept = _kept(cache, keys.get(index), target) if target is not None else None
+        if target is not None and kept is not None:  # the file is this card's image already
+            path, warnings = writer.keep(relative, target), kept
             result.reused += 1
         else:
             hit = cache.get(keys[index]) if cache is not None and index in cached else None

@@ -42,6 +42,7 @@ from cardgen.render.layout_fields import field_problems
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
 from cardgen.render.values import back_values
+from cardgen.warm import current
 
 CellSize = Callable[[int, int], tuple[int, int]]
 """A card's trim in pixels -> the size of the small copy (a cell) to make of it as it is
@@ -52,10 +53,15 @@ def drawable_layouts(root: Path, pack: GamePack) -> LayoutSet:
     """The game's layouts; a value one reads that the cards drawn with it do not have (a
     field of another type) is an error naming the element, not a blank on the card."""
     layouts = load_layouts(root, pack.game)
+    warm = current()
+    checked: dict[int, LayoutSet] = warm.slot("drawable layouts") if warm is not None else {}
+    if checked.get(id(layouts)) is layouts:  # kept by a `Warm`, and checked already
+        return layouts
     errors = ErrorCollector()
     for problem in field_problems(layouts):
         errors.add(problem.message, problem.where)
     errors.raise_if_any()
+    checked[id(layouts)] = layouts
     return layouts
 
 
@@ -92,7 +98,25 @@ class GameRenderer:
         return ["ink-saver"] if self.ink_saver else []
 
     def card_key(self, card: Card) -> str:
-        """The cache key of a card's image: its data, its layout, its art, the fonts."""
+        """The cache key of a card's image: its data, its layout, its art, the fonts. While
+        a `Warm` keeps the game's other files (`cardgen.warm`), the key of the same card
+        (the same object: its pool row unchanged) drawn with the same layouts is kept."""
+        warm = current()
+        if warm is None:
+            return self._card_key(card)
+        slot = warm.slot("card keys")
+        held = slot.get(id(card))
+        same = held is not None and held[0] is card and held[1] is self.layouts
+        if not same or held is None or held[2] != self.ink_saver:
+            if len(slot) > 2 * len(self.pack.cards) + 64:  # the keys of cards long gone
+                present = {id(c) for c in self.pack.cards}
+                for gone in [k for k in slot if k not in present]:
+                    del slot[gone]
+            held = slot[id(card)] = (card, self.layouts, self.ink_saver, self._card_key(card))
+        key: str = held[3]
+        return key
+
+    def _card_key(self, card: Card) -> str:
         layout = self.layouts.for_type(card.type)
         data = card.model_dump(exclude=SOURCE_FIELDS)
         art = ""

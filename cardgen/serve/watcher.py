@@ -72,7 +72,9 @@ class Saves:
         self.debounce_ms = debounce_ms
         self._stop = threading.Event()
         self._ready = threading.Event()
-        self._found: queue.Queue[set[str]] = queue.Queue()
+        self._found: queue.Queue[set[tuple[str, Path]]] = queue.Queue()
+        self.paths: list[Path] = []
+        """The files of the group `next` handed over last."""
         self._failure: list[BaseException] = []
         self._thread = threading.Thread(target=self._watch, name="cardgen-saves", daemon=True)
 
@@ -94,9 +96,9 @@ class Saves:
                 raise_interrupt=False,
             ):
                 self._ready.set()
-                lines = {self._line(change.name, path) for change, path in found}
-                if lines:
-                    self._found.put(lines)
+                saves = {(self._line(change.name, path), Path(path)) for change, path in found}
+                if saves:
+                    self._found.put(saves)
         except Exception as exc:
             self._failure.append(exc)
         finally:
@@ -116,19 +118,21 @@ class Saves:
 
     def next(self) -> list[str] | None:
         """The next group of saves as `~ path` lines (`+` added, `-` deleted), sorted,
-        with every save made since; None once stopped. Ctrl-C raises KeyboardInterrupt."""
-        lines: set[str] = set()
-        while not lines:
+        with every save made since (their files in `paths`); None once stopped. Ctrl-C
+        raises KeyboardInterrupt."""
+        saves: set[tuple[str, Path]] = set()
+        while not saves:
             if self._stop.is_set() or (not self._thread.is_alive() and self._found.empty()):
                 self._raise_failure()
                 return None
             try:
-                lines |= self._found.get(timeout=0.25)
+                saves |= self._found.get(timeout=0.25)
             except queue.Empty:
                 continue
         while not self._found.empty():
-            lines |= self._found.get_nowait()
-        return sorted(lines)
+            saves |= self._found.get_nowait()
+        self.paths = sorted({path for _line, path in saves})
+        return sorted({line for line, _path in saves})
 
     def _raise_failure(self) -> None:
         if self._failure:
