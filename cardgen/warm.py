@@ -7,8 +7,9 @@ keeps what was made from the game's other files, and each pool row's validated c
 those files are as they were:
 
 - the stages ask for a slot (`slot(name)`, a dict) and keep in it what they made; a slot
-  holds only what is a function of the game's files other than its pool (the volatile
-  files, named by the stage that reads them) and of what its own key names;
+  holds only what is a function of the game's files other than its pool and its deck
+  lists (the volatile files, named by the stage that reads them: what is made of them is
+  made again each build, or keyed by their content) and of what its own key names;
 - `begin` starts a build: every slot is emptied unless every file of the project that a
   build reads (the same files as the build stamp's fingerprint, `cardgen.stamp`, symlinked
   folders followed) is as it was by size, modification and change time and inode, the
@@ -91,6 +92,9 @@ class Warm:
         self.volatile: set[str] = set()
         """The real paths of the files whose changes do not empty the slots (the pool):
         what is kept of them is keyed by their content."""
+        self.volatile_folders: set[str] = set()
+        """Real paths of folders whose files are volatile too (the game's deck lists: read
+        afresh by every build, nothing kept is made of them)."""
         self.kept = 0
         """How many builds began with the slots kept (for tests and the benchmark)."""
 
@@ -102,9 +106,16 @@ class Warm:
         """Empty every slot."""
         self._slots.clear()
         self.volatile.clear()
+        self.volatile_folders.clear()
+
+    def is_volatile(self, real: str) -> bool:
+        """Whether the file at the real path `real` is volatile."""
+        return real in self.volatile or any(
+            real.startswith(folder + os.sep) for folder in self.volatile_folders
+        )
 
     def _stable(self, rows: list[tuple[str, int, int, int, int]]) -> list[Any]:
-        return [row for row in rows if row[0] not in self.volatile]
+        return [row for row in rows if not self.is_volatile(row[0])]
 
     def begin(self, root: Path, game: str, saved: Collection[Path] = ()) -> bool:
         """Start a build of `game` of the project at `root`, `saved` the files seen saved
@@ -115,7 +126,7 @@ class Warm:
             self._rows is not None
             and self._game == (root, game)
             and self._stable(rows) == self._stable(self._rows)
-            and all(os.path.realpath(p) in self.volatile for p in saved)
+            and all(self.is_volatile(os.path.realpath(p)) for p in saved)
         )
         if not same:
             self.clear()

@@ -275,6 +275,7 @@ def load_game(folder: Path, root: Path | None = None, *, partial: bool = False) 
         if warm is not None:  # the pool is read again each build: its rows are keyed
             warm.slot("game")[(folder, root)] = held
             warm.volatile.add(os.path.realpath(held[2]))
+            warm.volatile_folders.add(os.path.realpath(folder / "decks"))  # the deck lists
     game, doc, pool_path, sheet, notes = held
     notes = list(notes)
     left_out: list[CardgenError] = []

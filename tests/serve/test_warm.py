@@ -277,6 +277,21 @@ def test_the_walk_follows_linked_folders_once_and_skips_outputs(tmp_path: Path) 
     assert {Path(row[0]).name for row in _walk(root, GAME)} == {"a.png", "b.png"}
 
 
+def test_a_deck_list_saved_keeps_the_slots(project: Path, tmp_path: Path) -> None:
+    """The deck builder's save (a deck list of the game's `decks/`) changes no card: the
+    next served build keeps the slots and draws what a fresh render draws."""
+    warm = Warm()
+    first = served(project, warm)
+    saved = _deck(project) / "decks" / "tide.txt"
+    saved.parent.mkdir(exist_ok=True)
+    saved.write_text("2 Tide Caller\n1 Ashen Warden\n", encoding="utf-8")
+    again = served(project, warm, [saved])
+    assert warm.kept == 1 and again == first == fresh(project, tmp_path)
+    edit_layout(project)  # and a save beside it of another file still empties them
+    after = served(project, warm, [saved, _layout(project)])
+    assert warm.kept == 1 and after == fresh(project, tmp_path) != first
+
+
 def test_kept_rows_carry_their_new_lines(project: Path) -> None:
     """A row moved keeps its card only with its new line: messages and the close-up name
     the line the row is on now."""
