@@ -12,12 +12,33 @@ command runs, the `cardgen` group answers it (`cardgen.failures.Interrupted`), a
 from __future__ import annotations
 
 import os
+import sys
+from typing import Any
 
 
 def main() -> None:
-    """The `cardgen` command (`cardgen.cli.run`), with Ctrl-C answered while it loads."""
+    """The `cardgen` command (`cardgen.cli.run`), with Ctrl-C answered while it loads.
+
+    A Ctrl-C can land inside a callback Python runs for itself (a weak reference's, as the
+    import system keeps its module locks): raised there, it cannot stop the program, and
+    Python would print `Exception ignored in ...` with a traceback and go on. Such a one is
+    kept quiet and noted: while the command loads, it is answered as any other Ctrl-C (one
+    line, exit 130); once the command runs, it goes on as if the Ctrl-C came after it."""
+    landed: list[BaseException] = []
+    unraisable = sys.unraisablehook
+
+    def quiet_interrupt(found: Any) -> None:
+        if isinstance(found.exc_value, KeyboardInterrupt):
+            landed.append(found.exc_value)
+            return
+        unraisable(found)
+
+    sys.unraisablehook = quiet_interrupt
     try:
         from cardgen.cli import run
+
+        if landed:  # a Ctrl-C a callback swallowed while the command loaded
+            raise KeyboardInterrupt
     except KeyboardInterrupt:
         from cardgen.interrupt import say_interrupted  # the standard library alone
 
