@@ -22,10 +22,10 @@ from typing import Any
 import cardgen
 from cardgen.cache import TOOL_VERSION
 from cardgen.manifest import CACHE, inside
+from cardgen.warm import ordinary, walked
 from cardgen.write import atomic_write
 
 STAMP = "build-stamp.json"
-SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
 
 
 def path(out: Path) -> Path:
@@ -33,17 +33,14 @@ def path(out: Path) -> Path:
     return out / CACHE / STAMP
 
 
-def _stat_walk(top: Path, skip: Callable[[str, str], bool]) -> list[tuple[str, int, int]]:
-    """(path, size, mtime_ns) of every file under `top`, hidden ones and `skip`ped folders
-    (given the folder's path relative to `top` and its name) left out."""
+def _stat_walk(top: Path, keep: Callable[[str, str], bool]) -> list[tuple[str, int, int]]:
+    """(path, size, mtime_ns) of every file under `top` but hidden ones, in the folders
+    `keep` takes (given the folder's path relative to `top`, "" for `top`, and its name)."""
     found = []
     for folder, dirs, files in os.walk(top):
         relative = os.path.relpath(folder, top)
-        dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith(".") and d not in SKIPPED_DIRS and not skip(relative, d)
-        )
+        inside = "" if relative == "." else relative.replace(os.sep, "/")
+        dirs[:] = sorted(d for d in dirs if keep(inside, d))
         for name in sorted(files):
             if name.startswith("."):
                 continue
@@ -61,9 +58,6 @@ def fingerprint(root: Path, game: str, options: dict[str, Any]) -> str:
     code; with the tools' versions and the build options."""
     import reportlab
 
-    def skip(relative: str, name: str) -> bool:
-        return (relative == "." and name == "output") or (relative == "decks" and name != game)
-
     package = Path(cardgen.__file__).parent
     blob = json.dumps(
         [
@@ -71,8 +65,8 @@ def fingerprint(root: Path, game: str, options: dict[str, Any]) -> str:
             reportlab.Version,
             sys.version,
             options,
-            _stat_walk(root, skip),
-            _stat_walk(package, lambda _r, _n: False),
+            _stat_walk(root, lambda relative, name: walked(relative, name, game)),
+            _stat_walk(package, lambda _relative, name: ordinary(name)),
         ]
     )
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import contextvars
 import os
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules"})
 
@@ -38,6 +40,35 @@ _CURRENT: contextvars.ContextVar[Warm | None] = contextvars.ContextVar("warm", d
 def current() -> Warm | None:
     """The `Warm` of the build running in this thread, if any."""
     return _CURRENT.get()
+
+
+def kept(name: str, owner: object, make: Callable[[], T]) -> T:
+    """`make()`; while a `Warm` is active, what it made for this same `owner` (the same
+    object, kept alive with it) in the slot `name` the last time, if anything."""
+    warm = current()
+    if warm is None:
+        return make()
+    slot = warm.slot(name)
+    held = slot.get(id(owner))
+    if held is None or held[0] is not owner:
+        held = slot[id(owner)] = (owner, make())
+    made: T = held[1]
+    return made
+
+
+def ordinary(name: str) -> bool:
+    """Whether a folder named `name` may hold what a build reads: not hidden, not one of
+    `SKIPPED_DIRS`."""
+    return not name.startswith(".") and name not in SKIPPED_DIRS
+
+
+def walked(relative: str, name: str, game: str) -> bool:
+    """Whether a build of `game` reads the folder `name` inside the project's folder
+    `relative` ("" for the project itself): an `ordinary` one, not `output/`, nor the
+    other games' folders under `decks/`."""
+    if not ordinary(name):
+        return False
+    return not ((relative == "" and name == "output") or (relative == "decks" and name != game))
 
 
 def _walk(root: Path, game: str) -> Iterator[tuple[str, int, int, int, int]]:
@@ -66,10 +97,7 @@ def _walk(root: Path, game: str) -> Iterator[tuple[str, int, int, int, int]]:
             except OSError:
                 continue
             if is_dir:
-                skipped = (relative == "" and name == "output") or (
-                    relative == "decks" and name != game
-                )
-                if not skipped and name not in SKIPPED_DIRS:
+                if walked(relative, name, game):
                     stack.append((entry.path, f"{relative}/{name}" if relative else name))
                 continue
             yield (

@@ -26,7 +26,7 @@ from cardgen.model.labels import label_names
 from cardgen.model.layout import Layout, LayoutFile, element_adapter
 from cardgen.model.references import Adaptive, adaptive_references, has_adaptive
 from cardgen.model.units import card_size, parse_length
-from cardgen.warm import current
+from cardgen.warm import kept
 
 BUILTIN_PREFIX = "builtin:"
 DERIVED_FIELDS = frozenset(
@@ -350,15 +350,7 @@ def load_layouts(project_root: Path, game: Game) -> LayoutSet:
     """Every layout of the game, resolved; all problems reported together. While a `Warm`
     keeps them (`cardgen serve`, the game's files other than its pool unchanged), the
     layouts of the last load."""
-    warm = current()
-    if warm is None:
-        return _load_layouts(project_root, game)
-    slot = warm.slot("layouts")
-    held = slot.get((project_root, id(game)))
-    if held is None or held[0] is not game:
-        held = slot[(project_root, id(game))] = (game, _load_layouts(project_root, game))
-    layouts: LayoutSet = held[1]
-    return layouts
+    return kept(f"layouts of {project_root}", game, lambda: _load_layouts(project_root, game))
 
 
 def _load_layouts(project_root: Path, game: Game) -> LayoutSet:

@@ -27,7 +27,7 @@ from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import MAX_COPIES, Card, CardEntry, pool_models
 from cardgen.model.game import RESERVED_FIELDS, Game
-from cardgen.warm import current
+from cardgen.warm import current, kept
 
 __all__ = ["MAX_POOL_CARDS", "PoolLoad", "card_label", "load_pool", "name_key", "read_pool"]
 
@@ -160,12 +160,12 @@ def read_pool_partial(
     errors = ErrorCollector()
     notes: list[Note] = []
     table, doc = _read_table(path, game, sheet, errors, notes, root)
-    warm = current()
-    models = _kept_models(game)
-    known: dict[tuple[Any, ...], tuple[Card, str]] | None = None
+    models = kept("pool models", game, lambda: pool_models(game))
     rows_now: dict[tuple[Any, ...], tuple[Card, str]] = {}
-    if warm is not None:  # each row's card, by the row's cells and place, while game.yaml holds
-        known = warm.slot("pool rows").setdefault(id(game), (game, {}))[1]
+    # each row's card, by the row's cells and place, while game.yaml holds (`cardgen.warm`)
+    known: dict[tuple[Any, ...], tuple[Card, str]] | None = (
+        kept("pool rows", game, dict) if current() is not None else None
+    )
     cards: list[Card] = []
     seen: dict[str, Location] = {}
     missing: dict[tuple[str, str], list[Location]] = {}
@@ -183,11 +183,11 @@ def read_pool_partial(
                 )
             continue
         key = _row_key(row, location) if known is not None else None
-        kept = known.get(key) if known is not None and key is not None else None
-        if kept is not None and key is not None:
-            if _unique(kept[1], location, seen, errors):
-                rows_now[key] = kept
-                cards.append(kept[0])
+        held = known.get(key) if known is not None and key is not None else None
+        if held is not None and key is not None:
+            if _unique(held[1], location, seen, errors):
+                rows_now[key] = held
+                cards.append(held[0])
             continue
         model = models[type_id]
         try:
@@ -238,18 +238,6 @@ def read_pool_partial(
 
 PLAIN = (str, int, float, bool, type(None))
 """The cell values a row's key holds as they are."""
-
-
-def _kept_models(game: Game) -> dict[str, type[CardEntry]]:
-    """`pool_models(game)`, made once for a game while a `Warm` keeps it."""
-    warm = current()
-    if warm is None:
-        return pool_models(game)
-    slot = warm.slot("pool models")
-    if id(game) not in slot:
-        slot[id(game)] = (game, pool_models(game))
-    made: dict[str, type[CardEntry]] = slot[id(game)][1]
-    return made
 
 
 def _row_key(row: dict[str, Any], location: Location) -> tuple[Any, ...] | None:

@@ -42,7 +42,7 @@ from cardgen.render.layout_fields import field_problems
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
 from cardgen.render.values import back_values
-from cardgen.warm import current
+from cardgen.warm import current, kept
 
 CellSize = Callable[[int, int], tuple[int, int]]
 """A card's trim in pixels -> the size of the small copy (a cell) to make of it as it is
@@ -53,15 +53,15 @@ def drawable_layouts(root: Path, pack: GamePack) -> LayoutSet:
     """The game's layouts; a value one reads that the cards drawn with it do not have (a
     field of another type) is an error naming the element, not a blank on the card."""
     layouts = load_layouts(root, pack.game)
-    warm = current()
-    checked: dict[int, LayoutSet] = warm.slot("drawable layouts") if warm is not None else {}
-    if checked.get(id(layouts)) is layouts:  # kept by a `Warm`, and checked already
-        return layouts
+    return kept("drawable layouts", layouts, lambda: _fields_checked(layouts))
+
+
+def _fields_checked(layouts: LayoutSet) -> LayoutSet:
+    """`layouts`, once no value they read is missing from the cards drawn with them."""
     errors = ErrorCollector()
     for problem in field_problems(layouts):
         errors.add(problem.message, problem.where)
     errors.raise_if_any()
-    checked[id(layouts)] = layouts
     return layouts
 
 
