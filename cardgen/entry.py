@@ -16,6 +16,21 @@ import sys
 from typing import Any
 
 
+def _interrupted_at_the_top(kind: type[BaseException], exc: BaseException, trace: Any) -> None:
+    """The last answer to a Ctrl-C: one that lands in the installed script's own lines
+    around `main` (after this module is loaded, before `main`'s first line runs) reaches
+    the top of the program; it gets the same line and exit code as anywhere else."""
+    if issubclass(kind, KeyboardInterrupt) or _stopped(exc):
+        from cardgen.interrupt import say_interrupted  # the standard library alone
+
+        os._exit(say_interrupted())
+    _excepthook(kind, exc, trace)
+
+
+_excepthook = sys.excepthook
+sys.excepthook = _interrupted_at_the_top  # this module is the command's, loaded by it alone
+
+
 def main() -> None:
     """The `cardgen` command (`cardgen.cli.run`), with Ctrl-C answered while it loads.
 
@@ -24,23 +39,30 @@ def main() -> None:
     Python would print `Exception ignored in ...` with a traceback and go on. Such a one is
     kept quiet and noted: while the command loads, it is answered as any other Ctrl-C (one
     line, exit 130); once the command runs, it goes on as if the Ctrl-C came after it."""
-    landed: list[BaseException] = []
-    unraisable = sys.unraisablehook
+    try:  # from the first line: a Ctrl-C anywhere in here is answered below
+        landed: list[BaseException] = []
+        unraisable = sys.unraisablehook
 
-    def quiet_interrupt(found: Any) -> None:
-        if isinstance(found.exc_value, KeyboardInterrupt):
-            landed.append(found.exc_value)
-            return
-        unraisable(found)
+        def quiet_interrupt(found: Any) -> None:
+            if isinstance(found.exc_value, KeyboardInterrupt) or _stopped(found.exc_value):
+                landed.append(found.exc_value)
+                return
+            unraisable(found)
 
-    sys.unraisablehook = quiet_interrupt
-    try:
+        sys.unraisablehook = quiet_interrupt
         from cardgen.cli import run
 
         if landed:  # a Ctrl-C a callback swallowed while the command loaded
             raise KeyboardInterrupt
-    except KeyboardInterrupt:
+        run()  # never returns (it ends the process) nor raises
+    except KeyboardInterrupt:  # before `run` took Ctrl-C over
         from cardgen.interrupt import say_interrupted  # the standard library alone
 
         os._exit(say_interrupted())
-    run()
+
+
+def _stopped(exc: BaseException | None) -> bool:
+    """`exc` is `cardgen.interrupt.Stopped`, a Ctrl-C outside a command (`cardgen.cli.run`
+    answers it, having noted it: `cardgen.interrupt.stopped`), known without importing it."""
+    kind = type(exc)
+    return (kind.__module__, kind.__qualname__) == ("cardgen.interrupt", "Stopped")

@@ -24,7 +24,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from cardgen.errors import CardgenError, InternalError, Location, display_path
-from cardgen.interrupt import INTERRUPTED, MESSAGE, say_interrupted
+from cardgen.interrupt import INTERRUPTED, MESSAGE, during_a_command, say_interrupted
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -117,7 +117,8 @@ class CardgenGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; a Ctrl-C or an unforeseen exception becomes a one-line exit."""
         try:
-            return super().invoke(ctx)
+            with during_a_command():
+                return super().invoke(ctx)
         except KeyboardInterrupt:
             raise Interrupted() from None
         except Exception as exc:

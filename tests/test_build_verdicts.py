@@ -126,14 +126,17 @@ def _said(cells: tuple[str, ...], column: str) -> str:
         return 'unknown card type "wizard"'
     if column == "power" and kind == "spell":
         return f'card "{name}": "power" is not a field of type spell'
-    return f'card "{name}": ' + {
-        "power": "power: Input should be a valid integer, unable to parse string as an integer"
-        " (got 'x7'); to allow it, add `allow: ['x7']` to the field in game.yaml"
-        " (types.hero.fields.power)",
-        "level": "level: Input should be greater than or equal to 1 (got '0')",
-        "school": "school: 'lava' is not allowed; expected 'fire' or 'ice'",
-        "copies": "copies: Input should be greater than or equal to 0 (got '-1')",
-    }[column]
+    return (
+        f'card "{name}": '
+        + {
+            "power": "power: Input should be a valid integer, unable to parse string as an integer"
+            " (got 'x7'); to allow it, add `allow: ['x7']` to the field in game.yaml"
+            " (types.hero.fields.power)",
+            "level": "level: Input should be greater than or equal to 1 (got '0')",
+            "school": "school: 'lava' is not allowed; expected 'fire' or 'ice'",
+            "copies": "copies: Input should be greater than or equal to 0 (got '-1')",
+        }[column]
+    )
 
 
 def _spoiled(rows: list[tuple[str, ...]], bad: dict[int, str]) -> str:
@@ -150,7 +153,9 @@ def _spoiled(rows: list[tuple[str, ...]], bad: dict[int, str]) -> str:
 
 
 @settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     bad=st.dictionaries(

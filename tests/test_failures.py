@@ -115,7 +115,7 @@ FAILURES = [
 @settings(
     max_examples=12,
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(element=st.sampled_from(sorted(PLACES)), failure=st.sampled_from(FAILURES))
 def test_any_exception_in_any_element_is_one_line(

@@ -42,7 +42,9 @@ def tiny_validator(tmp_path_factory: pytest.TempPathFactory) -> DeckValidator:
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(text=deck_texts)
 def test_random_text_lists_never_crash(tiny_validator: DeckValidator, text: str) -> None:
@@ -73,7 +75,9 @@ def _assert_entries_from_lines(deck: Deck, text: str) -> None:
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     cards=st.dictionaries(
@@ -147,7 +151,9 @@ hostile_lines = st.one_of(
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(lines=st.lists(hostile_lines, max_size=40))
 def test_hostile_text_lists_get_located_errors_quickly(

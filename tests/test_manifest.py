@@ -108,7 +108,9 @@ pools = st.lists(
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(pools=pools)
 def test_outputs_follow_the_pool_through_edits(run: Run, pools: list[list[str]]) -> None:

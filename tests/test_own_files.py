@@ -159,7 +159,9 @@ paths = st.lists(st.lists(st.sampled_from(PARTS), max_size=5).map("/".join), max
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     data=json_values

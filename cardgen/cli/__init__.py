@@ -37,7 +37,7 @@ from cardgen.cli import (  # noqa: F401
 )
 from cardgen.cli.group import main
 from cardgen.failures import last_resort
-from cardgen.interrupt import say_interrupted
+from cardgen.interrupt import Stopped, outside_commands, say_interrupted, stopped
 
 __all__ = ["main", "run"]
 
@@ -52,13 +52,17 @@ def run(args: list[str] | None = None) -> None:
     with their parent, `cardgen.parallel`)."""
     code = 0
     try:
-        main(args)  # click's standalone mode ends in SystemExit
-    except SystemExit as exc:
-        code = _exit_code(exc.code)
-    except KeyboardInterrupt:  # outside a command (the group answers inside one)
+        try:
+            outside_commands()  # a Ctrl-C outside the command: `Stopped`, past click's answer
+            main(args)  # click's standalone mode ends in SystemExit
+        except SystemExit as exc:
+            code = _exit_code(exc.code)
+        except Exception as exc:  # escaped click itself: still one line, exit 2
+            code = last_resort(exc, args)
+        if stopped():  # a Ctrl-C outside the command that something swallowed
+            raise Stopped
+    except (KeyboardInterrupt, Stopped):  # outside a command (the group answers inside one)
         code = say_interrupted()
-    except Exception as exc:  # escaped click itself: still one line, exit 2
-        code = last_resort(exc, args)
     with contextlib.suppress(ValueError):  # done: a Ctrl-C now changes nothing
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:

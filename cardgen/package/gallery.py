@@ -198,7 +198,7 @@ def gallery_html(
         + (f'<a href="#icons">Icons ({len(icons.entries)})</a>' if icons else "")
         + "</nav>\n</header>\n<main>\n"
         '<section id="cards">\n'
-        '<form class="toolbar" role="search" onsubmit="return false">'
+        '<form class="toolbar" role="search">'
         '<input type="search" id="search" placeholder="Search names and text  ( / )"'
         ' aria-label="Search names and text" autocomplete="off">'
         f"{filters(pack)}{findings_box}"

@@ -17,6 +17,7 @@ from tests.serve.live_process import LiveProcess
 
 try:
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # pragma: no cover - the fixture skips without selenium
     pass
@@ -49,6 +50,17 @@ def test_the_page_follows_the_files(
         assert scrolled > 0
         aria, borin = _src(browser, "aria"), _src(browser, "borin")
         assert "?v=" in aria
+        # Enter in the search box filters and never submits the toolbar's form (a submit
+        # would reload the page; the policy refused the inline handler that once held it)
+        search = browser.find_element(By.ID, "search")
+        search.send_keys("aria", Keys.ENTER)
+        wait.until(lambda d: d.find_element(By.ID, "count").text == "1 of 5 cards")
+        assert browser.execute_script("return window.loadedOnce") == "yes"
+        search.send_keys(Keys.CONTROL, "a")
+        search.send_keys(Keys.BACKSPACE)
+        wait.until(lambda d: d.find_element(By.ID, "count").text == "2 of 5 cards")
+        browser.execute_script("window.scrollTo({top: 120, behavior: 'instant'});")
+        assert browser.execute_script("return window.scrollY") == scrolled
         assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
         pool = root / "decks" / "tiny" / "cards.csv"

@@ -49,7 +49,9 @@ def score(findings: list[LintFinding], lines: dict[int, bool | None]) -> tuple[i
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
 def test_planted_numbers_found_and_true_ones_left_alone(
@@ -188,7 +190,9 @@ def test_numbers_about_other_things_do_not_fire(game: str, text: str, tmp_path: 
 
 @given(name=st.sampled_from(["Strength", "Wisdom", "Speed", "Courage", "Stamina"]))
 @settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 def test_unknown_stat(name: str, tmp_path: Path) -> None:
     pack = example_game("shards")

@@ -77,7 +77,9 @@ UNKNOWN = {"{coin}", "{Moon}", "{gem-2}"}
 
 
 @settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(st.lists(st.lists(st.sampled_from(PIECES), max_size=8).map("".join), min_size=1))
 def test_every_unknown_name_and_only_those(make_project: Make, texts: list[str]) -> None:

@@ -102,7 +102,9 @@ _NAME = st.text(string.ascii_lowercase + "-", min_size=1, max_size=12).filter(la
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     st.lists(

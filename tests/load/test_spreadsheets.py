@@ -378,7 +378,9 @@ def pools(draw: st.DrawFn) -> list[list[Any]]:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(rows=pools(), name=st.sampled_from(sorted(WRITERS)), blank=st.integers(0, 3))
 def test_any_pool_in_any_format_loads_as_its_csv(

@@ -13,8 +13,9 @@ from cardgen.write import slug
 from tests.oracles.games import ok
 from tests.oracles.payload import CARDS, MOODS, write_payload_game
 
-PAGE_HANDLERS = [("form", "onsubmit", "return false")]
-"""The page's own inline handler (the search form never submits); no other may appear."""
+PAGE_HANDLERS: list[tuple[str, str, str | None]] = []
+"""No element carries an inline handler, not even the page's own search form (its submit is
+held by the script: a served page's policy allows no inline handler)."""
 
 
 class Elements(HTMLParser):

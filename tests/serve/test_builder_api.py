@@ -330,7 +330,9 @@ bodies = st.one_of(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(name=names, text=bodies, overwrite=st.sampled_from([None, False, True, "true", 1]))
 def test_hostile_saves_stay_in_the_deck_folder(
@@ -362,7 +364,9 @@ def test_hostile_saves_stay_in_the_deck_folder(
 
 
 @settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(raw=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)))
 def test_hostile_bodies_are_never_a_500(tiny: Api, raw: bytes) -> None:
@@ -419,7 +423,9 @@ POOL = ["Aria", "Borin", "Fireball", "Frost Bolt", "Ice Wall", "Nobody"]
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(counts=st.lists(st.tuples(st.sampled_from(POOL), st.integers(1, 6)), min_size=1, max_size=8))
 def test_any_deck_is_judged_as_cardgen_validate_judges_its_file(

@@ -54,6 +54,12 @@
     flipAll.setAttribute("aria-pressed", showingBacks ? "true" : "false");
   });
   search.addEventListener("input", apply);
+  // The toolbar is a form only so that it reads as a search: it is never submitted (Enter in
+  // the search box would reload the page). A listener, not an inline onsubmit: the served
+  // page's Content-Security-Policy allows no inline handler.
+  if (search.form) {
+    search.form.addEventListener("submit", function (event) { event.preventDefault(); });
+  }
   selects.forEach(function (select) { select.addEventListener("change", apply); });
   if (onlyFindings) { onlyFindings.addEventListener("change", apply); }
   reset.addEventListener("click", function () {

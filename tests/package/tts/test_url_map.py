@@ -68,7 +68,10 @@ def write_map(folder: Path, spelled: dict[str, str], form: str, bom: bool, crlf:
     return path
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(
     data=st.data(),
     form=st.sampled_from(["json", "csv", "csv-header"]),
@@ -185,7 +188,9 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data(), form=st.sampled_from(["json", "csv", "csv-header"]), bom=st.booleans())
 def test_cardgen_tts_takes_a_whole_map_and_refuses_a_partial_one(
