@@ -98,6 +98,14 @@ def tts_objects(objects: list[dict[str, object]]) -> list[dict[str, object]]:
     return found
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _example_builds_home(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Where the example games are built once for the whole run (`tests.example_builds`)."""
+    from tests.example_builds import set_home
+
+    set_home(tmp_path_factory.getbasetemp())
+
+
 @pytest.fixture
 def project_root() -> Path:
     """The repository itself: a cardgen project with the five example games."""
@@ -141,7 +149,7 @@ def run() -> Callable[..., Result]:
 
 
 def bounded_cardgen(
-    *args: str | Path, memory: int = 1024 * 1024 * 1024, timeout: float = 60
+    *args: str | Path, memory: int = 1024 * 1024 * 1024, timeout: float = 300
 ) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run the cardgen CLI in a fresh process whose address space is capped at `memory`
     bytes; return it and the CPU seconds it took (busy machines vary in wall time)."""

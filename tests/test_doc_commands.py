@@ -1,6 +1,7 @@
 """Every `cardgen ...` command in the fenced code blocks of README.md and docs/*.md runs, in
 order per file, in a copy of the project (decks/, layouts/, with `../shared` beside it for
-the rules texts), and ends without a usage error or bad input: exit 0, or 1 for findings.
+the rules texts; the example games' caches seeded from the run's one build of them,
+`tests.example_builds`), and ends without a usage error or bad input: exit 0, or 1 for findings.
 Where a doc shows a command's output (`$ cardgen ...` and the lines after it), its first
 lines appear in what the command printed. So no example in the docs can rot."""
 
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.example_builds import seed_project
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 COMMAND = re.compile(r"^(?P<prompt>\$ )?(?:\.venv/bin/)?(?P<command>cardgen(?: .*)?)$")
@@ -146,6 +148,7 @@ def _project(tmp_path: Path) -> Path:
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
     subprocess.run([*git, "add", "-A"], cwd=project, check=True)
     subprocess.run([*git, "commit", "-q", "-m", "project"], cwd=project, check=True)
+    seed_project(project)  # the example games' cards drawn once for the run, not per doc
     return project
 
 

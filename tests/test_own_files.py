@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -40,10 +41,25 @@ def dead_pid() -> int:
     return gone.pid
 
 
+_BUILT: list[Path] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _template(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Where the module's one build of the tiny game goes (made by the first `built`)."""
+    _BUILT[:] = [tmp_path_factory.mktemp("own-files-build")]
+
+
 def built(root: Path, run: Run) -> Path:
-    write_game(root)
-    result = run("build", "tiny", "--jobs", "1", "--project", root)
-    assert result.exit_code == 0, result.output
+    """The tiny game built under `root`, with a designer's own files in its output folder.
+    Built once for the module and copied for each test (modification times kept: cardgen's
+    records of what it wrote hold each file's size and time, never its folder)."""
+    template = _BUILT[0]
+    if not (template / "output").is_dir():
+        write_game(template)
+        result = run("build", "tiny", "--jobs", "1", "--project", template)
+        assert result.exit_code == 0, result.output
+    shutil.copytree(template, root, symlinks=True, dirs_exist_ok=True)
     out = root / "output" / "tiny"
     for name, text in USER.items():
         (out / name).parent.mkdir(parents=True, exist_ok=True)

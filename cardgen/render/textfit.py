@@ -93,10 +93,10 @@ def set_text(
     break at the hyphenation points of `language` where the element asks for it."""
     runs = richtext.parse_markup(text, icon_test(icons), unknown=unknown)
     shown = runs
-    if element.upper:  # after the markup is read, so icon names keep their case
-        shown = [richtext.Run(r.text.upper(), r.bold, r.italic, r.icon, r.newline) for r in runs]
-    if element.bold_keywords and keywords:
+    if element.bold_keywords and keywords:  # before capitals: the terms as the glossary writes them
         shown = richtext.bold_terms(shown, keywords)
+    if element.upper:  # after the markup is read, so icon names keep their case
+        shown = [richtext.Run(r.text.upper(), r.bold, r.italic, r.icon, r.newline) for r in shown]
     size_px = canvas.pt(element.size)
     min_px = canvas.pt(element.min_size) if element.min_size else size_px
     style = richtext.TextStyle(

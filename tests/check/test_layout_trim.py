@@ -19,7 +19,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from cardgen.check.game_checks import check_game
-from cardgen.check.layout_trim import MIN_INSET_MM, near_edges, near_trim
+from cardgen.check.layout_trim import near_edges, near_trim
 from cardgen.model.layout import Layout, element_adapter
 from cardgen.project import open_project
 from cardgen.render.card import Canvas
@@ -28,6 +28,9 @@ from tests.conftest import ROOT
 Run = Callable[..., Result]
 MM_PER = {"mm": Fraction(1), "cm": Fraction(10), "in": Fraction(254, 10), "pt": Fraction(254, 720)}
 SIDES = ("left", "top", "right", "bottom")
+SAFE_MM = Fraction(3)
+"""How far inside the trim a border keeps, at least (docs/layouts.md: an edge "less than 3 mm
+from it, running along at least a quarter of that side" is flagged)."""
 ADVICE = (
     "; a cut or a duplex offset of 1 mm will make it uneven (keep borders 3 mm or more inside"
     " the trim, or run them off into the bleed)"
@@ -114,11 +117,10 @@ def _oracle(
             inset = size - at if far else at
             run = min(end, along) - max(start, Fraction(0))
             assume(
-                abs(inset - MIN_INSET_MM) > Fraction(1, 100)
-                and abs(inset - on_trim) > Fraction(1, 100)
+                abs(inset - SAFE_MM) > Fraction(1, 100) and abs(inset - on_trim) > Fraction(1, 100)
             )
             assume(abs(run - along / 4) > Fraction(1, 100))
-            if e_axis != axis or not on_trim < inset < MIN_INSET_MM or run < along / 4:
+            if e_axis != axis or not on_trim < inset < SAFE_MM or run < along / 4:
                 continue
             if side not in found or inset < found[side][0]:
                 found[side] = (inset, ink == (-1 if far else 1))

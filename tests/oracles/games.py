@@ -123,12 +123,15 @@ def mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 def example_copy(tmp_path: Path) -> Path:
     """The repository's example games and layouts copied under `tmp_path`: a project whose
-    own `output/` the test may write (a build, exports into a game's own `tts/`)."""
+    own `output/` the test may write (a build, exports into a game's own `tts/`), its caches
+    seeded with the run's one drawing of every card (`tests.example_builds`)."""
     import shutil
 
     from tests.conftest import ROOT
+    from tests.example_builds import seed_project
 
     project = tmp_path / "project"
     for folder in ("decks", "layouts"):
         shutil.copytree(ROOT / folder, project / folder)
+    seed_project(project)
     return project

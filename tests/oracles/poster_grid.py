@@ -9,11 +9,35 @@ from __future__ import annotations
 
 import itertools
 
-from cardgen.package.poster_tiling import BAND, MIN_OVERLAP
-from cardgen.package.sheets import NO_INK, PAPERS
-
 LIMIT = 40
 EPS = 0.01
+
+# Every number below is written here from its published source, never imported from the
+# code it checks.
+MM = 72 / 25.4
+"""Points per millimetre (a point is 1/72 in, an inch 25.4 mm)."""
+INCH = 72.0
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210 * MM, 297 * MM),  # ISO 216 A4: 210 x 297 mm
+    "a3": (297 * MM, 420 * MM),  # ISO 216 A3: 297 x 420 mm
+    "letter": (8.5 * INCH, 11 * INCH),  # ANSI A (ANSI/ASME Y14.1), US Letter: 8.5 x 11 in
+    "legal": (8.5 * INCH, 14 * INCH),  # US Legal: 8.5 x 14 in
+    "tabloid": (11 * INCH, 17 * INCH),  # ANSI B (ANSI/ASME Y14.1), Tabloid: 11 x 17 in
+}
+"""The named papers, portrait (docs/printing.md, "Paper and its way round")."""
+NO_INK = 6 * MM
+"""The unprinted margin on every side of a sheet (docs/printing.md: "Cards, text and the
+ruler stay 6 mm from the paper's edge"; "A board as a poster": "the 6 mm margin that
+stays unprinted on every side")."""
+BAND = 13 * MM
+"""Below the board on every sheet, above the margin: the bar, the name and the steps
+(docs/printing.md, "A board as a poster": "in a 13 mm band")."""
+MIN_OVERLAP = 10 * MM
+"""The least overlap of neighbouring sheets (docs/printing.md, "A board as a poster":
+"neighbours overlap by 10 mm or more")."""
+MARKS_A_SEAM = 3
+"""The + marks both sheets of a seam carry (docs/printing.md, "A board as a poster": "Each
+seam carries three + marks")."""
 
 
 def reaches(n: int, room: float, length: float) -> bool:

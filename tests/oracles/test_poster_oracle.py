@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardgen.package.sheets import NO_INK
 from tests.conftest import ROOT
 from tests.oracles.games import Row, ok, write_game
-from tests.oracles.poster_grid import covered, fewest
+from tests.oracles.poster_grid import MARKS_A_SEAM, NO_INK, covered, fewest
 from tests.oracles.poster_read import PosterPage, read_poster
 from tests.package.pdf_geometry import overlaps
 
@@ -126,12 +125,12 @@ def board_marks(page: PosterPage, size: tuple[float, float]) -> list[tuple[float
 
 
 def seam(page: PosterPage, other: PosterPage, side: str, size: tuple[float, float]) -> None:
-    """`page` is cut and laid on `other` (on its right or below it): at least two of its
-    marks meet marks of `other`, all on `page`'s dashed cut line, inside both windows;
+    """`page` is cut and laid on `other` (on its right or below it): three of its marks
+    meet marks of `other`, all on `page`'s dashed cut line, inside both windows;
     the overlap is what the page states."""
     mine, theirs = board_marks(page, size), board_marks(other, size)
     met = [m for m in mine if any(math.dist(m, t) <= MATCH for t in theirs)]
-    assert len(met) >= 2, (page.name, other.name, mine, theirs)
+    assert len(met) == MARKS_A_SEAM, (page.name, other.name, mine, theirs)
     axis = 0 if side == "on the right" else 1
     cuts = [
         page.to_board(ln.x0, ln.y0, size)[axis] for ln in page.cut_lines() if ln.flat == (axis == 1)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.example_builds import seed as seed_cache
 from tests.oracles.games import example_copy, ok, rendered
 from tests.oracles.tts_cells import check_export, url_path
 
@@ -43,6 +44,7 @@ def test_exports_in_one_folder_each_show_their_own_cards(
     tmp_path: Path, game: str, seed: int
 ) -> None:
     project = example_copy(tmp_path)
+    seed_cache(tmp_path / "render", game)
     drawn = rendered(project, game, tmp_path / "render")
     folder = project / "output" / game / "tts"
     saves: set[Path] = set()

@@ -16,6 +16,7 @@ import pytest
 
 from cardgen.package.tts.ids import Ids
 from tests.conftest import ROOT, tts_objects
+from tests.example_builds import seed
 from tests.oracles.games import Row, interleaved, ok, rendered, write_game
 from tests.oracles.tts_cells import check_export
 
@@ -23,6 +24,8 @@ GAMES = ["shards", "splatterkins", "splatoon", "blublers", "yokai-sketch"]
 
 
 def export(root: Path, game: str, out: Path, *args: str | Path) -> Path:
+    if root == ROOT:
+        seed(out, game)  # its cards drawn once for the run
     ok("tts", game, "--project", root, "--out", out, *args)
     stem = Path(str(args[args.index("--deck") + 1])).stem if "--deck" in args else game
     return out / f"{stem}.json"
@@ -38,7 +41,9 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Renders:
 
     def get(game: str) -> dict[str, Any]:
         if game not in done:
-            done[game] = rendered(ROOT, game, tmp_path_factory.mktemp(f"render-{game}"))
+            out = tmp_path_factory.mktemp(f"render-{game}")
+            seed(out, game)  # its cards drawn once for the run: the files are written again
+            done[game] = rendered(ROOT, game, out)
         return done[game]
 
     return get

@@ -12,10 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.package.poster_tiling import MIN_OVERLAP, PosterSheet, Tiling, tile
-from tests.oracles.poster_grid import EPS, covered, fewest
-
-MM = 72 / 25.4
+from cardgen.package.poster_tiling import PosterSheet, Tiling, tile
+from tests.oracles.poster_grid import EPS, MARKS_A_SEAM, MIN_OVERLAP, MM, covered, fewest
 
 sizes = st.tuples(st.floats(20, 1500), st.floats(20, 1500)).map(lambda s: (s[0] * MM, s[1] * MM))
 
@@ -41,7 +39,7 @@ def check_neighbours(tiling: Tiling, sheet: PosterSheet) -> None:
         assert overlap >= MIN_OVERLAP - EPS
         assert cut == pytest.approx(other.window[axis] + overlap / 2, abs=1e-6)
         met = seam_marks(sheet, other)
-        assert len(met) >= 2
+        assert len(met) == MARKS_A_SEAM, met
         for mark in met:
             assert mark[axis] == pytest.approx(cut, abs=1e-6)
             assert inside(mark, sheet.window) and inside(mark, other.window)

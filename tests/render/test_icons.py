@@ -89,7 +89,10 @@ def test_icon_shape(name: str, side: int) -> None:
     near = 0.10 * side
     touches_x = x0 <= near and x1 >= side - near
     touches_y = y0 <= near and y1 >= side - near
-    assert touches_x or touches_y, f"{name}: bbox {bbox} does not fill the box"
+    # fitted whole into the square, it reaches across along its viewBox's longer side
+    _, _, view_w, view_h = read_svg(ICON_DIR / f"{name}.svg", ICON_DIR).view_box
+    reaches = touches_x if view_w >= view_h else touches_y
+    assert reaches, f"{name}: bbox {bbox} does not fill the box along {view_w} x {view_h}"
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     assert abs(cx - side / 2) <= 0.12 * side, f"{name}: off-centre horizontally {bbox}"
     assert abs(cy - side / 2) <= 0.12 * side, f"{name}: off-centre vertically {bbox}"
@@ -163,11 +166,17 @@ def test_each_file_is_a_titled_one_colour_svg(name: str) -> None:
     drawn = render_svg(doc, (96, 96))
     assert drawn.getchannel("A").getbbox() is not None
     assert single_colour(drawn, tolerance=0)
-    # its viewBox is its shape's extent: the shape touches two opposite sides of it
+    # its viewBox is its shape's extent: stretched onto the square, the shape touches all
+    # four sides of it
     bbox = drawn.getchannel("A").point(lambda a: 255 if a > 24 else 0).getbbox()
     assert bbox is not None
     x0, y0, x1, y1 = bbox
-    assert (x0 <= 1 and x1 >= 95) or (y0 <= 1 and y1 >= 95), bbox
+    assert x0 <= 1 and x1 >= 95 and y0 <= 1 and y1 >= 95, bbox
+
+
+EDGE_MOVES = {"diamond", "hexagon", "magic", "shard", "spiral"}
+"""The icons whose faintest edge at 57 x 41 px moves by one pixel, on one side, when drawn
+4 x 4 times: every other icon's box is the same either way."""
 
 
 def _box(alpha: Image.Image, threshold: int = 127) -> tuple[int, int, int, int]:
@@ -236,10 +245,11 @@ def test_supersampling_changes_only_the_edges(name: str) -> None:
     outside = fine.filter(ImageFilter.MaxFilter(3)).point(lambda a: 255 if a == 0 else 0)
     for region, value in ((inside, 255), (outside, 0)):
         agree = Image.composite(once, Image.new("L", once.size, value), region)
-        assert agree.getextrema() == (value, value) or region.getbbox() is None
+        assert agree.getextrema() == (value, value)  # an empty region agrees as well
     mean = [sum(a.tobytes()) / (57 * 41) for a in (once, fine)]
     assert abs(mean[0] - mean[1]) <= 0.02 * 255, mean
-    assert _box(once, 0) == _box(fine, 0) or abs(sum(_box(once, 0)) - sum(_box(fine, 0))) <= 2
+    moved = [abs(a - b) for a, b in zip(_box(once, 0), _box(fine, 0), strict=True)]
+    assert sorted(moved) == ([0, 0, 0, 1] if name in EDGE_MOVES else [0, 0, 0, 0]), moved
 
 
 WIDE = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">

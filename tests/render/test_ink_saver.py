@@ -154,7 +154,10 @@ def test_pnp_ink_saver_prints_lighter_cards_under_their_own_name(
     done = run("pnp", "tiny", "--project", root, "--jobs", "1", "--ink-saver", "--duplex", "none")
     assert done.exit_code == 0, done.output
     pdf = root / "output" / "tiny" / "tiny-a4-simplex-ink-saver.pdf"
-    assert str(pdf) in done.stdout or pdf.name in done.stdout
+    assert done.stdout.splitlines() == [
+        f"{pdf}: 2 pages, 12 cards",
+        "  Print at 100 % (Actual size).",
+    ]
     plain = root / "output" / "tiny" / "tiny-a4-simplex.pdf"
     assert run("pnp", "tiny", "--project", root, "--jobs", "1", "--duplex", "none").exit_code == 0
 

@@ -33,7 +33,7 @@ class LiveProcess:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         assert self.process.stdout is not None
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
             if not line:
@@ -51,7 +51,7 @@ class LiveProcess:
 
     def get(self, path: str) -> Any:
         """The JSON at `path` of the server."""
-        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=10) as answer:
+        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=60) as answer:
             return json.loads(answer.read())
 
     def events(self) -> queue.Queue[dict[str, Any]]:
@@ -88,7 +88,7 @@ class LiveProcess:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGINT)
         try:
-            code = self.process.wait(timeout=20)
+            code = self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             code = self.process.wait()

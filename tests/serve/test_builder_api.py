@@ -70,7 +70,7 @@ class Api:
         if origin is not None:
             headers["Origin"] = origin or f"http://{self.host}"
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=20)
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
         try:
             conn.request(method, path, body=data, headers=headers)
             answer = conn.getresponse()
@@ -408,7 +408,7 @@ def test_the_served_page_links_the_builder_and_the_closeup(tiny: Api) -> None:
     for asset in ("closeup.js", "closeup.css", "builder.js", "builder.css"):
         status, body = tiny.call("GET", f"/_live/{asset}")
         assert status == 200 and len(body) > 500, asset
-    conn = http.client.HTTPConnection("127.0.0.1", tiny.server.port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", tiny.server.port, timeout=60)
     conn.request("GET", "/decks", headers={"Host": tiny.host})
     answer = conn.getresponse()
     html = answer.read().decode("utf-8")

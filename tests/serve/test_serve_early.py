@@ -16,7 +16,7 @@ from tests.serve.live_process import LiveProcess
 
 def _next(feed: queue.Queue[dict[str, Any]], live: LiveProcess) -> dict[str, Any]:
     try:
-        return feed.get(timeout=15)
+        return feed.get(timeout=60)
     except queue.Empty:
         raise AssertionError("\n".join(live.lines)) from None
 

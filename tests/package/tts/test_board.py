@@ -15,15 +15,17 @@ from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.package.tts.board import (
-    COUNTER_CLEARANCE,
-    TILE_UNITS,
-    counter_spots,
-    team_spots,
-)
+from cardgen.package.tts.board import counter_spots, team_spots
 from tests.conftest import ROOT
+from tests.example_builds import seed
 
 Run = Callable[..., Result]
+TILE_UNITS = 2.0
+"""A hex tile's width at scale 1, in table units: the width board.py's docstring assumes
+for a `Custom_Tile` ("not confirmed by a TTS file we have"), stated here, not imported."""
+COUNTER_CLEARANCE = 2.1
+"""How far a counter stands from every tile's centre: three quarters of a tile width (1.5,
+past the tile's own edge) and 0.6 units more, as board.py's docstring states it."""
 
 
 def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
@@ -31,6 +33,7 @@ def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def test_splatoon_counters_follow_the_board(run: Run, tmp_path: Path) -> None:
+    seed(tmp_path, "splatoon")
     result = run("tts", "splatoon", "--project", ROOT, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     objects = json.loads((tmp_path / "splatoon.json").read_text())["ObjectStates"]
@@ -147,6 +150,7 @@ def test_counters_stand_clear_of_every_tile_on_any_board(
 def test_the_table_seats_each_player_on_the_side_of_their_team(
     run: Run, tmp_path: Path, players: int
 ) -> None:
+    seed(tmp_path, "splatoon")
     result = run(
         "tts", "splatoon", "--project", ROOT, "--out", tmp_path, "--table",
         "--players", str(players),
