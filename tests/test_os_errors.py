@@ -9,6 +9,7 @@ import errno
 import json
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -58,12 +59,25 @@ resource.setrlimit(resource.RLIMIT_FSIZE, (30_000, 30_000))
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full, /proc")
 
 
+_BUILT: list[Path] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _template(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Where the module's one build of the tiny game goes (made by the first `built_game`)."""
+    _BUILT[:] = [tmp_path_factory.mktemp("os-errors-build")]
+
+
 def built_game(root: Path) -> dict[str, str]:
     """The tiny game built once (its outputs as they are then), then its card text changed,
-    so that the next build rewrites every card and PDF."""
-    write_game(root)
-    done = cardgen(root, "build", "tiny", "--jobs", "1")
-    assert done.returncode == 0, done.stderr
+    so that the next build rewrites every card and PDF. Built once for the module, copied
+    for each test with its modification times (cardgen's records hold sizes and times)."""
+    template = _BUILT[0]
+    if not (template / "output").is_dir():
+        write_game(template)
+        done = cardgen(template, "build", "tiny", "--jobs", "1")
+        assert done.returncode == 0, done.stderr
+    shutil.copytree(template, root, symlinks=True, dirs_exist_ok=True)
     pool = root / "decks" / "tiny" / "cards.csv"
     pool.write_text(pool.read_text().replace("Leads the party.", "Leads the band."))
     return tree(root / "output")

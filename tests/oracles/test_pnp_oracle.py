@@ -101,7 +101,14 @@ def test_each_back_is_behind_its_own_front(
         assert float(page.mediabox.width) == pytest.approx(width, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(height, abs=0.01)
     pages = placements(pdf, names)
-    assert len(pages) % 2 == 0 and len(pages) >= 2
+    # the page count and how many cards each page holds: every page as full as a poker
+    # card's trim (63.5 x 88.9 mm) allows 6 mm from the paper's edge, the way round the
+    # paper holds more where it is "auto", the last page the rest; each front's back page
+    # holds as many
+    holds = sheet_holds(PAPER[paper], orientation)
+    copies = sum(r.copies for r in ROWS)
+    fronts_held = [min(holds, copies - start) for start in range(0, copies, holds)]
+    assert [len(page) for page in pages] == [n for n in fronts_held for _ in (0, 1)]
     fronts = [p for page in pages[::2] for p in page]
     assert all(p.shows.startswith("card ") for p in fronts)
     check_fronts(fronts)
@@ -112,6 +119,23 @@ def test_each_back_is_behind_its_own_front(
             back = at(back_page, behind(front.centre, (width, height), duplex))
             assert back.shows == f"back {back_of[front.shows.removeprefix('card ')]}"
             assert back.size == pytest.approx(front.size, abs=0.01)
+
+
+def sheet_holds(paper: tuple[float, float], orientation: str) -> int:
+    """How many poker cards (trim 63.5 x 88.9 mm, side by side) a page of `paper` holds,
+    nothing within 6 mm of its edge, counted for the way round `orientation` asks (both,
+    keeping the larger, for "auto")."""
+    mm = 72 / 25.4
+
+    def fits(room: float, card: float) -> int:
+        return max(n for n in range(0, 100) if n * card <= room + 1e-6)
+
+    def holds(width: float, height: float) -> int:
+        return fits(width - 12 * mm, 63.5 * mm) * fits(height - 12 * mm, 88.9 * mm)
+
+    width, height = paper
+    ways = {"portrait": [(width, height)], "landscape": [(height, width)]}
+    return max(holds(w, h) for w, h in ways.get(orientation, [(width, height), (height, width)]))
 
 
 def fold_line(pdf: Path, page: int) -> float:
