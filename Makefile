@@ -43,10 +43,10 @@ demo: $(RUNTIME)
 # The suite reads PDFs and pages back as a printer and a browser would: .ci/system-tools
 # installs Debian's qpdf, poppler-utils and chromium where they are missing (as root).
 # The suite runs on every core, at most 4 (pytest-xdist: a worker per core; the builds in
-# it share their cores too, so more workers gain little).
+# it share their cores too, so more workers gain little); the 20 slowest tests are listed last.
 test: $(DEV)
 	@.ci/system-tools
-	$(BIN)/python -m pytest -n auto --maxprocesses=4
+	$(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=20
 
 # The whole suite three times in a row while a busy loop runs on every core (as a CI machine
 # shared with other work): every run must pass (tools/under_load.py; docs/testing.md).

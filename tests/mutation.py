@@ -110,6 +110,15 @@ YAML_TESTS = (
     "tests/test_hardening_yaml.py",
     "tests/oracles/test_limits_yaml.py",
 )
+TEXT_TESTS = (
+    "tests/render/test_text.py",
+    "tests/render/test_text_wrap.py",
+    "tests/render/test_adaptive_text.py",
+    "tests/render/test_justify.py",
+    "tests/render/test_hyphenate.py",
+    "tests/render/test_text_icons.py",
+    "tests/render/test_text_choices.py",
+)
 TARGETS: tuple[Target, ...] = (
     Target(
         "cardgen/check/deck_rules.py",
@@ -145,11 +154,31 @@ TARGETS: tuple[Target, ...] = (
     Target("cardgen/package/pnp.py", "one PnP PDF of faces", PNP_TESTS, ("_make_pdf",)),
     Target("cardgen/package/tts/ids.py", "TTS GUIDs, deck keys, CardIDs", TTS_TESTS),
     Target(
-        "cardgen/package/tts/table.py", "TTS piles: decks and single cards", TTS_TESTS,
-        ("TableBuilder.pile",),
+        "cardgen/package/tts/table.py",
+        "TTS piles: decks and single cards, which pile takes what, where each lies",
+        (  # the tests that place piles; the example games' exports add time, not kills
+            "tests/package/tts/test_piles.py",
+            "tests/package/tts/test_deal.py",
+            "tests/package/tts/test_table_positions.py",
+        ),
+    ),
+    Target(
+        "cardgen/package/tts/seats.py",
+        "TTS seats: colours, where each sits and faces, hand zones",
+        ("tests/package/tts/test_seats.py", "tests/package/tts/test_table_positions.py"),
     ),
     Target("cardgen/package/tts/sheets.py", "TTS sheet arithmetic: grid, sheets", TTS_TESTS),
     Target("cardgen/render/fit.py", "a TTS cell cut from a card", TTS_TESTS, ("make_cell",)),
+    Target(
+        "cardgen/render/textfit.py",
+        "a text element set in its box: style, sizes, text area, overflow message",
+        TEXT_TESTS,
+    ),
+    Target(
+        "cardgen/render/richtext.py",
+        "text in a box: the size it shrinks to, line breaks, hyphenated pieces",
+        TEXT_TESTS,
+    ),
     Target(
         "cardgen/package/gallery_cards.py",
         "the gallery's escaping of user text: card tiles and filters",
@@ -179,7 +208,37 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "cardgen/cache.py",
         "the content-hash cache: what is drawn again",
-        ("tests/test_cache_entries.py", "tests/oracles/test_cache_oracle.py"),
+        (
+            "tests/test_cache_entries.py",
+            "tests/oracles/test_cache_oracle.py",
+            "tests/oracles/test_cache_edits.py",
+        ),
+    ),
+    Target(
+        "cardgen/render/renderer.py",
+        "a face's cache key: every input that changes its pixels, and nothing else",
+        ("tests/render/test_cache_keys.py",),  # test_cache_edits.py draws: too slow a mutant
+        (
+            "GameRenderer._card_key",
+            "GameRenderer._passed_over",
+            "GameRenderer._icon_files",
+            "GameRenderer._image_files",
+            "GameRenderer._labels",
+            "GameRenderer.back_key",
+            "GameRenderer._layout_key",
+        ),
+    ),
+    Target(  # TX101/TX102 themselves (terms.py) are decorated: mutmut leaves them alone
+        "cardgen/check/lint/vocab.py",
+        "lint: a glossary term found in any capitals, and how it is capitalised",
+        ("tests/check/test_lint_case.py", "tests/check/test_lint.py"),
+        (
+            "same_case",
+            "Vocabulary._case",
+            "Vocabulary._add_form",
+            "Vocabulary._match_at",
+            "Vocabulary.spelled_like",
+        ),
     ),
 )
 

@@ -19,6 +19,7 @@ from cardgen.render import ink, paint, plates
 from cardgen.render.canvas import Canvas
 from cardgen.render.context import DrawContext, RenderWarning
 from cardgen.render.elements import draw_element
+from cardgen.render.icon_files import file_keys
 from cardgen.render.values import (
     COLOR_KEYS,
     back_values,
@@ -80,7 +81,7 @@ def render_face(
         items = [(name, ink.saver_element(element, canvas)) for name, element in items]
     shown = [element_visible(resolved, subject, values) for _, resolved in items]
     hoisted, later = plates.split_plate(items, shown, canvas, values=values)
-    plate_key = plates.look_key(layout, canvas, hoisted)
+    plate_key = (*plates.look_key(layout, canvas, hoisted), *_drawn_with(ctx))
     if plate_key not in plates.UNPLATED:
         planned = _on_plate(ctx, items, shown, hoisted, later, plate_key)
         if planned is not None:
@@ -91,6 +92,32 @@ def render_face(
         if shown[index]:
             draw_element(ctx, image, name, resolved)
     return image, ctx.warnings
+
+
+def _drawn_with(ctx: DrawContext) -> tuple[Any, ...]:
+    """What a plate's fixed text and icons are drawn with besides their elements: the
+    project and game, the layout's fonts and icons with their files as they are now, the
+    bold keywords and the language. A plate kept in a long-running process (`cardgen
+    serve`, a build of several games) is never one drawn with other files or settings."""
+    layout, root = ctx.layout, ctx.project_root
+    fonts = []
+    for family in layout.fonts.values():
+        for face in family.model_dump().values():
+            if face:
+                try:
+                    found = (root / face).stat()
+                    fonts.append((face, found.st_size, found.st_mtime_ns))
+                except OSError:
+                    fonts.append((face, -1, -1))
+    return (
+        str(root),
+        str(ctx.game_folder),
+        tuple(ctx.keywords),
+        ctx.language,
+        layout.model_dump_json(include={"fonts", "icons"}),
+        tuple(fonts),
+        tuple(sorted(file_keys(layout.icons, ctx.game_folder, root).items())),
+    )
 
 
 def _on_plate(

@@ -27,7 +27,7 @@ from cardgen.load.pool import card_label
 from cardgen.model.card import SOURCE_FIELDS, Card
 from cardgen.model.game import CardBack
 from cardgen.model.labels import label_values
-from cardgen.model.layout import Layout
+from cardgen.model.layout import ImageElement, Layout
 from cardgen.parallel import cores, process_pool
 from cardgen.project import Project
 from cardgen.render import helpers as _helpers  # noqa: F401 - registers the drawing helpers
@@ -41,7 +41,7 @@ from cardgen.render.icon_files import used_files
 from cardgen.render.layout_fields import field_problems
 from cardgen.render.png import encode_png
 from cardgen.render.textfit import keywords
-from cardgen.render.values import back_values
+from cardgen.render.values import back_values, card_values, fill_template, resolved_element
 from cardgen.warm import current, kept
 
 CellSize = Callable[[int, int], tuple[int, int]]
@@ -119,6 +119,8 @@ class GameRenderer:
     def _card_key(self, card: Card) -> str:
         layout = self.layouts.for_type(card.type)
         data = card.model_dump(exclude=SOURCE_FIELDS)
+        type_label = self.pack.game.types[card.type].label
+        values = card_values(card, type_label, self.pack.game.name, self._labels(card))
         art = ""
         if card.art:
             with at_card(card):
@@ -130,8 +132,9 @@ class GameRenderer:
             self._layout_key(layout),
             art,
             list(self._passed_over(card)),
-            self._icon_files(layout, data),
-            self.pack.game.types[card.type].label,
+            self._icon_files(layout, values),
+            self._image_files(layout, values),
+            type_label,
             self.pack.game.name,
             keywords(self.pack),
             self._labels(card),
@@ -154,17 +157,46 @@ class GameRenderer:
             found.append(f"{name}={held}")
         return found
 
+    def _image_files(self, layout: Layout, values: dict[str, Any]) -> list[list[str]]:
+        """The files the layout's image elements come to for a face's `values`, hashed: a
+        `src` made of them (`emblems/{faction}.png`, `backs/{back}.png`) or one a switch
+        picks; a fixed `src` is the layout's own (`_layout_key`). As drawing finds them
+        (`render.elements`); a path drawing refuses is left to drawing to report."""
+        found = []
+        for name, element in layout.elements.items():
+            if not element.switch and not (
+                isinstance(element, ImageElement) and "{" in element.src
+            ):
+                continue
+            try:
+                resolved = resolved_element(name, element, values, layout)
+                if not isinstance(resolved, ImageElement):
+                    continue
+                src = fill_template(resolved.src, values).strip()
+                path = resolve_art(src, self.pack.folder, self.project.root) if src else None
+            except CardgenError:
+                found.append([name, "refused"])
+                continue
+            if path is not None:
+                held = art_digest(path, self.project.root) if path.is_file() else "missing"
+                found.append([name, src, held])
+        return found
+
     def _labels(self, card: Card) -> dict[str, str]:
         return label_values(self.pack.game.types[card.type], card.fields)
 
     def back_key(self, back_id: str) -> str:
         """The cache key of a back's image: its spec, its layout, the game's name."""
         spec = self.pack.game.backs.get(back_id)
+        shown = spec or CardBack(label=self.pack.game.name)
+        layout = self.layouts.for_back(back_id)
+        values = back_values(back_id, shown.label, shown.color, shown.accent, self.pack.game.name)
         return digest(
             "back",
             back_id,
             spec.model_dump() if spec else None,
-            self._layout_key(self.layouts.for_back(back_id)),
+            self._layout_key(layout),
+            self._image_files(layout, values),
             self.pack.game.name,
             *self._saver(),
         )
@@ -186,7 +218,9 @@ class GameRenderer:
             elements = layout.model_dump(mode="json", include={"elements"})
             files.extend(self._icon_files(layout, elements))  # the icons its own text draws
             self._layout_keys[layout.name] = digest(
-                layout.model_dump(mode="json", exclude={"sources"}),
+                # not where each element was written: a line added above it, or the project
+                # named another way, changes no pixel
+                layout.model_dump(mode="json", exclude={"sources", "src_sources"}),
                 files,
                 reportlab.Version,
                 self.pack.game.language,  # plurals, number words, hyphenation
