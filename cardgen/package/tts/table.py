@@ -232,23 +232,29 @@ def take_piles(game_piles: list[Pile], copies: list[Copy]) -> tuple[list[TablePi
     """The setup piles the copies make, in order, and the copies no pile took.
 
     A pile takes the matching copies not yet taken (at most `count`); with `group_by` it
-    makes one pile per value of that field.
+    makes one pile per value of that field, each of at most `count`. A copy no pile takes
+    (one past a group's `count` too) is left for the piles after it, and then for the
+    leftover deck: no copy of the box is ever lost.
     """
     left = list(range(len(copies)))  # positions, not objects: copies of a card are equal
     piles: list[TablePile] = []
     for spec in game_piles:
         chosen = [i for i in left if matches(copies[i].card, spec.where)]
-        if spec.count is not None and spec.group_by is None:
-            chosen = chosen[: spec.count]
-        taken = set(chosen)
-        left = [i for i in left if i not in taken]
         if spec.group_by:
-            groups: dict[str, list[Copy]] = {}
+            groups: dict[str, list[int]] = {}
             for i in chosen:
-                groups.setdefault(str(copies[i].card.get(spec.group_by)), []).append(copies[i])
+                groups.setdefault(str(copies[i].card.get(spec.group_by)), []).append(i)
+            if spec.count is not None:
+                groups = {value: members[: spec.count] for value, members in groups.items()}
+            taken = {i for members in groups.values() for i in members}
             for value, members in groups.items():
-                members = members[: spec.count] if spec.count is not None else members
-                piles.append(TablePile(f"{spec.label}: {value}", members, spec.face_up))
-        elif chosen:
-            piles.append(TablePile(spec.label, [copies[i] for i in chosen], spec.face_up))
+                piles.append(
+                    TablePile(f"{spec.label}: {value}", [copies[i] for i in members], spec.face_up)
+                )
+        else:
+            chosen = chosen[: spec.count] if spec.count is not None else chosen
+            taken = set(chosen)
+            if chosen:
+                piles.append(TablePile(spec.label, [copies[i] for i in chosen], spec.face_up))
+        left = [i for i in left if i not in taken]
     return piles, [copies[i] for i in left]

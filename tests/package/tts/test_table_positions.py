@@ -10,7 +10,8 @@ and the geometry is worked out from the rules the docs and docstrings state:
 - the Saved Object lays each group (each deck of `box.decks`, or the box) out as a row of
   piles, centred on x 0, 3.2 units apart at scale 1, rows 5 units apart at scale 1 going
   towards the near side (-z); piles turned 180 about Y (read from the near side), face
-  down as rotZ 180 (tts-format.md, Transform);
+  down as rotZ 180 (tts-format.md, Transform); each setup pile takes the matching cards
+  not yet taken, in order (docs/rules.md), its sheets named after its label (docs/tts.md);
 - on the full save, seat k of n sits at 360 k / n degrees round the middle, clockwise seen
   from above, seat 0 (White) on the near side; its player faces the middle, `across` runs
   along the player's right hand, `inward` from the hand zone towards the middle
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -129,6 +131,20 @@ def cards_of(obj: dict[str, Any]) -> list[str]:
     """The names of a pile's cards (a lone card: its own)."""
     inner = obj.get("ContainedObjects")
     return [c["Nickname"] for c in inner] if inner else [obj["Nickname"]]
+
+
+def sheet_names(obj: dict[str, Any], field: str) -> list[str]:
+    """The stems of the sheets a pile's `field` (FaceURL, BackURL) names, one per sheet:
+    each file is `sheets/<stem>-<8 hex digits of its bytes' sha256>.jpg` (docs/tts.md,
+    "After an edit"), its URL a `file:///` URL of it."""
+    stems = []
+    for entry in obj["CustomDeck"].values():
+        folder, _, name = entry[field].rpartition("/")
+        assert folder.endswith("/sheets"), entry[field]
+        stem, _, rest = name.rpartition("-")
+        assert re.fullmatch(r"[0-9a-f]{8}\.jpg", rest), name
+        stems.append(stem)
+    return stems
 
 
 def at(
@@ -300,8 +316,148 @@ def test_each_group_is_a_centred_row_of_piles_the_next_group_nearer(
                 assert len(cards_of(obj)) == cards
             else:
                 assert cards_of(obj) == cards
+            # more than one group: each pile's sheets are named after its group and its
+            # own label (`aria-hero-1-<hash8>.jpg`), not after the "aria - Hero" nickname
+            assert sheet_names(obj, "FaceURL") == [f"{label}-{pile.lower()}-1"], name
             expected.add(obj["GUID"])
     assert {o["GUID"] for o in found.values()} == expected
+
+
+# --- the Saved Object: which pile takes what, and what each card carries ------------------
+CHOICES = """\
+id: tiny
+name: Choices Game
+players: {min: 2, max: 4}
+types:
+  hero:
+    label: Hero
+    fields:
+      power: {type: int, min: 0, max: 9, description: Strength.}
+  spell:
+    label: Spell
+    back: arcane
+    fields:
+      school: {type: choice, choices: [fire, ice], description: School of magic.}
+  relic:
+    label: Relic
+    fields:
+      motto: {type: text, description: What it says.}
+  rune:
+    label: Rune
+backs:
+  arcane: {label: Arcane, color: '#223366'}
+setup:
+  piles:
+    - {id: mixed, label: Pile, where: {name: [Aria, Fireball]}, count: 2}
+    - {id: schools, label: School, where: {name: [Fireball, Frost Bolt]}, group_by: school,
+       count: 2}
+    - {id: relics, label: Pile, where: {type: relic}}
+"""
+"""One group (the box): a pile of two backs, a pile per school of 2 cards each, a second
+pile labelled `Pile`, and what is left (three types) as one more deck."""
+CHOICE_CARDS = """\
+name,type,copies,power,school,motto,text
+Aria,hero,1,5,,,Leads.
+Fireball,spell,4,,fire,,Burns.
+Frost Bolt,spell,3,,ice,,Freezes.
+Crown,relic,1,,,Zoë's crown,Shines.
+Orb,relic,1,,,Round,Glows.
+Ice Wall,spell,1,,ice,,Blocks.
+Sun Rune,rune,1,,,,Warms.
+Moon Rune,rune,1,,,,Cools.
+Borin,hero,1,7,,,Follows.
+"""
+
+
+@pytest.fixture(scope="module")
+def choices_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    extra = {**LAYOUTS, "../../layouts/tiny/rune.yaml": SMALL, "cards.csv": CHOICE_CARDS}
+    return write_game(tmp_path_factory.mktemp("choices"), CHOICES, extra)
+
+
+@pytest.fixture
+def choices(choices_game: Path, tmp_path: Path) -> dict[str, Any]:
+    """The choices game's Saved Object, exported in the test itself (mutmut runs, for a
+    mutant, only the tests that call its function: an export in a module-scoped fixture
+    would count for the first test alone)."""
+    return export(choices_game, "tiny", tmp_path)
+
+
+def test_each_setup_pile_takes_its_cards_in_order_the_rest_one_deck(
+    choices: dict[str, Any],
+) -> None:
+    piles = choices["ObjectStates"]
+    # the setup piles in game.yaml's order, each taking the matching cards not yet taken
+    # (in cards.csv's order); `group_by` makes one pile per value, `count` cards each;
+    # the cards no pile takes, of three types, are one more deck named "Deck"
+    assert [(p["Name"], p["Nickname"]) for p in piles] == [
+        ("Deck", "Pile"),
+        ("Deck", "School: fire"),
+        ("Deck", "School: ice"),
+        ("Deck", "Pile"),
+        ("Deck", "Deck"),
+    ]
+    assert cards_of(piles[0]) == ["Aria", "Fireball"]  # count 2: the first two that match
+    assert cards_of(piles[1]) == ["Fireball", "Fireball"]
+    assert cards_of(piles[2]) == ["Frost Bolt", "Frost Bolt"]
+    assert cards_of(piles[3]) == ["Crown", "Orb"]
+    # the rest, in cards.csv's order: a group's copies past its `count` too (they were once
+    # in no pile at all: 12 of the box's 14 copies reached the table)
+    assert cards_of(piles[4]) == [
+        "Fireball", "Frost Bolt", "Ice Wall", "Sun Rune", "Moon Rune", "Borin"
+    ]  # fmt: skip
+    assert sum(len(cards_of(p)) for p in piles) == 14  # every copy of the box
+    for pile, x in zip(piles, row(5), strict=True):  # one row, none of them face up
+        at(pile, (x, 0.0), 180.0, face_up=False)
+    # each pile's sheets are named after its label; the second pile of a label after
+    # "<label>-2" (its own sheets); a sheet of two backs has a back sheet of its own
+    assert [sheet_names(p, "FaceURL") for p in piles] == [
+        ["pile-1"], ["school-fire-1"], ["school-ice-1"], ["pile-2-1"], ["deck-1"]
+    ]  # fmt: skip
+    assert [sheet_names(p, "BackURL") for p in piles] == [
+        ["pile-1-backs"], ["back-arcane"], ["back-arcane"], ["back-default"], ["deck-1-backs"]
+    ]  # fmt: skip
+
+
+def test_a_sheet_of_two_backs_gets_a_back_sheet_of_the_same_grid(
+    choices: dict[str, Any],
+) -> None:
+    from PIL import Image
+
+    uniques = [True, False, False, False, True]
+    for pile, unique in zip(choices["ObjectStates"], uniques, strict=True):
+        (entry,) = pile["CustomDeck"].values()
+        assert (entry["UniqueBack"], entry["BackIsHidden"], entry["Type"]) == (unique, True, 0)
+        if unique:  # the backs in the cells of their cards: the face sheet's size
+            face, back = (Path(entry[k].removeprefix("file://")) for k in ("FaceURL", "BackURL"))
+            assert Image.open(back).size == Image.open(face).size
+
+
+def test_each_card_carries_its_type_fields_and_sheet(choices: dict[str, Any]) -> None:
+    # GMNotes: the card's type and fields as JSON, keys sorted, non-ASCII as itself;
+    # Tags: the type's label; CustomDeck: its own sheet's entry, under its deck key
+    # (CardID = key x 100 + cell), as the deck's
+    notes = {
+        "Aria": ('{"power": 5, "type": "hero"}', "Hero"),
+        "Borin": ('{"power": 7, "type": "hero"}', "Hero"),
+        "Fireball": ('{"school": "fire", "type": "spell"}', "Spell"),
+        "Frost Bolt": ('{"school": "ice", "type": "spell"}', "Spell"),
+        "Ice Wall": ('{"school": "ice", "type": "spell"}', "Spell"),
+        "Crown": ('{"motto": "Zoë\'s crown", "type": "relic"}', "Relic"),
+        "Orb": ('{"motto": "Round", "type": "relic"}', "Relic"),
+        "Sun Rune": ('{"type": "rune"}', "Rune"),
+        "Moon Rune": ('{"type": "rune"}', "Rune"),
+    }
+    seen = set()
+    for pile in choices["ObjectStates"]:
+        (key,) = pile["CustomDeck"]
+        for card in pile["ContainedObjects"]:
+            name = card["Nickname"]
+            assert (card["GMNotes"], card["Tags"]) == (notes[name][0], [notes[name][1]]), name
+            assert card["CardID"] // 100 == int(key)
+            assert card["CustomDeck"] == {key: pile["CustomDeck"][key]}, name
+            seen.add(name)
+    assert seen == set(notes)
 
 
 # --- the full save: seats, their piles and counters, the middle --------------------------
