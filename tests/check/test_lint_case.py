@@ -364,3 +364,109 @@ def test_a_term_of_any_kind_before_a_number_is_no_undefined_keyword(tmp_path: Pa
     (folder / "cards.csv").write_text("name,type,copies,text\n" + rows, encoding="utf-8")
     found = lint_game(open_project(tmp_path).game("caps"), ["TX401"])
     assert [f.card for f in found] == ["Use 1"]
+
+
+def lint_texts(root: Path, entries: list[str], texts: list[str], rules: list[str]) -> list[str]:
+    """Each text on a card of a game whose glossary has `entries` (the card `Text i`), linted
+    by `rules`: each finding as `card code col-end_col message -> suggestion`."""
+    folder = root / "decks" / "caps"
+    (folder / "decks").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME + "".join(f"{e}\n" for e in entries), "utf-8")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["name", "type", "copies", "text"])
+    writer.writerows([f"Text {i}", "hero", "1", text] for i, text in enumerate(texts))
+    (folder / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+    return [
+        f"{f.card} {f.code} {f.col}-{f.end_col} {f.message} -> {f.suggestion}"
+        for f in lint_game(open_project(root).game("caps"), rules)
+    ]
+
+
+def should(written: str, right: str) -> str:
+    return f'"{written}" should be written "{right}", with the glossary\'s capitals -> {right}'
+
+
+def test_capitals_of_one_letter_words_and_of_a_term_starting_in_lower_case(
+    tmp_path: Path,
+) -> None:
+    """TX101: a one-letter word is no text in capitals (`Hand of A King` is mixed up), a
+    capital only because a sentence starts is fine on a term starting in lower case
+    (`ESports` for `eSports`), and a term's plural keeps the ending the text wrote."""
+    entries = [
+        "    - {term: Hand of a King, kind: zone}",
+        "    - {term: Plan B, kind: zone}",
+        "    - {term: eSports, kind: zone}",
+        "    - {term: Ally, kind: card-type}",
+    ]
+    texts = [
+        "Put the Hand of A King here.",
+        "Put the Hand of a King here.",
+        "Put the Plan b here.",
+        "Put the PLAN B here.",
+        "ESports is here.",
+        "Put the Esports here.",
+        "Put the allY's card here.",
+        "Put the Ally's card here.",
+        "PUT THE HAND OF A KING HERE.",  # all in capitals, its one-letter word too: fine
+    ]
+    assert lint_texts(tmp_path, entries, texts, ["TX101"]) == [
+        f"Text 0 TX101 9-23 {should('Hand of A King', 'Hand of a King')}",
+        f"Text 2 TX101 9-15 {should('Plan b', 'Plan B')}",
+        f"Text 5 TX101 9-16 {should('Esports', 'eSports')}",
+        f"Text 6 TX101 9-15 {should('allY' + chr(39) + 's', 'Ally' + chr(39) + 's')}",
+    ]
+
+
+def test_a_term_is_found_where_a_longer_one_with_its_first_word_does_not_fit(
+    tmp_path: Path,
+) -> None:
+    """The longest term wins; where a longer one does not fit (the text ends, a comma or
+    another word follows) the shorter one sharing its first word is still found: each
+    mixed-up `hALL` is the zone Hall, and `hall of, fame` (a comma inside) no term."""
+    entries = ["    - {term: Hall of Fame, kind: zone}", "    - {term: Hall, kind: zone}"]
+    texts = [
+        "Put it in the hALL",
+        "Put it in the hALL, now and then.",
+        "Put it in the hALL now and then.",
+        "Put it in the hall of fame now.",
+        "Put it in the hall of, fame now.",
+        "Put it in the Hall of Fame now.",
+    ]
+    hall = should("hALL", "Hall")
+    assert lint_texts(tmp_path, entries, texts, ["TX101"]) == [
+        f"Text 0 TX101 15-19 {hall}",
+        f"Text 1 TX101 15-19 {hall}",
+        f"Text 2 TX101 15-19 {hall}",
+        f"Text 3 TX101 15-27 {should('hall of fame', 'Hall of Fame')}",
+    ]
+
+
+def test_typos_of_terms_and_inflected_terms_as_keywords_or_card_names(tmp_path: Path) -> None:
+    """TX201 finds a multi-word term with its last word misspelt (`Burn Pilo`) as well as
+    its first (`Burm Pile`); a one-word term of under 5 letters (`Glow`) is no typo's
+    target (`Glaw`). TX401 and RF101: an inflection of a term (`Last Standing`,
+    `Glowed`) is that term, no undefined keyword and no card reference."""
+    entries = [
+        "    - {term: Burn Pile, kind: zone}",
+        "    - {term: Glow, kind: term}",
+        "    - {term: Last Stand, kind: keyword}",
+    ]
+    texts = [
+        "Put it in your Burn Pilo.",
+        "Put it in your Burm Pile.",
+        "Gain 1 Glaw.",
+        "Last Standing: draw a card.",
+        "Then, Glowed 2 on it.",
+        'Play a card named "Last Stand".',
+        "Lasting Stance: draw a card.",
+        "Then, Shimmered 2 on it.",
+    ]
+    typo = "looks like a misspelling of the term"
+    keyword = "is used like a keyword, but the glossary does not define it"
+    assert lint_texts(tmp_path, entries, texts, ["TX201", "TX401", "RF101"]) == [
+        f'Text 0 TX201 16-25 "Burn Pilo" {typo} "Burn Pile" -> Burn Pile',
+        f'Text 1 TX201 16-25 "Burm Pile" {typo} "Burn Pile" -> Burn Pile',
+        f'Text 6 TX401 1-15 "Lasting Stance" {keyword}; did you mean "Last Stand"? -> Last Stand',
+        f'Text 7 TX401 7-16 "Shimmered" {keyword} -> None',
+    ]

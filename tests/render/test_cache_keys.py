@@ -288,3 +288,18 @@ def test_a_back_with_a_layout_of_its_own_is_keyed_by_that_layout(tmp_path: Path)
     assert changed(edited, keys(root)) == {"back b1"}
     replace_in(layouts / "back-b0.yaml", "x: 0.7in", "x: 0.6in")
     assert keys(root)["back b0"] == own["back b0"]
+
+
+def test_another_reportlab_draws_every_face_again(
+    base: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fonts cardgen draws with are ReportLab's own files: another ReportLab may bring
+    other glyphs, so every face of every layout gets a new key (and the same version, the
+    same keys)."""
+    import reportlab
+
+    root, before = base
+    assert keys(root) == before
+    monkeypatch.setattr(reportlab, "Version", reportlab.Version + ".post1")
+    after = keys(root)
+    assert {face for face in after if after[face] == before[face]} == set()

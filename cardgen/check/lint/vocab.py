@@ -284,6 +284,8 @@ class Vocabulary:
             a.isupper() and len(a) > 1 and not same_case(a, c)
             for a, c in zip(actual, form.words, strict=True)
         ]
+        if any(shouting):  # a one-letter word in capitals is shouted with the words about it
+            shouting = [s or a.isupper() for s, a in zip(shouting, actual, strict=True)]
         if any(shouting) and all(
             s or same_case(a, c) for s, a, c in zip(shouting, actual, form.words, strict=True)
         ):
