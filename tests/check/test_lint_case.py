@@ -398,6 +398,7 @@ def test_capitals_of_one_letter_words_and_of_a_term_starting_in_lower_case(
         "    - {term: Plan B, kind: zone}",
         "    - {term: eSports, kind: zone}",
         "    - {term: Ally, kind: card-type}",
+        "    - {term: Go On, kind: zone}",
     ]
     texts = [
         "Put the Hand of A King here.",
@@ -409,12 +410,16 @@ def test_capitals_of_one_letter_words_and_of_a_term_starting_in_lower_case(
         "Put the allY's card here.",
         "Put the Ally's card here.",
         "PUT THE HAND OF A KING HERE.",  # all in capitals, its one-letter word too: fine
+        "Put the GO ON here.",  # a term of two-letter words all in capitals: fine too
+        "Put the GO On here.",  # a word shouted, the other as the glossary writes it: fine
+        "Put the GO on here.",  # a word shouted, the other in the wrong capitals
     ]
     assert lint_texts(tmp_path, entries, texts, ["TX101"]) == [
         f"Text 0 TX101 9-23 {should('Hand of A King', 'Hand of a King')}",
         f"Text 2 TX101 9-15 {should('Plan b', 'Plan B')}",
         f"Text 5 TX101 9-16 {should('Esports', 'eSports')}",
         f"Text 6 TX101 9-15 {should('allY' + chr(39) + 's', 'Ally' + chr(39) + 's')}",
+        f"Text 11 TX101 9-14 {should('GO on', 'Go On')}",
     ]
 
 
