@@ -156,8 +156,9 @@ def _plain_forms(word: str) -> set[str]:
     ),
 )
 def term_typo(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
-    """A word one edit away from a one-word glossary term (two for terms of 9 letters or
-    more) that is not itself a term, not an English word, not an inflection of a term
+    """A word one edit away from a one-word glossary term of 5 letters or more (two for
+    terms of 9 letters or more; a shorter term is one edit away from too many words to tell
+    a typo: `Glaw` is not taken for `Glow`) that is not itself a term, not an English word, not an inflection of a term
     (`Inspired`, `Respawning`) and not one of the game's own words (card names, type
     labels, field labels and values, `lint.words`, and any word found on
     `lint.frequent_words` cards or more); and a multi-word term with one of its words
