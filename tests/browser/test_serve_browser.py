@@ -105,7 +105,9 @@ def test_the_page_follows_the_files(
             rows.write("Zed,hero,1,3,,,Arrives late.\n")
         wait.until(lambda d: d.find_elements(By.ID, "card-zed") and not banner.is_displayed())
         assert browser.execute_script("return window.loadedOnce") == "yes"
-        assert browser.find_element(By.ID, "count").text == "3 of 6 cards"
+        # the filters apply once gallery.js, loaded again for the new list, has run: a
+        # condition to wait for (a fresh clone's run read the count before it, "6 of 6")
+        wait.until(lambda d: d.find_element(By.ID, "count").text == "3 of 6 cards")
         assert "Cards (6)" in browser.find_element(By.CSS_SELECTOR, "nav.sections").text
         assert browser.find_element(By.ID, "filter-type").get_attribute("value") == "hero"
         errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
