@@ -158,11 +158,11 @@ def _plain_forms(word: str) -> set[str]:
 def term_typo(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
     """A word one edit away from a one-word glossary term of 5 letters or more (two for
     terms of 9 letters or more; a shorter term is one edit away from too many words to tell
-    a typo: `Glaw` is not taken for `Glow`) that is not itself a term, not an English word, not an inflection of a term
-    (`Inspired`, `Respawning`) and not one of the game's own words (card names, type
-    labels, field labels and values, `lint.words`, and any word found on
-    `lint.frequent_words` cards or more); and a multi-word term with one of its words
-    misspelt (`Fractures Shards`). The built-in English list applies to games whose
+    a typo: `Glaw` is not taken for `Glow`) that is not itself a term, not an English word,
+    not an inflection of a term (`Inspired`, `Respawning`) and not one of the game's own
+    words (card names, type labels, field labels and values, `lint.words`, and any word
+    found on `lint.frequent_words` cards or more); and a multi-word term with one of its
+    words misspelt (`Fractures Shards`). The built-in English list applies to games whose
     `language` is `en`; other games list their own words in `lint.words`. A word in a
     misspelling list is left to TX903."""
     tokens = analysis.tokens
