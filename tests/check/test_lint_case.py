@@ -193,13 +193,23 @@ def pool() -> str:
     return out.getvalue()
 
 
-def lint_all(root: Path) -> list[LintFinding]:
-    """The game of every case written under `root`, linted by the rules looked at here."""
+HEADER = "name,type,copies,text\n"
+"""The header of the pools written here."""
+
+
+def lint_caps(root: Path, game: str, cards: str, rules: list[str]) -> list[LintFinding]:
+    """The game `caps` written under `root` (its game.yaml and cards.csv as given), linted by
+    `rules`."""
     folder = root / "decks" / "caps"
     (folder / "decks").mkdir(parents=True)
-    (folder / "game.yaml").write_text(game_yaml(), encoding="utf-8")
-    (folder / "cards.csv").write_text(pool(), encoding="utf-8")
-    return lint_game(open_project(root).game("caps"), ["TX101", "TX102", "TX201", "TX501"])
+    (folder / "game.yaml").write_text(game, encoding="utf-8")
+    (folder / "cards.csv").write_text(cards, encoding="utf-8")
+    return lint_game(open_project(root).game("caps"), rules)
+
+
+def lint_all(root: Path) -> list[LintFinding]:
+    """The game of every case written under `root`, linted by the rules looked at here."""
+    return lint_caps(root, game_yaml(), pool(), ["TX101", "TX102", "TX201", "TX501"])
 
 
 @pytest.fixture(scope="module")
@@ -272,12 +282,8 @@ BETWEEN = {  # docs/lint.md: "Quotes may stand between a term's words"
 
 
 def test_quotes_may_stand_between_a_terms_words(tmp_path: Path) -> None:
-    folder = tmp_path / "decks" / "caps"
-    (folder / "decks").mkdir(parents=True)
-    (folder / "game.yaml").write_text(game_yaml(), encoding="utf-8")
     rows = "".join(f'Text {i},hero,1,"{t}"\n' for i, t in enumerate(BETWEEN))
-    (folder / "cards.csv").write_text("name,type,copies,text\n" + rows, encoding="utf-8")
-    found = lint_game(open_project(tmp_path).game("caps"), ["TX101", "TX102"])
+    found = lint_caps(tmp_path, game_yaml(), HEADER + rows, ["TX101", "TX102"])
     counts = {t: len([f for f in found if f.card == f"Text {i}"]) for i, t in enumerate(BETWEEN)}
     assert counts == BETWEEN
 
@@ -306,12 +312,8 @@ USES = [  # text, flagged by TX301 (docs/lint.md: which lower-case words are the
 
 
 def test_tx301_counts_only_the_uses_the_docs_call_the_term(tmp_path: Path) -> None:
-    folder = tmp_path / "decks" / "caps"
-    (folder / "decks").mkdir(parents=True)
-    (folder / "game.yaml").write_text(CONSISTENCY, encoding="utf-8")
     rows = "".join(f"Use {i},hero,1,{text}\n" for i, (text, _) in enumerate(USES))
-    (folder / "cards.csv").write_text("name,type,copies,text\n" + rows, encoding="utf-8")
-    found = lint_game(open_project(tmp_path).game("caps"), ["TX101", "TX301"])
+    found = lint_caps(tmp_path, CONSISTENCY, HEADER + rows, ["TX101", "TX301"])
     flagged = {f.card for f in found if f.code == "TX301"}
     assert flagged == {f"Use {i}" for i, (_, hit) in enumerate(USES) if hit}
     (hit,) = [f for f in found if f.code == "TX301"]
@@ -345,41 +347,30 @@ FRENCH_TEXTS = [  # docs/lint.md: in French a term's first word may take the plu
 
 
 def test_a_french_terms_first_word_may_take_the_plural_in_any_capitals(tmp_path: Path) -> None:
-    folder = tmp_path / "decks" / "caps"
-    (folder / "decks").mkdir(parents=True)
-    (folder / "game.yaml").write_text(FRENCH, encoding="utf-8")
     rows = "".join(f"Carte {i},hero,1,{t}\n" for i, (t, _) in enumerate(FRENCH_TEXTS))
-    (folder / "cards.csv").write_text("name,type,copies,text\n" + rows, encoding="utf-8")
-    found = lint_game(open_project(tmp_path).game("caps"), ["TX101"])
+    found = lint_caps(tmp_path, FRENCH, HEADER + rows, ["TX101"])
     flagged = {f.card for f in found}
     assert flagged == {f"Carte {i}" for i, (_, hit) in enumerate(FRENCH_TEXTS) if hit}
 
 
 def test_a_term_of_any_kind_before_a_number_is_no_undefined_keyword(tmp_path: Path) -> None:
     """TX401: "The keyword is fine when it is a glossary entry of any kind"."""
-    folder = tmp_path / "decks" / "caps"
-    (folder / "decks").mkdir(parents=True)
-    (folder / "game.yaml").write_text(CONSISTENCY, encoding="utf-8")
     rows = 'Use 0,hero,1,"Then, Glow 2 on it."\nUse 1,hero,1,"Then, Shimmer 2 on it."\n'
-    (folder / "cards.csv").write_text("name,type,copies,text\n" + rows, encoding="utf-8")
-    found = lint_game(open_project(tmp_path).game("caps"), ["TX401"])
+    found = lint_caps(tmp_path, CONSISTENCY, HEADER + rows, ["TX401"])
     assert [f.card for f in found] == ["Use 1"]
 
 
 def lint_texts(root: Path, entries: list[str], texts: list[str], rules: list[str]) -> list[str]:
     """Each text on a card of a game whose glossary has `entries` (the card `Text i`), linted
     by `rules`: each finding as `card code col-end_col message -> suggestion`."""
-    folder = root / "decks" / "caps"
-    (folder / "decks").mkdir(parents=True)
-    (folder / "game.yaml").write_text(GAME + "".join(f"{e}\n" for e in entries), "utf-8")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["name", "type", "copies", "text"])
     writer.writerows([f"Text {i}", "hero", "1", text] for i, text in enumerate(texts))
-    (folder / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+    game = GAME + "".join(f"{e}\n" for e in entries)
     return [
         f"{f.card} {f.code} {f.col}-{f.end_col} {f.message} -> {f.suggestion}"
-        for f in lint_game(open_project(root).game("caps"), rules)
+        for f in lint_caps(root, game, out.getvalue(), rules)
     ]
 
 
