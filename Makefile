@@ -44,15 +44,20 @@ demo: $(RUNTIME)
 # installs Debian's qpdf, poppler-utils and chromium where they are missing (as root).
 # The suite runs on every core, at most 4 (pytest-xdist: a worker per core; the builds in
 # it share their cores too, so more workers gain little); the 20 slowest tests are listed last.
+# Bytecode is kept for the run, under .venv/pycache (not beside the sources): with
+# PYTHONDONTWRITEBYTECODE set, as on this project's machines, each worker would rewrite the
+# assertions of every test module again, and each of the hundreds of `cardgen` processes the
+# suite starts would compile cardgen's modules again (about 10 s and a minute of CPU).
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(DEV)
 	@.ci/system-tools
-	$(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=20
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=20
 
 # The whole suite three times in a row while a busy loop runs on every core (as a CI machine
 # shared with other work): every run must pass (tools/under_load.py; docs/testing.md).
 test-under-load: $(DEV)
 	@.ci/system-tools
-	$(BIN)/python tools/under_load.py --runs 3
+	$(TEST_ENV) $(BIN)/python tools/under_load.py --runs 3
 
 # Regenerate the golden images after a reviewed rendering change; look at the diff.
 goldens: $(DEV)

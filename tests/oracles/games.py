@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops
 
 from cardgen.cli import main
 
@@ -117,8 +117,10 @@ def rgb(path: Path) -> Image.Image:
 
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    """The mean absolute difference of two images of one size, in levels of 255."""
-    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+    """The mean absolute difference of two images of one size, in levels of 255 (every
+    channel's byte summed at C speed: the oracles call this some 20,000 times a game)."""
+    difference = ImageChops.difference(a, b).tobytes()
+    return sum(difference) / len(difference)
 
 
 def example_copy(tmp_path: Path) -> Path:
