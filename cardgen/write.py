@@ -83,11 +83,21 @@ def relative_inside(path: str | Path, base: Path) -> str | None:
     """`path` relative to the resolved folder `base`, POSIX style, or None when it lies
     outside. Outputs are written to resolved paths, so most are told by their text alone
     (no system call); anything else is resolved first."""
+    told = _told_by_text(path, base)
+    return told if told is not None else _inside(Path(path).resolve(), base)
+
+
+def _told_by_text(path: str | Path, base: Path) -> str | None:
+    """`path` relative to `base` when its text alone says it lies inside, else None."""
     text, prefix = os.fspath(path), os.fspath(base) + os.sep
     if text.startswith(prefix) and ".." not in text.split(os.sep):
         return text[len(prefix) :].replace(os.sep, "/")
+    return None
+
+
+def _inside(resolved: Path, base: Path) -> str | None:
     try:
-        return Path(path).resolve().relative_to(base).as_posix()
+        return resolved.relative_to(base).as_posix()
     except ValueError:
         return None
 
@@ -104,7 +114,10 @@ WRITING = threading.RLock()
 """Held from a temporary file's creation to its rename (or removal): a worker process told to
 end (its parent is gone, `cardgen.parallel`) takes it first, so that it never leaves one."""
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-_made: set[Path] = set()
+_made: dict[Path, Path] = {}
+"""Each folder this process created (`make_folder`), and where it resolved to when made: a
+long-lived process (a test worker, `cardgen serve`) makes thousands, and each build asks
+which lie inside its output folder without resolving them all again."""
 
 
 def _after_fork() -> None:
@@ -143,13 +156,16 @@ def make_folder(folder: Path) -> None:
                 reason = os.strerror(errno.ENOTDIR)
                 raise NotADirectoryError(errno.ENOTDIR, reason, os.fspath(folder)) from None
             continue  # made meanwhile by another process: not this one's
-        _made.add(one)
+        _made[one] = one.resolve()
 
 
 def made_folders(base: Path) -> list[str]:
     """The folders this process created inside the resolved folder `base` (`base` itself
     is `.`), relative to it, POSIX style."""
-    found = {relative_inside(folder, base) for folder in _made}
+    found = set()
+    for folder, resolved in _made.items():
+        told = _told_by_text(folder, base)
+        found.add(told if told is not None else _inside(resolved, base))
     return sorted(r for r in found if r is not None)
 
 

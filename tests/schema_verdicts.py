@@ -55,6 +55,18 @@ def validator(kind: str, game_id: str | None = None) -> Any:
     return validator_of(json_schema(kind, game))
 
 
+_OF_GAME: dict[tuple[str, str], Any] = {}
+"""Validators of a game's pool schema, by kind and the game as JSON (a test checks a
+pool's rows one by one against one game)."""
+
+
+def _validator_of_game(kind: str, game: Game) -> Any:
+    key = (kind, game.model_dump_json())
+    if key not in _OF_GAME:
+        _OF_GAME[key] = validator_of(json_schema(kind, game))
+    return _OF_GAME[key]
+
+
 def validator_of(schema: dict[str, Any]) -> Any:
     Draft202012Validator.check_schema(schema)
     return EcmaValidator(schema)
@@ -338,7 +350,7 @@ def assert_schema_agrees(kind: str, data: Any, game: Game | None = None, where: 
     """A document cardgen accepts passes the schema; one it refuses for its structure
     fails it. Returns cardgen's verdict."""
     taken = verdict(kind, data, game)
-    checker = validator_of(json_schema(kind, game)) if game else validator(kind)
+    checker = _validator_of_game(kind, game) if game else validator(kind)
     found = problems(checker, data)
     if taken == OK:
         assert found == [], f"{where}: cardgen reads it, the {kind} schema refuses it: {found}"

@@ -116,7 +116,7 @@ def test_a_hard_link_is_a_second_name_of_the_same_file(tmp_path: Path) -> None:
 def test_the_folders_made_are_each_remembered_and_a_file_in_the_way_is_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(write, "_made", set())
+    monkeypatch.setattr(write, "_made", {})
     base = tmp_path.resolve()
     (base / "there").mkdir()
     make_folder(base / "there" / "a" / "b")
@@ -181,7 +181,7 @@ def test_windows_device_names_get_a_suffix() -> None:
 def test_only_the_missing_folders_are_made_and_one_made_meanwhile_is_not_counted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(write, "_made", set())
+    monkeypatch.setattr(write, "_made", {})
     base = tmp_path.resolve()
     asked: list[str] = []
     mkdir = os.mkdir

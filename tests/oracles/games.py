@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,10 +118,15 @@ def rgb(path: Path) -> Image.Image:
 
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    """The mean absolute difference of two images of one size, in levels of 255 (every
-    channel's byte summed at C speed: the oracles call this some 20,000 times a game)."""
-    difference = ImageChops.difference(a, b).tobytes()
-    return sum(difference) / len(difference)
+    """The mean absolute difference of two images of one size, in levels of 255, over every
+    channel of every pixel. From the difference's histogram (counted in C, 256 bins a
+    channel, whatever the size): the TTS oracles call this some 20,000 times a game."""
+    counts = ImageChops.difference(a, b).histogram()
+    return sum(map(operator.mul, counts, _LEVELS[: len(counts)])) / sum(counts)
+
+
+_LEVELS = list(range(256)) * 4
+"""The level of each histogram bin, for up to four channels."""
 
 
 def example_copy(tmp_path: Path) -> Path:

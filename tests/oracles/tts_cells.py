@@ -106,17 +106,21 @@ def renders(data: dict[str, Any]) -> tuple[dict[str, Render], dict[str, Render],
     return cards, backs, {c["name"]: c["back"] for c in data["cards"]}
 
 
-_REDUCED: dict[tuple[Path, int, int, int, tuple[int, int]], Image.Image] = {}
+Reduced = tuple[Image.Image, Image.Image]
+"""A render at a cell's size, and reduced `SEARCH_REDUCTION` times more for the search."""
+
+_REDUCED: dict[tuple[Path, int, int, int, tuple[int, int]], Reduced] = {}
 """Renders already cut and reduced, by file, its change time and size, bleed and cell size:
 the oracle runs over many saves of one pool (tests/oracles/test_tts_folders.py)."""
 
 
 def reductions(
     candidates: dict[str, Render], sizes: set[tuple[int, int]]
-) -> dict[tuple[int, int], dict[str, Image.Image]]:
+) -> dict[tuple[int, int], dict[str, Reduced]]:
     """Each render cut to its trim and reduced to each cell size (Lanczos: another filter
-    than cardgen's, the match does not hang on it); each file read once."""
-    made: dict[tuple[int, int], dict[str, Image.Image]] = {size: {} for size in sizes}
+    than cardgen's, the match does not hang on it), and that reduced for the search; each
+    file read once."""
+    made: dict[tuple[int, int], dict[str, Reduced]] = {size: {} for size in sizes}
     for name, render in candidates.items():
         stat = render.path.stat()
         keys = {
@@ -128,7 +132,9 @@ def reductions(
             b = render.bleed
             trim = image.crop((b, b, image.width - b, image.height - b))
             for key in keys.values():
-                _REDUCED.setdefault(key, trim.resize(key[-1], Image.Resampling.LANCZOS))
+                if key not in _REDUCED:
+                    cell = trim.resize(key[-1], Image.Resampling.LANCZOS)
+                    _REDUCED[key] = (cell, cell.reduce(SEARCH_REDUCTION))
         for size, key in keys.items():
             made[size][name] = _REDUCED[key]
     return made
@@ -140,11 +146,9 @@ def check_nearest(
     """Assert each cell's nearest candidate is `own[name]`, and close; returns the cells
     checked."""
     sizes = {(box[2] - box[0], box[3] - box[1]) for box in (look.box for look in found)}
-    reduced = reductions(candidates, sizes)
-    small = {
-        size: {n: image.reduce(SEARCH_REDUCTION) for n, image in by_name.items()}
-        for size, by_name in reduced.items()
-    }
+    both = reductions(candidates, sizes)
+    reduced = {size: {n: pair[0] for n, pair in by.items()} for size, by in both.items()}
+    small = {size: {n: pair[1] for n, pair in by.items()} for size, by in both.items()}
     for look in found:
         cell = sheets.get(look.image).crop(look.box)
         mine = own[look.name]

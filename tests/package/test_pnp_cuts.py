@@ -7,6 +7,7 @@ card's whole bleed."""
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,8 +34,10 @@ GAMES = ["shards", "splatterkins", "splatoon", "blublers", "yokai-sketch"]
 MODES = ["long", "short", "none", "cut-lines", "gap-0", "gap-2", "gutterfold"]
 
 
+@functools.cache
 def example(game: str) -> tuple[str, int, tuple[float, float], float]:
-    """A game's name, how many cards its box prints, its cards' trim and bleed (pt)."""
+    """A game's name, how many cards its box prints, its cards' trim and bleed (pt); read
+    once a run (the tests build some 130 PDFs of the five games)."""
     project = Project(ROOT)
     pack = project.game(game)
     layouts = drawable_layouts(ROOT, pack)
