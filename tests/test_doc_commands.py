@@ -3,7 +3,12 @@ order per file, in a copy of the project (decks/, layouts/, with `../shared` bes
 the rules texts; the example games' caches seeded from the run's one build of them,
 `tests.example_builds`), and ends without a usage error or bad input: exit 0, or 1 for findings.
 Where a doc shows a command's output (`$ cardgen ...` and the lines after it), its first
-lines appear in what the command printed. So no example in the docs can rot."""
+lines appear in what the command printed. So no example in the docs can rot.
+
+Each command runs as the `cardgen` group runs it, in this process (a process of its own for
+each spent half the test starting Python and importing cardgen; the installed script's own
+start is tested by tests/test_processes.py and test_cli.py); `watch` and `serve` run in a
+process of their own, so whatever they start ends with them."""
 
 from __future__ import annotations
 
@@ -17,7 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from cardgen.cli import main
 from tests.conftest import ROOT
 from tests.example_builds import seed_project
 
@@ -152,16 +159,39 @@ def _project(tmp_path: Path) -> Path:
     return project
 
 
-def _run(argv: list[str], project: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    code = "import sys; from cardgen.cli import run; run(sys.argv[1:])"
-    return subprocess.run(
-        [sys.executable, "-c", code, *argv[1:]],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "200", **env},
-        timeout=600,
-    )
+@dataclass
+class Done:
+    """How a command ended, and what it printed."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _run(
+    argv: list[str], project: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> Done:
+    """Run a command in `project`, as typed there: in this process (click's test runner, the
+    command's own exit code and streams), or, for a command that runs until stopped, in a
+    process of its own (whatever it started ends with it)."""
+    env = {"COLUMNS": "200", **env}
+    if argv[1] in ENDLESS:
+        code = "import sys; from cardgen.cli import run; run(sys.argv[1:])"
+        done = subprocess.run(
+            [sys.executable, "-c", code, *argv[1:]],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env},
+            timeout=600,
+        )
+        return Done(done.returncode, done.stdout, done.stderr)
+    with monkeypatch.context() as here:
+        here.chdir(project)
+        for name, value in env.items():
+            here.setenv(name, value)
+        result = CliRunner().invoke(main, argv[1:], catch_exceptions=False)
+    return Done(result.exit_code, result.stdout, result.stderr)
 
 
 def test_the_docs_have_commands_to_run() -> None:
@@ -178,7 +208,9 @@ def test_the_docs_have_commands_to_run() -> None:
 
 
 @pytest.mark.parametrize("doc", [d for d in DOCS if examples(d)], ids=lambda d: d.name)
-def test_every_command_in_the_docs_runs(doc: Path, tmp_path: Path) -> None:
+def test_every_command_in_the_docs_runs(
+    doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     project = _project(tmp_path)
     ran = 0
     for example in examples(doc):
@@ -186,7 +218,7 @@ def test_every_command_in_the_docs_runs(doc: Path, tmp_path: Path) -> None:
         if example.command in NOT_RUN:
             continue
         argv, redirect, env = _runnable(example.command, tmp_path / "home")
-        done = _run(argv, project, env)
+        done = _run(argv, project, env, monkeypatch)
         assert done.returncode in (0, 1), f"{where}: exit {done.returncode}\n{done.stderr}"
         assert "Traceback" not in done.stderr, where
         if redirect is not None:
