@@ -84,22 +84,22 @@ def relative_inside(path: str | Path, base: Path) -> str | None:
     outside. Outputs are written to resolved paths, so most are told by their text alone
     (no system call); anything else is resolved first."""
     told = _told_by_text(path, base)
-    return told if told is not None else _inside(Path(path).resolve(), base)
+    return told if told is not None else _resolved_inside(Path(path).resolve(), base)
 
 
 def _told_by_text(path: str | Path, base: Path) -> str | None:
     """`path` relative to `base` when its text alone says it lies inside, else None."""
-    text, prefix = os.fspath(path), os.fspath(base) + os.sep
+    text, prefix = os.fspath(path), os.path.join(os.fspath(base), "")  # `/` stays `/`
     if text.startswith(prefix) and ".." not in text.split(os.sep):
         return text[len(prefix) :].replace(os.sep, "/")
     return None
 
 
-def _inside(resolved: Path, base: Path) -> str | None:
-    try:
-        return resolved.relative_to(base).as_posix()
-    except ValueError:
-        return None
+def _resolved_inside(resolved: Path, base: Path) -> str | None:
+    """The resolved path `resolved` relative to `base` (`.` for `base` itself), or None."""
+    if resolved == base:
+        return "."
+    return _told_by_text(resolved, base)  # no `..` in a resolved path: its text tells
 
 
 TEMP_SUFFIX = ".tmp"
@@ -165,7 +165,7 @@ def made_folders(base: Path) -> list[str]:
     found = set()
     for folder, resolved in _made.items():
         told = _told_by_text(folder, base)
-        found.add(told if told is not None else _inside(resolved, base))
+        found.add(told if told is not None else _resolved_inside(resolved, base))
     return sorted(r for r in found if r is not None)
 
 

@@ -123,6 +123,9 @@ def test_the_folders_made_are_each_remembered_and_a_file_in_the_way_is_told(
     make_folder(base / "c")
     make_folder(base / "there")  # already there: not made by this process
     assert made_folders(base) == ["c", "there/a", "there/a/b"]
+    assert made_folders(base / "there") == ["a", "a/b"]
+    make_folder(tmp_path / "there" / "d" / ".." / "e")  # written with `..`: told resolved
+    assert made_folders(base / "there") == ["a", "a/b", "d", "e"]
     (base / "file").write_bytes(b"")
     with pytest.raises(NotADirectoryError) as info:
         make_folder(base / "file" / "d")
@@ -141,6 +144,9 @@ def test_a_path_is_told_relative_to_a_folder_only_inside_it(tmp_path: Path) -> N
     assert relative_inside(f"{base}{sep}cards{sep}..{sep}..{sep}x.png", base) is None
     assert relative_inside(f"{base}{sep}cards{sep}..{sep}b.png", base) == "b.png"
     assert relative_inside(tmp_path / "elsewhere" / "x.png", base) is None
+    assert relative_inside(base, base) == relative_inside(base / "cards" / "..", base) == "."
+    inside_root = base.relative_to(base.anchor).as_posix() + "/cards"
+    assert relative_inside(base / "cards", Path(base.anchor)) == inside_root
 
 
 def mark(name: str) -> str:
