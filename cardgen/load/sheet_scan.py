@@ -1,12 +1,18 @@
-"""A look through a workbook's XML before it is read: how far its cells reach, and which
-cells hold an error (`#DIV/0!`, `#REF!`).
+"""A look through a workbook's XML before it is read: what reading it will cost (how far its
+cells reach, how many cells the reader's grid will hold, how much text they carry, how many
+shared strings there are), and which cells hold an error (`#DIV/0!`, `#REF!`).
 
-Two things the spreadsheet reader cannot be trusted with on a stranger's file: it makes a
-dense grid from the first to the last cell, so two cells at A1 and XFD1048576 ask for
-billions of cells (the process is killed); and it reads a cell holding an error as empty,
-so a broken formula would pass for a blank cell. The scan reads the sheet's XML as a
-stream (XLSX: its cell tags; ODS: its rows and their repeat counts) with the standard
-library and stops as soon as the sheet reaches past the pool's limits.
+The spreadsheet reader cannot be trusted with a stranger's file: it makes a dense grid from
+the first to the last cell with a value (two cells at A1 and XFD1048576 ask for billions of
+cells, and the process is killed), copies a repeated or shared text into every cell that
+shows it, reserves room for as many shared strings as the file says it has, and reads a cell
+holding an error as empty. So the scan reads the XML as the reader will (expat, the standard
+library's parser: any quoting, namespace prefix, whitespace or character reference is read
+as XML reads it, not as a pattern guesses), counts the cost with repeats expanded, and stops
+as soon as a limit is passed. Element and attribute names are matched by their local name,
+whatever their prefix: a superset of what the reader matches (XLSX by local name, ODS by
+`table:` names), so a cell the reader sees is never one the scan missed. A document type
+declaration (where entities are defined) is refused: no workbook has one.
 """
 
 from __future__ import annotations
@@ -15,39 +21,52 @@ import itertools
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO
+from typing import Any, Protocol
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 MAX_ERROR_CELLS = 1_000
 """Error cells remembered for the report (the messages are capped far below this)."""
+MAX_SHEET_CELLS = 5_000_000
+"""Cells of the grid the reader makes of a sheet (rows x columns from A1 to the furthest
+cell with a value, repeats expanded): 100,000 cards of 50 columns; about 260 MB to read."""
+MAX_SHEET_TEXT = 64 * 1024 * 1024
+"""Characters of text in a sheet's cells, each repeated or shared text counted in every
+cell that shows it (the reader copies it into each)."""
+MAX_SHARED_STRINGS = 1_000_000
+"""Shared strings of an XLSX workbook, as counted and as its `uniqueCount` declares (the
+reader reserves room for as many as declared)."""
+_CHUNK = 1 << 16
+_REF = re.compile(r"\$?([A-Za-z]*)\$?([0-9]*)")
 
-_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c)\b([^>]*?)(/?)>")
-_REF = re.compile(rb'\br="([A-Z]{0,3})([0-9]*)"')
-_ERROR_TYPE = re.compile(rb'\bt="e"')
-_VALUE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?v>([^<]*)<")
-_CELL_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?c>")
-TABLE_NS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-OFFICE_NS = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-CALCEXT_NS = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
-TEXT_NS = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+
+class Readable(Protocol):
+    """A stream of bytes: an archive member's, counted as it is unpacked."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
 
 
 class TooLarge(Exception):
     """The sheet reaches past a limit: (what, how far, the limit)."""
 
-    def __init__(self, what: str, reach: int, limit: int) -> None:
+    def __init__(self, what: str, reach: int, limit: int, sheet: str | None = None) -> None:
         super().__init__(what, reach, limit)
-        self.what, self.reach, self.limit = what, reach, limit
+        self.what, self.reach, self.limit, self.sheet = what, reach, limit, sheet
+
+
+class NotAWorkbook(Exception):
+    """XML no spreadsheet writes (a document type declaration, entities): the reason."""
 
 
 @dataclass
 class Scan:
-    """How far a sheet's cells with values reach (1-based), and its error cells."""
+    """How far a sheet's cells with values reach (1-based), the text they hold (repeats
+    counted), and its error cells."""
 
     rows: int = 0
     cols: int = 0
+    text: int = 0
     errors: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def reach(self, row: int, col: int, max_rows: int, max_cols: int) -> None:
@@ -61,16 +80,74 @@ class Scan:
             if col > max_cols:
                 raise TooLarge("columns", col, max_cols)
 
+    @property
+    def cells(self) -> int:
+        """The cells of the reader's grid: from A1 to the furthest row and column."""
+        return self.rows * self.cols
+
     def error(self, row: int, col: int, text: str) -> None:
         """Keep the error a cell shows (the first `MAX_ERROR_CELLS` of them)."""
         if len(self.errors) < MAX_ERROR_CELLS:
             self.errors[(row, col)] = text.strip() or "#ERROR"
 
 
-def _column_number(letters: bytes) -> int:
+@dataclass
+class Totals:
+    """What a whole workbook's sheets cost together (the ODS reader reads every sheet)."""
+
+    cells: int = 0
+    text: int = 0
+
+    def add(self, cells: int, text: int) -> None:
+        """Count a sheet's cells and text; past the limits, `TooLarge`."""
+        if self.cells + cells > MAX_SHEET_CELLS:
+            raise TooLarge("cells", self.cells + cells, MAX_SHEET_CELLS)
+        if self.text + text > MAX_SHEET_TEXT:
+            raise TooLarge("characters of text", self.text + text, MAX_SHEET_TEXT)
+
+
+def _local(name: str) -> str:
+    return name.rpartition(":")[2]
+
+
+def _attribute(attributes: dict[str, str], local: str) -> str | None:
+    """The value of the attribute of that local name, whatever its prefix (the last)."""
+    found = None
+    for name, value in attributes.items():
+        if _local(name) == local:
+            found = value
+    return found
+
+
+def _count(text: str | None) -> int | None:
+    """A whole number as a reader reads one (digits, maybe spaces about them), or None."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and text.isascii() else None
+
+
+def _parse(stream: Readable, start: Any, end: Any, chars: Any) -> None:
+    """Run expat over `stream` with these handlers, refusing any document type."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def refuse(*_: object) -> None:
+        raise NotAWorkbook("it declares a document type (no spreadsheet writes one)")
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    parser.buffer_text = True
+    while chunk := stream.read(_CHUNK):
+        parser.Parse(chunk, False)
+    parser.Parse(b"", True)
+
+
+def _column_number(letters: str) -> int:
     number = 0
-    for byte in letters:
-        number = number * 26 + byte - ord("A") + 1
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - ord("A") + 1
     return number
 
 
@@ -92,87 +169,181 @@ def xlsx_sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return parts
 
 
-def scan_xlsx(data: bytes, max_rows: int, max_cols: int) -> Scan:
-    """The reach and error cells of one XLSX sheet's XML (raises TooLarge)."""
+def shared_string_lengths(stream: Readable) -> list[int]:
+    """The length of each shared string of an XLSX `sharedStrings.xml` (TooLarge past
+    `MAX_SHARED_STRINGS`, counted or declared)."""
+    lengths: list[int] = []
+    depth = [0]  # inside an <si>: its depth
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        local = _local(name)
+        if local == "sst":
+            for declared in ("uniqueCount", "count"):
+                number = _count(_attribute(attributes, declared))
+                if declared == "uniqueCount" and number and number > MAX_SHARED_STRINGS:
+                    raise TooLarge("shared strings (as declared)", number, MAX_SHARED_STRINGS)
+        elif local == "si":
+            if len(lengths) >= MAX_SHARED_STRINGS:
+                raise TooLarge("shared strings", len(lengths) + 1, MAX_SHARED_STRINGS)
+            lengths.append(0)
+            depth[0] = 1
+        elif depth[0]:
+            depth[0] += 1
+
+    def end(name: str) -> None:
+        if depth[0]:
+            depth[0] -= 1
+
+    def chars(text: str) -> None:
+        if depth[0]:
+            lengths[-1] += len(text)
+
+    _parse(stream, start, end, chars)
+    return lengths
+
+
+def scan_xlsx(
+    stream: Readable, max_rows: int, max_cols: int, shared: list[int] | None = None
+) -> Scan:
+    """The reach, text and error cells of one XLSX sheet's XML (raises TooLarge); `shared`:
+    the length of each shared string, which a cell of type `s` shows."""
     scan = Scan()
-    row = col = 0
-    for match in _TAG.finditer(data):
-        tag, attributes, closed = match.groups()
-        ref = _REF.search(attributes)
-        if tag == b"row":
-            row = int(ref.group(2)) if ref and ref.group(2) else row + 1
-            col = 0
-            continue
-        if ref and ref.group(1):
-            col = _column_number(ref.group(1))
-            row = int(ref.group(2)) if ref.group(2) else row
-        else:
-            col += 1
-        if closed:
-            continue  # `<c r="B2" s="1"/>`: formatting, no value
-        scan.reach(row, col, max_rows, max_cols)
-        if _ERROR_TYPE.search(attributes):
-            end = _CELL_END.search(data, match.end())
-            value = _VALUE.search(data, match.end(), end.start() if end else len(data))
-            scan.error(row, col, value.group(1).decode("utf-8", "replace") if value else "")
+    totals = Totals()
+    at = [0, 0]  # the current row and column
+    cell: dict[str, Any] = {}
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        local = _local(name)
+        if local == "row":
+            number = _count(_attribute(attributes, "r"))
+            at[0], at[1] = (number if number is not None else at[0] + 1), 0
+        elif local == "c":
+            found = _REF.fullmatch((_attribute(attributes, "r") or "").strip())
+            letters, digits = found.groups() if found else ("", "")
+            at[1] = _column_number(letters) if letters else at[1] + 1
+            if digits:
+                at[0] = int(digits)
+            cell.clear()
+            cell.update(kind=_attribute(attributes, "t"), text=[], value=False, inside=None)
+        elif cell and local in ("v", "t", "is"):
+            cell["value"], cell["inside"] = True, local
+
+    def end(name: str) -> None:
+        if _local(name) != "c" or not cell:
+            return
+        text = "".join(cell["text"])
+        if cell["value"] and (text or cell["kind"] == "inlineStr"):
+            scan.reach(at[0], at[1], max_rows, max_cols)
+            totals.add(scan.cells, 0)
+            size = len(text)
+            if cell["kind"] == "s" and shared is not None:
+                index = _count(text)
+                size = shared[index] if index is not None and index < len(shared) else size
+            scan.text += size
+            totals.add(0, scan.text)
+            if cell["kind"] == "e":
+                scan.error(at[0], at[1], text)
+        cell.clear()
+
+    def chars(text: str) -> None:
+        if cell and cell["inside"] is not None:
+            cell["text"].append(text)
+
+    _parse(stream, start, end, chars)
     return scan
 
 
-def _repeat(element: ElementTree.Element, name: str) -> int:
-    try:
-        return max(1, int(element.get(f"{{{TABLE_NS}}}{name}", "1")))
-    except ValueError:
-        return 1
+def _repeat(attributes: dict[str, str], local: str) -> int:
+    return max(1, _count(_attribute(attributes, local)) or 1)
 
 
-def _ods_cells(row: ElementTree.Element) -> Iterator[tuple[int, int, ElementTree.Element]]:
-    """(first column, repeat count, cell) of each cell of an ODS row, columns 1-based."""
-    col = 1
-    for cell in row:
-        if cell.tag not in (f"{{{TABLE_NS}}}table-cell", f"{{{TABLE_NS}}}covered-table-cell"):
+@dataclass
+class _OdsTable:
+    name: str
+    scan: Scan = field(default_factory=Scan)
+    row: int = 0
+
+
+def _row_end(
+    table: _OdsTable,
+    repeat: int,
+    cells: list[dict[str, Any]],
+    totals: Totals,
+    max_rows: int,
+    max_cols: int,
+) -> None:
+    """Count an ODS row's cells with a value, each `repeat` times (raises TooLarge)."""
+    scan = table.scan
+    for one in cells:
+        text = "".join(one["text"])
+        if not one["typed"] and not text:
             continue
-        repeat = _repeat(cell, "number-columns-repeated")
-        yield col, repeat, cell
-        col += repeat
+        last = one["col"] + one["width"] - 1
+        scan.reach(table.row + repeat, last, max_rows, max_cols)
+        totals.add(scan.cells, 0)
+        scan.text += (len(text) + one["size"]) * one["width"] * repeat
+        totals.add(0, scan.text)
+        if one["error"]:
+            spots = (
+                (r, c)
+                for r in range(table.row + 1, table.row + repeat + 1)
+                for c in range(one["col"], last + 1)
+            )
+            for r, c in itertools.islice(spots, MAX_ERROR_CELLS):
+                scan.error(r, c, text)
+    table.row += repeat
 
 
-def ods_sheet_names(stream: IO[bytes]) -> list[str]:
-    """The names of the tables of an ODS content.xml, in order."""
-    names = []
-    for _, element in ElementTree.iterparse(stream, events=("start",)):
-        if element.tag == f"{{{TABLE_NS}}}table":
-            names.append(element.get(f"{{{TABLE_NS}}}name", ""))
-    return names
+def scan_ods(stream: Readable, max_rows: int, max_cols: int) -> dict[str, Scan]:
+    """The reach, text and error cells of every table of an ODS content.xml, by name (the
+    reader reads them all: their cells and text are limited together; raises TooLarge)."""
+    tables: list[_OdsTable] = []
+    totals = Totals()
+    row: dict[str, Any] = {}
+    cell: dict[str, Any] = {}
 
+    def start(name: str, attributes: dict[str, str]) -> None:
+        local = _local(name)
+        if local == "table":
+            tables.append(_OdsTable(_attribute(attributes, "name") or ""))
+        elif not tables:
+            return
+        elif local == "table-row":
+            row.clear()
+            row.update(repeat=_repeat(attributes, "number-rows-repeated"), cells=[], col=1)
+        elif local in ("table-cell", "covered-table-cell") and row:
+            width = _repeat(attributes, "number-columns-repeated")
+            cell.clear()
+            cell.update(
+                col=row["col"],
+                width=width,
+                typed=any(_local(k) in ("value-type", "formula") for k in attributes),
+                error=_attribute(attributes, "value-type") == "error",
+                size=sum(len(v) for v in attributes.values()),
+                text=[],
+            )
+            row["col"] += width
 
-def scan_ods(stream: IO[bytes], sheet: str, max_rows: int, max_cols: int) -> Scan:
-    """The reach and error cells of one table of an ODS content.xml (raises TooLarge)."""
-    scan = Scan()
-    inside = False
-    row = 0
-    for event, element in ElementTree.iterparse(stream, events=("start", "end")):
-        if element.tag == f"{{{TABLE_NS}}}table":
-            if event == "start":
-                inside = element.get(f"{{{TABLE_NS}}}name") == sheet
-            elif inside:
-                break
-            continue
-        if not inside or event != "end" or element.tag != f"{{{TABLE_NS}}}table-row":
-            continue
-        repeat = _repeat(element, "number-rows-repeated")
-        for col, width, cell in _ods_cells(element):
-            if cell.get(f"{{{OFFICE_NS}}}value-type") is None and not "".join(cell.itertext()):
-                continue
-            scan.reach(row + repeat, col + width - 1, max_rows, max_cols)
-            if cell.get(f"{{{CALCEXT_NS}}}value-type") == "error":
-                text = "".join(cell.itertext())
-                spots = (
-                    (r, c)
-                    for r in range(row + 1, row + repeat + 1)
-                    for c in range(col, col + width)
-                )
-                for r, c in itertools.islice(spots, MAX_ERROR_CELLS):
-                    scan.error(r, c, text)
-        row += repeat
-        element.clear()
-    return scan
+    def end(name: str) -> None:
+        local = _local(name)
+        if local in ("table-cell", "covered-table-cell") and cell:
+            row["cells"].append(dict(cell))
+            cell.clear()
+        elif local == "table-row" and row and tables:
+            try:
+                _row_end(tables[-1], row["repeat"], row["cells"], totals, max_rows, max_cols)
+            except TooLarge as exc:
+                exc.sheet = tables[-1].name
+                raise
+            row.clear()
+        elif local == "table" and tables:
+            totals.cells = sum(t.scan.cells for t in tables)
+            totals.text = sum(t.scan.text for t in tables)
+
+    def chars(text: str) -> None:
+        if cell:
+            cell["text"].append(text)
+
+    _parse(stream, start, end, chars)
+    return {table.name: table.scan for table in tables}
+

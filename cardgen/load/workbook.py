@@ -9,20 +9,25 @@ cell as the spreadsheet does: `cards.xlsx:Cards!C14`.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import tempfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+from xml.parsers import expat
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import did_you_mean
 from cardgen.load.sheet_scan import (
+    NotAWorkbook,
     Scan,
     TooLarge,
-    ods_sheet_names,
     scan_ods,
     scan_xlsx,
+    shared_string_lengths,
     xlsx_sheet_parts,
 )
 from cardgen.load.table import (
@@ -84,14 +89,67 @@ def _unreadable(kind: str, shown: str) -> CardgenError:
     )
 
 
-def _sheet_names(archive: zipfile.ZipFile, kind: str, shown: str) -> list[str]:
+def _member(archive: zipfile.ZipFile, path: str) -> zipfile.ZipInfo | None:
+    """The archive's member at `path`, its case ignored as the reader ignores it (the last
+    of several alike: each is checked, see `_members`)."""
+    found = _members(archive, path)
+    return found[-1] if found else None
+
+
+def _members(archive: zipfile.ZipFile, path: str) -> list[zipfile.ZipInfo]:
+    wanted = path.replace("\\", "/").casefold()
+    return [i for i in archive.infolist() if i.filename.replace("\\", "/").casefold() == wanted]
+
+
+class _Counted:
+    """A member's stream that counts what it unpacks: past `MAX_UNPACKED`, `TooLarge`
+    (whatever the archive declares)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream, self.read_so_far = stream, 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        self.read_so_far += len(data)
+        if self.read_so_far > MAX_UNPACKED:
+            raise TooLarge("bytes unpacked from one part", self.read_so_far, MAX_UNPACKED)
+        return data
+
+
+def _scans(archive: zipfile.ZipFile, kind: str, shown: str) -> dict[str, Scan | str]:
+    """Each sheet's name, and its scan (ODS: every sheet is scanned, as the reader reads
+    them all) or the archive member holding it (XLSX: scanned once chosen)."""
     try:
         if kind == "ODS":
-            with archive.open("content.xml") as stream:
-                return ods_sheet_names(stream)
-        return list(xlsx_sheet_parts(archive))
-    except (KeyError, SyntaxError, zipfile.BadZipFile, OSError):
+            info = _member(archive, "content.xml")
+            if info is None:
+                raise KeyError("content.xml")
+            with archive.open(info) as stream:
+                return dict(scan_ods(_Counted(stream), MAX_SHEET_ROWS, MAX_POOL_COLUMNS))
+        return dict(xlsx_sheet_parts(archive))
+    except TooLarge as exc:
+        raise _too_large(exc, None, shown) from None
+    except NotAWorkbook as exc:
+        raise CardgenError(f"not a workbook: {exc}", Location(shown)) from None
+    except (KeyError, SyntaxError, ValueError, zipfile.BadZipFile, OSError, expat.ExpatError):
         raise _unreadable(kind, shown) from None
+
+
+def _too_large(exc: TooLarge, sheet: str | None, shown: str) -> CardgenError:
+    sheet = exc.sheet if exc.sheet is not None else sheet
+    where = f"sheet {sheet!r}" if sheet is not None else "the workbook"
+    if exc.what in ("rows", "columns"):
+        text = f"{where} reaches {exc.reach:,} {exc.what}; a card pool's sheet has at most"
+        return CardgenError(f"{text} {exc.limit:,} (is this the right sheet?)", Location(shown))
+    if exc.what == "cells":
+        text = (
+            f"{where} makes a grid of {exc.reach:,} cells (rows x columns, from A1 to its"
+            f" furthest cell with a value, repeats counted); a card pool has at most"
+        )
+        return CardgenError(f"{text} {exc.limit:,} (is this the right sheet?)", Location(shown))
+    return CardgenError(
+        f"{where} holds {exc.reach:,} {exc.what}; the limit is {exc.limit:,}", Location(shown)
+    )
 
 
 def _choose(names: list[str], wanted: str | None, shown: str) -> str:
@@ -110,20 +168,27 @@ def _choose(names: list[str], wanted: str | None, shown: str) -> str:
     )
 
 
-def _scan(archive: zipfile.ZipFile, kind: str, sheet: str, shown: str) -> Scan:
+def _scan(
+    archive: zipfile.ZipFile, kind: str, sheet: str, found: Scan | str, shown: str
+) -> Scan:
+    """The chosen sheet's scan (an XLSX sheet's made now, with its shared strings')."""
+    if isinstance(found, Scan):
+        return found
     try:
-        if kind == "ODS":
-            with archive.open("content.xml") as stream:
-                return scan_ods(stream, sheet, MAX_SHEET_ROWS, MAX_POOL_COLUMNS)
-        part = xlsx_sheet_parts(archive).get(sheet)
-        return scan_xlsx(archive.read(part), MAX_SHEET_ROWS, MAX_POOL_COLUMNS) if part else Scan()
+        shared: list[int] = []
+        for info in _members(archive, "xl/sharedStrings.xml"):
+            with archive.open(info) as stream:
+                shared = shared_string_lengths(_Counted(stream))
+        scan = Scan()  # a sheet whose part is missing is empty, as the reader reads it
+        for info in _members(archive, found):
+            with archive.open(info) as stream:
+                scan = scan_xlsx(_Counted(stream), MAX_SHEET_ROWS, MAX_POOL_COLUMNS, shared)
+        return scan
     except TooLarge as exc:
-        raise CardgenError(
-            f"sheet {sheet!r} reaches {exc.reach:,} {exc.what}; a card pool's sheet has at"
-            f" most {exc.limit:,} (is this the right sheet?)",
-            Location(shown),
-        ) from None
-    except (KeyError, SyntaxError, zipfile.BadZipFile, OSError):
+        raise _too_large(exc, sheet, shown) from None
+    except NotAWorkbook as exc:
+        raise CardgenError(f"not a workbook: {exc}", Location(shown)) from None
+    except (KeyError, SyntaxError, ValueError, zipfile.BadZipFile, OSError, expat.ExpatError):
         raise _unreadable(kind, shown) from None
 
 
@@ -131,12 +196,50 @@ def _cells(data: bytes, sheet: str, shown: str) -> list[list[Any]]:
     from python_calamine import CalamineError, CalamineWorkbook
 
     try:
-        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
-        values: list[list[Any]] = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+        with _reader_stderr_kept():
+            book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+            sheet_values = book.get_sheet_by_name(sheet)
+            values: list[list[Any]] = sheet_values.to_python(skip_empty_area=False)
     except (CalamineError, ValueError, OSError) as exc:
         problem = " ".join(str(exc).split())[:200]
         raise CardgenError(f"cannot read the workbook: {problem}", Location(shown)) from None
+    except BaseException as exc:
+        if type(exc).__name__ != "PanicException":  # the reader's own failure (Rust)
+            raise
+        problem = " ".join(str(exc).split())[:200]
+        raise CardgenError(
+            f"the spreadsheet reader failed on this workbook ({problem}); save it again from"
+            " the spreadsheet, or export the sheet as CSV",
+            Location(shown),
+        ) from None
     return values
+
+
+@contextlib.contextmanager
+def _reader_stderr_kept() -> Iterator[None]:
+    """While the reader runs, what it prints on the process's standard error (a failing
+    reader prints its panic and a backtrace note there, past Python) is held back: shown
+    after it if it read the workbook, dropped if it failed (its error is then one line)."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error to keep
+        yield
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        except BaseException:
+            os.dup2(saved, 2)
+            raise
+        else:
+            os.dup2(saved, 2)
+            held.seek(0)
+            printed = held.read(64 * 1024)
+            if printed:
+                os.write(2, printed)
+        finally:
+            os.close(saved)
 
 
 def read_workbook(
@@ -152,8 +255,9 @@ def read_workbook(
     kind = "ODS" if path.suffix.lower() == ".ods" else path.suffix.lower().lstrip(".").upper()
     data = read_bytes(path, root=root)
     archive = _open(data, shown, kind)
-    sheet = _choose(_sheet_names(archive, kind, shown), wanted, shown)
-    scan = _scan(archive, kind, sheet, shown)
+    scans = _scans(archive, kind, shown)
+    sheet = _choose(list(scans), wanted, shown)
+    scan = _scan(archive, kind, sheet, scans[sheet], shown)
     table = Table(PoolSource(shown, kind.lower(), sheet=sheet))
     grid = _cells(data, sheet, shown)
 
