@@ -28,6 +28,7 @@ from cardgen.load.sheet_scan import (
     scan_ods,
     scan_xlsx,
     shared_string_lengths,
+    xlsx_hidden_sheets,
     xlsx_sheet_parts,
 )
 from cardgen.load.table import (
@@ -116,17 +117,21 @@ class _Counted:
         return data
 
 
-def _scans(archive: zipfile.ZipFile, kind: str, shown: str) -> dict[str, Scan | str]:
+def _scans(
+    archive: zipfile.ZipFile, kind: str, shown: str
+) -> tuple[dict[str, Scan | str], set[str]]:
     """Each sheet's name, and its scan (ODS: every sheet is scanned, as the reader reads
-    them all) or the archive member holding it (XLSX: scanned once chosen)."""
+    them all) or the archive member holding it (XLSX: scanned once chosen); and the names
+    of the hidden sheets."""
     try:
         if kind == "ODS":
             info = _member(archive, "content.xml")
             if info is None:
                 raise KeyError("content.xml")
             with archive.open(info) as stream:
-                return dict(scan_ods(_Counted(stream), MAX_SHEET_ROWS, MAX_POOL_COLUMNS))
-        return dict(xlsx_sheet_parts(archive))
+                found = scan_ods(_Counted(stream), MAX_SHEET_ROWS, MAX_POOL_COLUMNS)
+            return dict(found.sheets), found.hidden
+        return dict(xlsx_sheet_parts(archive)), xlsx_hidden_sheets(archive)
     except TooLarge as exc:
         raise _too_large(exc, None, shown) from None
     except NotAWorkbook as exc:
@@ -152,11 +157,12 @@ def _too_large(exc: TooLarge, sheet: str | None, shown: str) -> CardgenError:
     )
 
 
-def _choose(names: list[str], wanted: str | None, shown: str) -> str:
+def _choose(names: list[str], hidden: set[str], wanted: str | None, shown: str) -> str:
+    """The sheet named `wanted` (its case ignored), or the first visible one."""
     if not names:
         raise CardgenError("the workbook has no sheet", Location(shown))
     if wanted is None:
-        return names[0]
+        return next((name for name in names if name not in hidden), names[0])
     if wanted in names:
         return wanted
     folded = [n for n in names if n.casefold() == wanted.strip().casefold()]
@@ -255,8 +261,8 @@ def read_workbook(
     kind = "ODS" if path.suffix.lower() == ".ods" else path.suffix.lower().lstrip(".").upper()
     data = read_bytes(path, root=root)
     archive = _open(data, shown, kind)
-    scans = _scans(archive, kind, shown)
-    sheet = _choose(list(scans), wanted, shown)
+    scans, hidden = _scans(archive, kind, shown)
+    sheet = _choose(list(scans), hidden, wanted, shown)
     scan = _scan(archive, kind, sheet, scans[sheet], shown)
     table = Table(PoolSource(shown, kind.lower(), sheet=sheet))
     grid = _cells(data, sheet, shown)

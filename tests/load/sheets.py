@@ -16,7 +16,7 @@ import csv
 import datetime
 import io
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -48,8 +48,9 @@ def letters(col: int) -> str:
     return text
 
 
-def openpyxl_xlsx(sheets: Sheets) -> bytes:
-    """A workbook written by openpyxl (values only; `None` is an empty cell)."""
+def openpyxl_xlsx(sheets: Sheets, *, hidden: Collection[str] = ()) -> bytes:
+    """A workbook written by openpyxl (values only; `None` is an empty cell); the sheets
+    named in `hidden` hidden."""
     from openpyxl import Workbook
 
     book = Workbook()
@@ -57,6 +58,8 @@ def openpyxl_xlsx(sheets: Sheets) -> bytes:
     book.remove(book.active)
     for name, rows in sheets.items():
         sheet = book.create_sheet(name)
+        if name in hidden:
+            sheet.sheet_state = "hidden"
         for row in rows:
             sheet.append([None if cell == "" else cell for cell in row])
     buffer = io.BytesIO()
@@ -65,6 +68,8 @@ def openpyxl_xlsx(sheets: Sheets) -> bytes:
 
 
 _EPOCH = datetime.date(1899, 12, 30)
+STATE = {False: "", True: ' state="hidden"'}
+"""A sheet's state in workbook.xml: Excel writes it only for a hidden sheet."""
 
 
 def _xlsx_cell(ref: str, value: Any, strings: dict[str, int]) -> str:
@@ -86,7 +91,7 @@ def _xlsx_cell(ref: str, value: Any, strings: dict[str, int]) -> str:
     return f'<c r="{ref}" t="s"><v>{index}</v></c>'
 
 
-def excel_xlsx(sheets: Sheets, *, suffix: str = "xlsx") -> bytes:
+def excel_xlsx(sheets: Sheets, *, suffix: str = "xlsx", hidden: Collection[str] = ()) -> bytes:
     """A workbook laid out as Excel saves it (see the module's docstring)."""
     strings: dict[str, int] = {}
     parts: dict[str, str] = {}
@@ -119,7 +124,7 @@ def excel_xlsx(sheets: Sheets, *, suffix: str = "xlsx") -> bytes:
         f'<Override PartName="/{p}" ContentType="{content}.worksheet+xml"/>' for p in parts
     )
     listed = "".join(
-        f'<sheet name={quoteattr(name)} sheetId="{i}" r:id="rId{i}"/>'
+        f'<sheet name={quoteattr(name)} sheetId="{i}"{STATE[name in hidden]} r:id="rId{i}"/>'
         for i, name in enumerate(sheets, start=1)
     )
     rels = "".join(
@@ -185,6 +190,7 @@ _ODS_NS = (
     ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
     ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
     ' xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"'
+    ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
 )
 
 
@@ -241,14 +247,17 @@ def _ods_row(row: Sequence[Any], width: int) -> str:
     return f"<table:table-row>{''.join(cells)}</table:table-row>"
 
 
-def ods(sheets: Sheets) -> bytes:
-    """An OpenDocument spreadsheet as LibreOffice saves one (see the module's docstring)."""
+def ods(sheets: Sheets, *, hidden: Collection[str] = ()) -> bytes:
+    """An OpenDocument spreadsheet as LibreOffice saves one (see the module's docstring);
+    the sheets named in `hidden` hidden, as LibreOffice hides one (a table style that
+    does not display)."""
     tables = []
     for name, rows in sheets.items():
         width = max((len(r) for r in rows), default=1) + 2  # LibreOffice's trailing blanks
         body = "".join(_ods_row(row, width) for row in rows)
+        style = ' table:style-name="ta2"' if name in hidden else ' table:style-name="ta1"'
         tables.append(
-            f"<table:table table:name={quoteattr(name)}>"
+            f"<table:table table:name={quoteattr(name)}{style}>"
             f'<table:table-column table:number-columns-repeated="{width}"/>{body}'
             '<table:table-row table:number-rows-repeated="1048000">'
             '<table:table-cell table:number-columns-repeated="1024"/></table:table-row>'
@@ -256,7 +265,14 @@ def ods(sheets: Sheets) -> bytes:
         )
     content = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<office:document-content {_ODS_NS} office:version="1.3"><office:body>'
+        f'<office:document-content {_ODS_NS} office:version="1.3">'
+        "<office:automatic-styles>"
+        '<style:style style:name="ta1" style:family="table" style:master-page-name="Default">'
+        '<style:table-properties table:display="true" style:writing-mode="lr-tb"/>'
+        "</style:style>"
+        '<style:style style:name="ta2" style:family="table" style:master-page-name="Default">'
+        '<style:table-properties table:display="false" style:writing-mode="lr-tb"/>'
+        "</style:style></office:automatic-styles><office:body>"
         f"<office:spreadsheet>{''.join(tables)}</office:spreadsheet></office:body>"
         "</office:document-content>"
     )

@@ -143,7 +143,7 @@ def test_a_row_repeated_across_columns_is_counted_expanded(prefix: str, rows: in
 def test_repeated_text_is_counted_in_every_cell_that_shows_it() -> None:
     text = "x" * 100_000
     fits = ods_content(CHARACTERS // (100_050 * 10) - 1, 10, text, "")
-    scans = scan_ods(io.BytesIO(fits), LIMIT_ROWS, LIMIT_COLS)
+    scans = scan_ods(io.BytesIO(fits), LIMIT_ROWS, LIMIT_COLS).sheets
     assert scans["Cards"].text < CHARACTERS
     past = ods_content(CHARACTERS // (100_000 * 10) + 1, 10, text, "")
     refused(lambda: scan_ods(io.BytesIO(past), LIMIT_ROWS, LIMIT_COLS), "characters of text")

@@ -190,6 +190,38 @@ def test_a_named_sheet_and_an_unknown_one(tmp_path: Path) -> None:
     assert _cards(root) == []  # a sheet's name matches whatever its case
 
 
+HIDING = {
+    "cards.xlsx": lambda sheets, hidden: openpyxl_xlsx(sheets, hidden=hidden),
+    "cards.xlsm": lambda sheets, hidden: excel_xlsx(sheets, suffix="xlsm", hidden=hidden),
+    "cards.ods": lambda sheets, hidden: ods(sheets, hidden=hidden),
+}
+
+
+HIDDEN = [{"Notes"}, {"Notes", "Old"}, {"Cards", "Notes", "Old"}, set()]
+
+
+@pytest.mark.parametrize(
+    ("name", "hidden"),
+    # openpyxl refuses to write a workbook whose every sheet is hidden
+    [(n, h) for n in HIDING for h in HIDDEN if not (n == "cards.xlsx" and len(h) == 3)],
+)
+def test_the_first_visible_sheet_is_read(tmp_path: Path, name: str, hidden: set[str]) -> None:
+    """As docs/pools.md says; the spreadsheet reader's own view of which sheets are
+    visible (python-calamine's `sheets_metadata`) is the oracle."""
+    import io
+
+    from python_calamine import CalamineWorkbook, SheetVisibleEnum
+
+    sheets = {"Notes": [HEADER, ROWS[1]], "Old": [HEADER, ROWS[0]], "Cards": [HEADER, *ROWS]}
+    data = HIDING[name](sheets, hidden)
+    shown = CalamineWorkbook.from_filelike(io.BytesIO(data)).sheets_metadata
+    visible = [m.name for m in shown if m.visible == SheetVisibleEnum.Visible]
+    assert visible == [n for n in sheets if n not in hidden]  # the writer hid them
+    first = visible[0] if visible else "Notes"  # none visible: the first sheet
+    expected = {"Notes": ["Borin"], "Old": ["Aria"], "Cards": [r[0] for r in ROWS]}[first]
+    assert [c["name"] for c in _cards(_project(tmp_path, name, data))] == expected
+
+
 def test_formulas_count_as_their_saved_values(tmp_path: Path) -> None:
     rows: list[list[Any]] = [HEADER, *[list(r) for r in ROWS]]
     rows[1][3] = Formula("2+3", 5)
