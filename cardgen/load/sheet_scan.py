@@ -21,6 +21,7 @@ import itertools
 import posixpath
 import re
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from xml.etree import ElementTree
@@ -68,6 +69,9 @@ class Scan:
     cols: int = 0
     text: int = 0
     errors: dict[tuple[int, int], str] = field(default_factory=dict)
+    unsaved: set[tuple[int, int]] = field(default_factory=set)
+    """Cells holding a formula with no value saved for it (a file a program wrote, never
+    saved from a spreadsheet): the reader reads them as empty."""
 
     def reach(self, row: int, col: int, max_rows: int, max_cols: int) -> None:
         """Note a cell at (row, col) that holds a value; past the limits, `TooLarge`."""
@@ -89,6 +93,11 @@ class Scan:
         """Keep the error a cell shows (the first `MAX_ERROR_CELLS` of them)."""
         if len(self.errors) < MAX_ERROR_CELLS:
             self.errors[(row, col)] = text.strip() or "#ERROR"
+
+    def formula_without_value(self, row: int, col: int) -> None:
+        """Keep a cell whose formula has no saved value (the first `MAX_ERROR_CELLS`)."""
+        if len(self.unsaved) < MAX_ERROR_CELLS:
+            self.unsaved.add((row, col))
 
 
 @dataclass
@@ -234,11 +243,11 @@ def scan_xlsx(
     parser = _parser()
     row = col = 0
     kind: str | None = None
-    in_cell = valued = False
+    in_cell = valued = formula = False
     text: list[str] = []
 
     def start(name: str, attributes: dict[str, str]) -> None:
-        nonlocal row, col, kind, in_cell, valued
+        nonlocal row, col, kind, in_cell, valued, formula
         local = name.rpartition(":")[2]
         if local == "c":
             ref = kind = None
@@ -253,7 +262,7 @@ def scan_xlsx(
             col = _column_number(letters) if letters else col + 1
             if digits:
                 row = int(digits)
-            in_cell, valued = True, False
+            in_cell, valued, formula = True, False, False
             text.clear()
         elif local == "row":
             number = _count(_attribute(attributes, "r"))
@@ -261,6 +270,8 @@ def scan_xlsx(
         elif in_cell and local in ("v", "t", "is"):
             valued = True
             parser.CharacterDataHandler = text.append
+        elif in_cell and local == "f":
+            formula = True
 
     def end(name: str) -> None:
         nonlocal in_cell
@@ -274,6 +285,8 @@ def scan_xlsx(
         in_cell = False
         value = "".join(text)
         if not valued or not (value or kind == "inlineStr"):
+            if formula:
+                scan.formula_without_value(row, col)
             return
         scan.reach(row, col, max_rows, max_cols)
         totals.add(scan.cells, 0)
@@ -323,15 +336,19 @@ def _row_end(
         totals.add(scan.cells, 0)
         scan.text += (len(text) + one["size"]) * one["width"] * repeat
         totals.add(0, scan.text)
-        if one["error"]:
-            spots = (
-                (r, c)
-                for r in range(table.row + 1, table.row + repeat + 1)
-                for c in range(one["col"], last + 1)
-            )
-            for r, c in itertools.islice(spots, MAX_ERROR_CELLS):
+        spots = itertools.islice(_spots(table.row, repeat, one["col"], last), MAX_ERROR_CELLS)
+        if one["unsaved"] and not text:
+            for r, c in spots:
+                scan.formula_without_value(r, c)
+        elif one["error"]:
+            for r, c in spots:
                 scan.error(r, c, text)
     table.row += repeat
+
+
+def _spots(row: int, repeat: int, first: int, last: int) -> Iterator[tuple[int, int]]:
+    """The cells (row, column) of a repeated ODS cell, row by row."""
+    return ((r, c) for r in range(row + 1, row + repeat + 1) for c in range(first, last + 1))
 
 
 @dataclass
@@ -375,6 +392,8 @@ def scan_ods(stream: Readable, max_rows: int, max_cols: int) -> OdsScan:
                 col=row["col"],
                 width=width,
                 typed=any(_local(k) in ("value-type", "formula") for k in attributes),
+                unsaved=_attribute(attributes, "formula") is not None
+                and not any(_local(k).endswith("value") for k in attributes),
                 error=_attribute(attributes, "value-type") == "error",
                 size=sum(len(v) for v in attributes.values()),
                 text=[],

@@ -297,6 +297,15 @@ def read_workbook(
                 table.failed.add(at(offset)(index))
                 continue
             value = None if cell == "" else sheet_value(game, name, cell) if name else cell
+            if value is None and name is not None and (offset, index + 1) in scan.unsaved:
+                errors.add(
+                    "the cell holds a formula with no value saved for it (the file was written"
+                    " by a program, never saved from a spreadsheet): open it in a spreadsheet"
+                    " program and save it, or write the values instead of the formulas",
+                    at(offset)(index),
+                )
+                table.failed.add(at(offset)(index))
+                continue
             if value is None:
                 continue
             if name is not None:

@@ -234,6 +234,41 @@ def test_formulas_count_as_their_saved_values(tmp_path: Path) -> None:
         assert cards[2]["copies"] == 4
 
 
+def test_a_formula_without_a_saved_value_says_so_and_how_to_fix_it(tmp_path: Path) -> None:
+    """openpyxl writes a formula as a script gives it, with no value worked out (only a
+    spreadsheet program works formulas out and saves their values); the reader reads such
+    a cell as empty. So does an ODS cell with a formula and no value."""
+    rows: list[list[Any]] = [HEADER, *[list(r) for r in ROWS]]
+    rows[1][3] = "=2+3"  # Aria's power
+    root = _project(tmp_path / "xlsx", "cards.xlsx", openpyxl_xlsx({"Cards": rows}))
+    lines = _error_lines(root, cwd=root / "decks" / "tiny")
+    assert lines == [
+        "cards.xlsx:Cards!D2: the cell holds a formula with no value saved for it (the file was"
+        " written by a program, never saved from a spreadsheet): open it in a spreadsheet"
+        " program and save it, or write the values instead of the formulas"
+    ]
+    import io
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(ods({"Cards": [HEADER, *ROWS]})))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for item in source.infolist():
+            part = source.read(item)
+            if item.filename == "content.xml":
+                before = b'<table:table-cell office:value-type="float" office:value="5">'
+                assert part.count(before) == 1
+                start = part.index(before)
+                end = part.index(b"</table:table-cell>", start)
+                part = part[:start] + b'<table:table-cell table:formula="of:=2+3">' + part[end:]
+            archive.writestr(item, part)
+    root = _project(tmp_path / "ods", "cards.ods", buffer.getvalue())
+    lines = _error_lines(root, cwd=root / "decks" / "tiny")
+    assert len(lines) == 1 and lines[0].startswith(
+        "cards.ods:Cards!D2: the cell holds a formula with no value saved for it"
+    ), lines
+
+
 def test_an_error_cell_is_an_error_at_its_cell(tmp_path: Path) -> None:
     rows: list[list[Any]] = [HEADER, *[list(r) for r in ROWS]]
     rows[2][3] = Error("#DIV/0!")
