@@ -14,6 +14,7 @@ import io
 import os
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -198,6 +199,43 @@ def _scan(
         raise _unreadable(kind, shown) from None
 
 
+def _repacked(archive: zipfile.ZipFile, kind: str, shown: str) -> bytes:
+    """The workbook as the reader is given it: its XML parts (and `mimetype`), each unpacked
+    here and counted as it is (at most `MAX_UNPACKED` in all, whatever the archive
+    declares), stored in a new archive. So the reader reads exactly the bytes the scan
+    read, never a part another zip reader would find or unpack differently; pictures and
+    macros, which it does not read, are left out."""
+    buffer = io.BytesIO()
+    seen: set[str] = set()
+    left = MAX_UNPACKED
+    try:
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as repacked:
+            for info in archive.infolist():
+                name = info.filename.replace("\\", "/")
+                if not (name.lower().endswith((".xml", ".rels")) or name == "mimetype"):
+                    continue
+                if name.casefold() in seen:
+                    raise CardgenError(
+                        f"the workbook holds two parts named {name!r}; save it again from the"
+                        " spreadsheet",
+                        Location(shown),
+                    )
+                seen.add(name.casefold())
+                with archive.open(info) as stream:
+                    part = stream.read(left + 1)
+                left -= len(part)
+                if left < 0:
+                    raise CardgenError(
+                        f"the workbook unpacks to more than {MAX_UNPACKED:,} bytes (whatever"
+                        " its archive declares)",
+                        Location(shown),
+                    )
+                repacked.writestr(zipfile.ZipInfo(name), part)  # dated 1980: same bytes each run
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error):
+        raise _unreadable(kind, shown) from None
+    return buffer.getvalue()
+
+
 def _cells(data: bytes, sheet: str, shown: str) -> list[list[Any]]:
     from python_calamine import CalamineError, CalamineWorkbook
 
@@ -265,7 +303,7 @@ def read_workbook(
     sheet = _choose(list(scans), hidden, wanted, shown)
     scan = _scan(archive, kind, sheet, scans[sheet], shown)
     table = Table(PoolSource(shown, kind.lower(), sheet=sheet))
-    grid = _cells(data, sheet, shown)
+    grid = _cells(_repacked(archive, kind, shown), sheet, shown)
 
     def at(row: int) -> Callable[[int], Location]:
         return lambda index: Location(shown, row, index + 1, sheet)

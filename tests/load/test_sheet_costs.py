@@ -237,3 +237,41 @@ def test_docs_limits_state_each_new_limit_as_tested_here() -> None:
         "shared strings of an XLSX workbook"
     ]
     assert "a document type declaration (entities) is refused" in limits
+
+
+def declaring_size(data: bytes, name: str, size: int) -> bytes:
+    """The archive with the member `name`'s unpacked size in its central directory changed
+    to `size` (its data, and its local header, as they were)."""
+    raw = bytearray(data)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    at = raw.index(b"PK\x01\x02", archive.start_dir)
+    while raw[at + 46 : at + 46 + len(name)] != name.encode():
+        at = raw.index(b"PK\x01\x02", at + 4)
+    raw[at + 24 : at + 28] = size.to_bytes(4, "little")
+    return bytes(raw)
+
+
+def test_a_part_that_unpacks_to_more_than_it_declares_is_refused(tmp_path: Path) -> None:
+    """What a part unpacks to is counted as it is unpacked, not taken from the archive: a
+    sheet whose archive says it is 200 bytes is no readable workbook, in one line."""
+    sheet = sheet_xml([(1, 1, "name"), (2, 1, "x" * 50_000)], {
+        "quote": '"', "spaced": False, "escaped": False, "prefix": "", "positioned": True,
+    })
+    data = declaring_size(with_part(BASE, "xl/worksheets/sheet1.xml", sheet),
+                          "xl/worksheets/sheet1.xml", 200)
+    one_line(game(tmp_path, "cards.xlsx", data), "not a readable XLSX workbook")
+
+
+def test_two_parts_of_one_name_are_refused(tmp_path: Path) -> None:
+    """Zip readers differ on which of two parts of one name (its case aside) they read:
+    the scan and the reader might not read the same sheet. The scan reads both (a bomb in
+    either is refused as such); two harmless ones are refused for being two."""
+    plain = {"quote": '"', "spaced": False, "escaped": False, "prefix": "", "positioned": True}
+    for label, sheet, fragment in (
+        ("bomb", sheet_xml([(1_048_576, 1000, "x")], plain), "reaches 1,048,576 rows"),
+        ("two", sheet_xml([(1, 1, "name")], plain), "two parts named"),
+    ):
+        buffer = io.BytesIO(BASE)
+        with zipfile.ZipFile(buffer, "a") as archive:
+            archive.writestr("XL/worksheets/Sheet1.xml", sheet)
+        one_line(game(tmp_path / label, "cards.xlsx", buffer.getvalue()), fragment)
