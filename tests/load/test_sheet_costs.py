@@ -12,6 +12,7 @@ import io
 import zipfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -275,3 +276,35 @@ def test_two_parts_of_one_name_are_refused(tmp_path: Path) -> None:
         with zipfile.ZipFile(buffer, "a") as archive:
             archive.writestr("XL/worksheets/Sheet1.xml", sheet)
         one_line(game(tmp_path / label, "cards.xlsx", buffer.getvalue()), fragment)
+
+
+def test_a_reader_panic_is_one_line_and_its_backtrace_note_held_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """python-calamine turns a Rust panic into `PanicException` (a BaseException, past
+    `except Exception`) after Rust's panic hook has printed on the process's standard
+    error. No file is known to make today's reader panic: the reader is made to fail as
+    a panic does."""
+    import os
+
+    import python_calamine
+
+    from cardgen.errors import CardgenError
+    from cardgen.load.workbook import _cells
+
+    class PanicException(BaseException):
+        pass
+
+    def panics(_: object) -> None:
+        os.write(2, b"thread '<unnamed>' panicked at src/xlsx/mod.rs:1:1:\nnote: run with"
+                    b" `RUST_BACKTRACE=1` environment variable to display a backtrace\n")
+        raise PanicException("capacity overflow")
+
+    monkeypatch.setattr(python_calamine.CalamineWorkbook, "from_filelike", panics)
+    capfd.readouterr()
+    with pytest.raises(CardgenError) as info:
+        _cells(BASE, "Cards", "cards.xlsx")
+    assert "the spreadsheet reader failed on this workbook (capacity overflow)" in str(
+        info.value
+    )
+    assert capfd.readouterr().err == ""  # the panic's lines were held back
