@@ -188,7 +188,7 @@ def icon_file_problem(path: Path, project_root: Path, shown: str) -> str | None:
     `MAX_ICON_PIXELS`."""
     if is_svg(path):
         try:
-            read_svg(path, project_root, shown)
+            read_svg(path, project_root, shown, MAX_ICON_PIXELS)
         except CardgenError as exc:
             return exc.problem
         return None

@@ -21,6 +21,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from cardgen.errors import CardgenError, display_path
+from cardgen.load.svg_costs import MAX_PICTURE_PIXELS, MAX_SVG_DEPTH, check_costs
 
 MAX_SVG_BYTES = 8_000_000
 """An SVG larger than this is refused before parsing (a game's icon is a few kilobytes)."""
@@ -62,9 +63,15 @@ def is_svg(path: Path) -> bool:
     return path.suffix.lower() == ".svg"
 
 
-def read_svg(path: Path, project_root: Path, shown: str | None = None) -> SvgDocument:
+def read_svg(
+    path: Path,
+    project_root: Path,
+    shown: str | None = None,
+    max_pixels: int = MAX_PICTURE_PIXELS,
+) -> SvgDocument:
     """Read and check the SVG at `path` (a file inside `project_root`); bad input raises a
-    `CardgenError` naming the file (as `shown`, else its project path) and the line."""
+    `CardgenError` naming the file (as `shown`, else its project path) and the line. A
+    picture it draws may have at most `max_pixels` (the art limit; icons pass theirs)."""
     name = shown or display_path(path)
     try:
         size = path.stat().st_size
@@ -75,11 +82,23 @@ def read_svg(path: Path, project_root: Path, shown: str | None = None) -> SvgDoc
         data = path.read_bytes()
     except OSError as exc:
         raise CardgenError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    return parse_svg(data, path, project_root, name)
+    return parse_svg(data, path, project_root, name, max_pixels)
 
 
-def parse_svg(data: bytes, path: Path, project_root: Path, name: str) -> SvgDocument:
-    """Parse and check SVG bytes said to come from `path` (see `read_svg`)."""
+MAX_NESTED_SVGS = 2
+"""SVGs drawn as pictures inside an SVG, one inside another."""
+
+
+def parse_svg(
+    data: bytes,
+    path: Path,
+    project_root: Path,
+    name: str,
+    max_pixels: int = MAX_PICTURE_PIXELS,
+    nesting: int = 0,
+) -> SvgDocument:
+    """Parse and check SVG bytes said to come from `path` (see `read_svg`); `nesting`:
+    how many SVGs this one is drawn inside."""
     lines: dict[int, int] = {}
     root = _parse(data, name, lines)
     if root.tag != f"{{{SVG_NS}}}svg":
@@ -94,7 +113,21 @@ def parse_svg(data: bytes, path: Path, project_root: Path, name: str) -> SvgDocu
             raise CardgenError(f"{name}: more than {MAX_SVG_ELEMENTS:,} elements")
         for ref in _references(element):
             _check_reference(ref, resources, project_root, f"{name}:{lines.get(id(element), 1)}")
-    return SvgDocument(root, _view_box(root, name), path, resources)
+    view_box = _view_box(root, name)
+
+    def refuse(element: ET.Element, problem: str) -> CardgenError:
+        return CardgenError(f"{name}:{lines.get(id(element), 1)}: {problem}")
+
+    def nested(inner: bytes) -> None:
+        if nesting >= MAX_NESTED_SVGS:
+            raise CardgenError(
+                f"{name}: SVGs drawn inside SVGs {MAX_NESTED_SVGS + 1} deep; at most"
+                f" {MAX_NESTED_SVGS}"
+            )
+        parse_svg(inner, path, project_root, f"{name} (an SVG it draws)", max_pixels, nesting + 1)
+
+    check_costs(root, max(view_box[2], view_box[3]), resources, refuse, nested, max_pixels)
+    return SvgDocument(root, view_box, path, resources)
 
 
 def _parse(data: bytes, name: str, lines: dict[int, int]) -> ET.Element:
@@ -104,9 +137,21 @@ def _parse(data: bytes, name: str, lines: dict[int, int]) -> ET.Element:
     parser = expat.ParserCreate(namespace_separator="}")
     parser.buffer_text = True
 
+    depth = [0]
+
     def start(tag: str, attrs: dict[str, str]) -> None:
+        depth[0] += 1
+        if depth[0] > MAX_SVG_DEPTH:
+            raise CardgenError(
+                f"{name}:{parser.CurrentLineNumber}: elements nested more than"
+                f" {MAX_SVG_DEPTH} deep; an SVG nests at most {MAX_SVG_DEPTH}"
+            )
         element = builder.start(_clark(tag), {_clark(k): v for k, v in attrs.items()})
         lines[id(element)] = parser.CurrentLineNumber
+
+    def end(tag: str) -> None:
+        depth[0] -= 1
+        builder.end(_clark(tag))
 
     def refuse(*_: object) -> int:
         raise CardgenError(
@@ -115,7 +160,7 @@ def _parse(data: bytes, name: str, lines: dict[int, int]) -> ET.Element:
         )
 
     parser.StartElementHandler = start
-    parser.EndElementHandler = lambda tag: builder.end(_clark(tag))
+    parser.EndElementHandler = end
     parser.CharacterDataHandler = builder.data
     parser.EntityDeclHandler = refuse
     parser.ExternalEntityRefHandler = refuse

@@ -29,6 +29,7 @@ from typing import Any
 from PIL import Image
 
 from cardgen.load.art_paths import resolve_art
+from cardgen.load.icon_files import MAX_ICON_PIXELS
 from cardgen.load.svg import is_svg, read_svg
 from cardgen.model.layout import IconSpec
 from cardgen.render.art import load_art
@@ -134,7 +135,7 @@ def _recoloured(icon: IconFile) -> bool:
 def _drawing(icon: IconFile, side: int) -> Image.Image:
     """The file drawn `side` px square, as its own colours."""
     if is_svg(icon.path):
-        doc = read_svg(icon.path, icon.root)
+        doc = read_svg(icon.path, icon.root, max_pixels=MAX_ICON_PIXELS)
         view_box = fit_view_box(doc.view_box, (side, side), "contain")
         return render_svg(doc, (side, side), view_box, supersample=SUPERSAMPLE)
     image = load_art(icon.path)
