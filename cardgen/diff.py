@@ -22,9 +22,10 @@ from cardgen.git import git_file
 from cardgen.load import GAME_FILE
 from cardgen.load.game import POOL_FILES
 from cardgen.load.pool import name_key
-from cardgen.load.text import read_text
+from cardgen.load.text import MAX_TEXT_BYTES, read_text
 from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook, split_pool
 from cardgen.load.yaml import parse_yaml
+from cardgen.load.yaml_limits import MAX_YAML_BYTES
 from cardgen.model.game import Game
 from cardgen.project import Project
 
@@ -318,13 +319,13 @@ def diff_since(project: Project, game: str, rev: str) -> PoolDiff:
             " saved copies: cardgen diff OLD.xlsx NEW.xlsx --game GAME",
             Location(display_path(pack.pool_path)),
         )
-    text = git_file(folder, rev, pack.pool_path.name)
+    text = git_file(folder, rev, pack.pool_path.name, _limit(pack.pool_path.name))
     notes = []
     old_name = pack.pool_path.name
     if text is None:
         for name in POOL_FILES:
             if name != pack.pool_path.name:
-                text = git_file(folder, rev, name)
+                text = git_file(folder, rev, name, _limit(name))
                 if text is not None:
                     old_name = name
                     break
@@ -360,3 +361,9 @@ def diff(
     if new is None:
         raise CardgenError("give two versions (OLD NEW) or a game and --since REV")
     return diff_paths(project, Path(old), Path(new), game=game)
+
+
+def _limit(name: str) -> int:
+    """The most bytes a pool file of this name may hold, as on disk: a YAML pool's limit,
+    or any other text file's."""
+    return MAX_YAML_BYTES if name.lower().endswith((".yaml", ".yml")) else MAX_TEXT_BYTES

@@ -30,10 +30,12 @@ def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
         raise CardgenError(f"git took longer than {GIT_TIMEOUT} s") from None
 
 
-def git_file(folder: Path, rev: str, name: str) -> str | None:
+def git_file(folder: Path, rev: str, name: str, limit: int) -> str | None:
     """The text of `folder/name` at revision `rev`, or None when it did not exist then.
 
-    Outside a git repository, or for a revision git does not know, a clear error (exit 2).
+    Outside a git repository, or for a revision git does not know, a clear error (exit 2);
+    the file's size then is asked of git first (`git cat-file -s`), and a file of more
+    than `limit` bytes is refused as it would be on disk, never read.
     """
     shown = display_path(folder)
     if rev.startswith("-"):
@@ -47,6 +49,15 @@ def git_file(folder: Path, rev: str, name: str) -> str | None:
     if known.returncode != 0:
         raise CardgenError(f'unknown git revision "{rev}"', Location(shown))
     commit = known.stdout.strip()
+    size = _git(folder, "cat-file", "-s", f"{commit}:./{name}")
+    if size.returncode != 0:
+        return None
+    if not size.stdout.strip().isdigit() or int(size.stdout) > limit:
+        raise CardgenError(
+            f"file is too large at {rev} ({int(size.stdout.strip() or 0):,} bytes; the limit"
+            f" is {limit:,}): cardgen does not read it",
+            Location(f"{rev}:{display_path(folder / name)}"),
+        )
     shown_file = _git(folder, "show", f"{commit}:./{name}")
     if shown_file.returncode != 0:
         return None

@@ -156,3 +156,42 @@ def test_pnp_prints_only_the_changed_cards(run: Run, repo: Path, tmp_path: Path)
     git(repo, "commit", "-q", "-am", "second")
     nothing = run("pnp", "arena", "--changed-since", "HEAD", "--project", repo)
     assert nothing.exit_code == 0 and "nothing to print" in nothing.stdout
+
+
+def test_a_file_at_a_revision_is_sized_before_it_is_read(repo: Path, tmp_path: Path) -> None:
+    """git is asked the file's size first: one of the limit is read, one byte more is
+    refused as it would be on disk, and never read (issue 32 item 3)."""
+    from cardgen.errors import CardgenError
+    from cardgen.git import git_file
+
+    folder = repo / "decks/arena"
+    (folder / "notes.txt").write_bytes(b"x" * 1000)
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "notes")
+    assert git_file(folder, "HEAD", "notes.txt", 1000) == "x" * 1000
+    with pytest.raises(CardgenError) as info:
+        git_file(folder, "HEAD", "notes.txt", 999)
+    assert "file is too large at HEAD (1,000 bytes; the limit is 999)" in str(info.value)
+    assert git_file(folder, "HEAD", "gone.txt", 999) is None
+
+
+def test_a_pool_past_the_limit_in_history_is_refused_unread(run: Run, repo: Path) -> None:
+    """A 50 MB pool in a commit (the issue's was 205 MB: 1.4 GB to read whole) is refused
+    by `diff --since` and `pnp --changed-since` in one line, at the revision's file."""
+    pool = repo / "decks/arena/cards.csv"
+    now = pool.read_bytes()
+    limit = 50 * 1024 * 1024  # a text file's limit on disk (docs/limits.md)
+    head = ARENA_CARDS.encode()
+    row = b"Pad,spell,1,,,,1,light,"
+    pool.write_bytes(head + row + b"p" * (limit - len(head) - len(row)) + b"\n")
+    assert pool.stat().st_size == limit + 1
+    git(repo, "commit", "-q", "-am", "huge")
+    pool.write_bytes(now)
+    for args in (("diff", "arena", "--since", "HEAD"), ("pnp", "arena", "--changed-since", "HEAD")):
+        result = run(*args, "--project", repo)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+        assert "HEAD:" in result.stderr and "cards.csv" in result.stderr
+        assert f"file is too large at HEAD ({limit + 1:,} bytes; the limit is {limit:,})" in (
+            result.stderr
+        )
