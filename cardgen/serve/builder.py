@@ -107,6 +107,8 @@ def _body(request: Request) -> dict[str, Any]:
         data = json.loads(request.body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise DeckRefused(400, "the request's body is not JSON") from None
+    except RecursionError:  # nested deeper than the parser goes: no deck is
+        raise DeckRefused(400, "the request's body is nested too deep") from None
     if not isinstance(data, dict):
         raise DeckRefused(400, "the request's body is a JSON object")
     return data

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -27,12 +28,20 @@ from cardgen.serve.origin import allowed_hosts, host_allowed, same_origin
 from cardgen.serve.page import FILE_CSP
 
 MAX_BODY = 1_000_000
-
+"""The largest request body a writing route is handed, in bytes."""
 LINGER_BYTES, LINGER_SECONDS = 4 * MAX_BODY, 2.0
 """After a body refused unread is answered, what the client still sends is read and dropped,
 up to this much and this long, before the connection closes: closed at once with unread
 data, it is reset, and the client may lose the answer it was sent."""
-"""The largest request body a writing route is handed, in bytes."""
+BACKLOG = 1024
+"""Connections the system holds for the server before it accepts them (the standard
+library's 5 left a burst of requests unanswered for a minute, their connects retried)."""
+MAX_CONNECTIONS = 128
+"""Connections answered at once, each on a thread; one more is answered 503 at once (a
+page holds one for its change feed)."""
+READ_TIMEOUT = 10.0
+"""Seconds a connection may send nothing while a request (or the next one) is awaited: a
+body that never arrives, or a client gone quiet, frees its thread."""
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".png": "image/png",
@@ -107,10 +116,12 @@ class Routes:
 
 
 class LiveServer(ThreadingHTTPServer):
-    """A threading HTTP server with its routes, the folder it serves and its report."""
+    """A threading HTTP server with its routes, the folder it serves and its report; it
+    answers at most `MAX_CONNECTIONS` connections at once (one more: 503, at once)."""
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = BACKLOG
 
     def __init__(
         self,
@@ -127,11 +138,41 @@ class LiveServer(ThreadingHTTPServer):
         self.files = files
         self.report = report
         self.allowed = allowed_hosts(address[0], self.server_address[1])
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Answer on a thread of its own while there is room; else 503 now, and close."""
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.settimeout(1.0)
+                request.sendall(_BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """The standard thread's work, its slot given back when it is done."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
     @property
     def port(self) -> int:
         """The port listened on."""
         return int(self.server_address[1])
+
+
+_BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    b"Retry-After: 1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nbusy\n"
+)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -141,6 +182,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "cardgen"
     sys_version = ""
+    timeout = READ_TIMEOUT
 
     def do_GET(self) -> None:
         """Answer a GET."""
@@ -204,7 +246,17 @@ class Handler(BaseHTTPRequestHandler):
 
     def _respond(self) -> Response:
         headers = {k.lower(): v for k, v in self.headers.items()}
-        body = b"" if self.command in READING else self._body(headers)
+        if len(self.headers.get_all("Content-Length") or []) > 1:
+            self.close_connection = True
+            return Response.text(400, "bad request: more than one Content-Length")
+        if "transfer-encoding" in headers:
+            self.close_connection = True
+            return Response.text(400, "bad request: a body is sent with its Content-Length")
+        try:
+            body = b"" if self.command in READING else self._body(headers)
+        except TimeoutError:
+            self.close_connection = True
+            return Response.text(408, f"the body did not arrive within {self.timeout:g} s")
         if body is None:
             self.close_connection = True  # what is left of the body is not read
             return Response.text(413, f"the body is limited to {MAX_BODY} bytes")

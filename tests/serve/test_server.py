@@ -4,6 +4,7 @@ carries a policy, a write from another origin is refused, the change feed stream
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -97,15 +98,22 @@ class Served:
         return self.raw(request)[0]
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    served = Served(tmp_path_factory.mktemp("served"))
+@contextlib.contextmanager
+def serving(root: Path) -> Iterator[Served]:
+    """A `Served` over `root`, stopped after."""
+    served = Served(root)
     try:
         yield served
     finally:
         served.feed.close()
         served.server.shutdown()
         served.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    with serving(tmp_path_factory.mktemp("served")) as served:
+        yield served
 
 
 def test_a_card_image_is_served_with_its_type_and_safe_headers(served: Served) -> None:
