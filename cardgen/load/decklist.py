@@ -47,6 +47,7 @@ def _plain_line(raw: str) -> tuple[int, str] | None:
     count, _, name = raw.partition(" ")
     if (
         name
+        and count.isascii()
         and count.isdigit()
         and count[0] != "0"
         and len(count) < 5
@@ -76,7 +77,8 @@ def _count_and_name(text: str) -> tuple[str | None, str]:
     `3 Name`, `3x Name`, `3 x Name`, `Name x3`, `Name x 3`, `Name`."""
     first, _, rest = text.partition(" ")
     x_form = _COUNT_X.match(first)
-    if x_form or _COUNT_LIKE.match(first):
+    # digits of another script (`٣`, `３`) are a count, refused as one: plain digits only
+    if x_form or _COUNT_LIKE.match(first) or (first.isdecimal() and not first.isascii()):
         rest = rest.strip()
         if rest[:1] in ("x", "X", "×") and rest[1:2] == " ":
             rest = rest[2:].strip()

@@ -161,3 +161,24 @@ def test_a_bad_count_shows_an_example_that_reads(line: str) -> None:
     deck = parse_text_deck(example.group(1) + "\n", "d.txt")
     assert [e.name for e in deck.entries] == [line.split(" ", 1)[1] if line[0] in "-0123456789"
                                               else line.rsplit(" ", 1)[0]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    digits=st.text(
+        st.characters(categories=["Nd"]).filter(lambda ch: not ch.isascii()),
+        min_size=1,
+        max_size=3,
+    ),
+    name=st.sampled_from(["Aria", "Spell 1", "Frost Bolt"]),
+)
+def test_digits_of_other_scripts_are_no_count(digits: str, name: str) -> None:
+    """docs/limits.md: a count is plain digits. `٣ Aria` (Arabic-Indic), `３ Aria`
+    (fullwidth), `৩ Aria` (Bengali): refused as a count, at the line, with the count in
+    plain digits to write instead; never read as 3, nor as a card named "٣ Aria"."""
+    with pytest.raises(CardgenError) as info:
+        parse_text_deck(f"1 Borin\n{digits} {name}\n", "d.txt")
+    assert not isinstance(info.value, InputErrors)  # the one bad line
+    message = info.value.format_message()
+    assert message.startswith("d.txt:2:1: count must be a whole number, got "), message
+    assert f'"{digits}"' in message and f" {name}\")" in message
