@@ -100,6 +100,16 @@ def capped(items: list[str], limit: int, what: str) -> list[str]:
     return [*items[:limit], f"... and {len(items) - limit:,} more {what}"]
 
 
+SHOWN_NAME = 60
+"""Characters of a name a message shows (a longer one is cut, `...` after it)."""
+
+
+def short(text: str, limit: int = SHOWN_NAME) -> str:
+    """`text` for a message: cut after `limit` characters, `...` after it (a 1 MB card
+    name in a deck list is shown as its first 60 characters)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def visible(text: str) -> str:
     """Text safe to print on one terminal line: control characters (a newline, an escape
     sequence from a hostile file) shown as escapes such as `\\x1b` instead of acting."""

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from cardgen.check.bounds import Gap, gap
 from cardgen.check.findings import DeckReport, Violation
+from cardgen.errors import short
 from cardgen.fuzzy import closest
 from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
@@ -334,7 +335,7 @@ class DeckValidator:
                     rule="unknown-card",
                     code=CODES["unknown_card"],
                     kind="unknown_card",
-                    message=f'unknown card "{entry.name}" in {self.pack.game.name}{hint}',
+                    message=f'unknown card "{short(entry.name)}" in {self.pack.game.name}{hint}',
                     actual=entry.count,
                     cards=(entry.name,),
                     line=entry.line,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
+from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path, short
 from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load import GAME_FILE
 from cardgen.load.art_convention import ArtOrigin, with_art_by_name
@@ -111,8 +111,9 @@ class GamePack:
             counts[card.name] = counts.get(card.name, 0) + entry.count
         for entry in unknown[:UNKNOWN_SHOWN]:
             hint = closest(entry.name, names)
+            meant = f'; did you mean "{hint}"?' if hint else ""
             errors.add(
-                f'unknown card "{entry.name}"' + (f'; did you mean "{hint}"?' if hint else ""),
+                f'unknown card "{short(entry.name)}"{meant}',
                 Location(deck.path, entry.line, entry.col),
             )
         if len(unknown) > UNKNOWN_SHOWN:

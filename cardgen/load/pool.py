@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
+from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path, short
 from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load.counts import yaml_count
 from cardgen.load.delimited import read_csv
@@ -59,8 +59,7 @@ def not_a_spreadsheet(path: Path, what: str = "CSV") -> None:
 
 def card_label(name: object) -> str:
     """`card "Name": ` for a message, a long name cut short."""
-    text = str(name)
-    return f'card "{text[:60]}{"..." if len(text) > 60 else ""}": '
+    return f'card "{short(str(name))}": '
 
 
 def name_key(name: str) -> str:

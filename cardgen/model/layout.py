@@ -137,7 +137,9 @@ class ShapeStyle(Strict):
     gradient: list[Color] = Field(
         default_factory=list, description="Fill with a gradient through these colours instead."
     )
-    gradient_angle: float = Field(default=90, description="Gradient direction in degrees.")
+    gradient_angle: float = Field(
+        default=90, ge=-3600, le=3600, description="Gradient direction in degrees."
+    )
     stroke: Color | None = Field(default=None, description="Outline colour (none: no outline).")
     stroke_gradient: list[Color] = Field(
         default_factory=list, description="Outline with a gradient through these colours."
@@ -167,7 +169,9 @@ class PolygonElement(ElementBase, ShapeStyle):
         default_factory=list, description="Corners, measured from the box's top-left."
     )
     sides: int | None = Field(default=None, ge=3, le=64, description="A regular polygon.")
-    angle: float = Field(default=0, description="Rotation of a regular polygon, in degrees.")
+    angle: float = Field(
+        default=0, ge=-3600, le=3600, description="Rotation of a regular polygon, in degrees."
+    )
 
 
 class HexagonElement(ElementBase, ShapeStyle):
@@ -219,7 +223,10 @@ class TextElement(ElementBase):
     )
     size: float = Field(default=9, gt=0, le=400, description="Font size in points.")
     min_size: float | None = Field(
-        default=None, gt=0, description="Shrink down to this size to fit (default: no shrink)."
+        default=None,
+        gt=0,
+        le=400,
+        description="Shrink down to this size to fit (default: no shrink), in points.",
     )
     color: Color = Field(default="#000000", description="Text colour.")
     bold: bool = Field(default=False, description="Bold throughout.")
