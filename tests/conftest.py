@@ -151,13 +151,15 @@ def run() -> Callable[..., Result]:
 def bounded_cardgen(
     *args: str | Path, memory: int = 1024 * 1024 * 1024, timeout: float = 300
 ) -> tuple[subprocess.CompletedProcess[str], float]:
-    """Run the cardgen CLI in a fresh process whose address space is capped at `memory`
-    bytes; return it and the CPU seconds it took (busy machines vary in wall time)."""
+    """Run `cardgen` as the installed script runs it (its entry point, `cardgen.entry:main`)
+    in a fresh process whose address space is capped at `memory` bytes; return it and the
+    CPU seconds it took (busy machines vary in wall time)."""
     code = (
         "import resource, sys\n"
         f"resource.setrlimit(resource.RLIMIT_AS, ({memory},) * 2)\n"
-        "from cardgen.cli import main\n"
-        "main(sys.argv[1:])\n"
+        "sys.argv[0] = 'cardgen'\n"
+        "from cardgen.entry import main\n"
+        "main()\n"
     )
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(

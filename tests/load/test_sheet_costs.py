@@ -308,3 +308,20 @@ def test_a_reader_panic_is_one_line_and_its_backtrace_note_held_back(
         info.value
     )
     assert capfd.readouterr().err == ""  # the panic's lines were held back
+
+
+@settings(max_examples=6, deadline=None)
+@given(far=FAR, w=WRITING)
+def test_generated_far_cells_through_the_command_under_a_memory_cap(
+    tmp_path_factory: pytest.TempPathFactory,
+    far: tuple[tuple[int, int], str],
+    w: dict[str, object],
+) -> None:
+    """A few members of the class, end to end: written as generated, refused by the
+    installed command in a process capped at 1 GB, in one line, nothing written."""
+    (row, col), what = far
+    sheet = sheet_xml([(1, 1, "name"), (row, col, "x")], w)
+    data = with_part(BASE, "xl/worksheets/sheet1.xml", sheet)
+    root = game(tmp_path_factory.mktemp("far"), "cards.xlsx", data)
+    said = {"rows": "rows;", "columns": "columns;", "cells": "makes a grid of"}[what]
+    one_line(root, said)

@@ -238,3 +238,22 @@ def test_docs_limits_state_the_svg_limits_as_tested_here() -> None:
     assert f"numOctaves` at most {OCTAVES}" in filters and f"order` at most {KERNEL}" in filters
     assert f"at most {REGION:g} times" in filters
     assert f"{DEPTH} deep" in rows["elements nested in an SVG"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(p=PICTURES, extra=st.integers(1, 100_000_000))
+def test_generated_pictures_through_the_command_under_a_memory_cap(
+    tmp_path_factory: pytest.TempPathFactory, p: dict[str, object], extra: int
+) -> None:
+    """A few members of the class as card art, end to end: refused by the installed
+    command in a process capped at 1 GB, one line at the card's row and the SVG's line."""
+    side = int((ART + extra) ** 0.5) + 1
+    header = p["format"](side, side)  # type: ignore[operator]
+    body, files = picture(header, str(p["how"]), str(p["attr"]), str(p["element"]))
+    root = art_game(tmp_path_factory.mktemp("art"), {"a.svg": svg(body), **files})
+    done, _ = bounded_cardgen("render", "tiny", "--project", root, timeout=60)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert 'card "Aria": art "art/a.svg" (' in done.stderr and "a.svg:2): " in done.stderr
+    assert f"{side * side:,}" in done.stderr, done.stderr
+    assert not (root / "output").exists() or not list((root / "output").rglob("*.png"))
