@@ -1,6 +1,7 @@
 """A look through a workbook's XML before it is read: what reading it will cost (how far its
 cells reach, how many cells the reader's grid will hold, how much text they carry, how many
-shared strings there are), and which cells hold an error (`#DIV/0!`, `#REF!`).
+shared strings there are), and which cells hold an error (`#DIV/0!`, `#REF!`). XLSX here;
+ODS in `cardgen.load.ods_scan`, with the same records and limits.
 
 The spreadsheet reader cannot be trusted with a stranger's file: it makes a dense grid from
 the first to the last cell with a value (two cells at A1 and XFD1048576 ask for billions of
@@ -17,11 +18,9 @@ declaration (where entities are defined) is refused: no workbook has one.
 
 from __future__ import annotations
 
-import itertools
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from xml.etree import ElementTree
@@ -45,7 +44,9 @@ _REF = re.compile(r"\$?([A-Za-z]*)\$?([0-9]*)")
 class Readable(Protocol):
     """A stream of bytes: an archive member's, counted as it is unpacked."""
 
-    def read(self, size: int = -1, /) -> bytes: ...
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to `size` bytes (all that is left with -1); b"" at the end."""
+        ...
 
 
 class TooLarge(Exception):
@@ -115,20 +116,21 @@ class Totals:
             raise TooLarge("characters of text", self.text + text, MAX_SHEET_TEXT)
 
 
-def _local(name: str) -> str:
+def local_name(name: str) -> str:
+    """An XML name without its prefix."""
     return name.rpartition(":")[2]
 
 
-def _attribute(attributes: dict[str, str], local: str) -> str | None:
+def attribute(attributes: dict[str, str], local: str) -> str | None:
     """The value of the attribute of that local name, whatever its prefix (the last)."""
     found = None
     for name, value in attributes.items():
-        if _local(name) == local:
+        if local_name(name) == local:
             found = value
     return found
 
 
-def _count(text: str | None) -> int | None:
+def whole_number(text: str | None) -> int | None:
     """A whole number as a reader reads one (digits, maybe spaces about them), or None."""
     text = (text or "").strip()
     return int(text) if text.isdigit() and text.isascii() else None
@@ -154,7 +156,7 @@ def _feed(parser: Any, stream: Readable) -> None:
     parser.Parse(b"", True)
 
 
-def _parse(stream: Readable, start: Any, end: Any, chars: Any) -> None:
+def parse_stream(stream: Readable, start: Any, end: Any, chars: Any) -> None:
     """Run expat over `stream` with these handlers, refusing any document type."""
     parser = _parser()
     parser.StartElementHandler = start
@@ -206,10 +208,10 @@ def shared_string_lengths(stream: Readable) -> list[int]:
     depth = [0]  # inside an <si>: its depth
 
     def start(name: str, attributes: dict[str, str]) -> None:
-        local = _local(name)
+        local = local_name(name)
         if local == "sst":
             for declared in ("uniqueCount", "count"):
-                number = _count(_attribute(attributes, declared))
+                number = whole_number(attribute(attributes, declared))
                 if declared == "uniqueCount" and number and number > MAX_SHARED_STRINGS:
                     raise TooLarge("shared strings (as declared)", number, MAX_SHARED_STRINGS)
         elif local == "si":
@@ -228,7 +230,7 @@ def shared_string_lengths(stream: Readable) -> list[int]:
         if depth[0]:
             lengths[-1] += len(text)
 
-    _parse(stream, start, end, chars)
+    parse_stream(stream, start, end, chars)
     return lengths
 
 
@@ -265,7 +267,7 @@ def scan_xlsx(
             in_cell, valued, formula = True, False, False
             text.clear()
         elif local == "row":
-            number = _count(_attribute(attributes, "r"))
+            number = whole_number(attribute(attributes, "r"))
             row, col = (number if number is not None else row + 1), 0
         elif in_cell and local in ("v", "t", "is"):
             valued = True
@@ -292,7 +294,7 @@ def scan_xlsx(
         totals.add(scan.cells, 0)
         size = len(value)
         if kind == "s" and shared is not None:
-            index = _count(value)
+            index = whole_number(value)
             size = shared[index] if index is not None and index < len(shared) else size
         scan.text += size
         totals.add(0, scan.text)
@@ -303,124 +305,3 @@ def scan_xlsx(
     parser.EndElementHandler = end
     _feed(parser, stream)
     return scan
-
-
-def _repeat(attributes: dict[str, str], local: str) -> int:
-    return max(1, _count(_attribute(attributes, local)) or 1)
-
-
-@dataclass
-class _OdsTable:
-    name: str
-    style: str | None = None
-    scan: Scan = field(default_factory=Scan)
-    row: int = 0
-
-
-def _row_end(
-    table: _OdsTable,
-    repeat: int,
-    cells: list[dict[str, Any]],
-    totals: Totals,
-    max_rows: int,
-    max_cols: int,
-) -> None:
-    """Count an ODS row's cells with a value, each `repeat` times (raises TooLarge)."""
-    scan = table.scan
-    for one in cells:
-        text = "".join(one["text"])
-        if not one["typed"] and not text:
-            continue
-        last = one["col"] + one["width"] - 1
-        scan.reach(table.row + repeat, last, max_rows, max_cols)
-        totals.add(scan.cells, 0)
-        scan.text += (len(text) + one["size"]) * one["width"] * repeat
-        totals.add(0, scan.text)
-        spots = itertools.islice(_spots(table.row, repeat, one["col"], last), MAX_ERROR_CELLS)
-        if one["unsaved"] and not text:
-            for r, c in spots:
-                scan.formula_without_value(r, c)
-        elif one["error"]:
-            for r, c in spots:
-                scan.error(r, c, text)
-    table.row += repeat
-
-
-def _spots(row: int, repeat: int, first: int, last: int) -> Iterator[tuple[int, int]]:
-    """The cells (row, column) of a repeated ODS cell, row by row."""
-    return ((r, c) for r in range(row + 1, row + repeat + 1) for c in range(first, last + 1))
-
-
-@dataclass
-class OdsScan:
-    """Every table of an ODS content.xml: its scan by name, in order, and the hidden ones."""
-
-    sheets: dict[str, Scan]
-    hidden: set[str]
-
-
-def scan_ods(stream: Readable, max_rows: int, max_cols: int) -> OdsScan:
-    """The reach, text and error cells of every table of an ODS content.xml, by name (the
-    reader reads them all: their cells and text are limited together; raises TooLarge),
-    and which tables are hidden (their style's `table:display="false"`)."""
-    tables: list[_OdsTable] = []
-    hidden_styles: set[str] = set()
-    style: list[str | None] = [None]
-    totals = Totals()
-    row: dict[str, Any] = {}
-    cell: dict[str, Any] = {}
-
-    def start(name: str, attributes: dict[str, str]) -> None:
-        local = _local(name)
-        if local == "table":
-            named = _attribute(attributes, "name") or ""
-            tables.append(_OdsTable(named, _attribute(attributes, "style-name")))
-        elif local == "style":
-            style[0] = _attribute(attributes, "name")
-        elif local == "table-properties" and style[0] is not None:
-            if _attribute(attributes, "display") == "false":
-                hidden_styles.add(style[0])
-        elif not tables:
-            return
-        elif local == "table-row":
-            row.clear()
-            row.update(repeat=_repeat(attributes, "number-rows-repeated"), cells=[], col=1)
-        elif local in ("table-cell", "covered-table-cell") and row:
-            width = _repeat(attributes, "number-columns-repeated")
-            cell.clear()
-            cell.update(
-                col=row["col"],
-                width=width,
-                typed=any(_local(k) in ("value-type", "formula") for k in attributes),
-                unsaved=_attribute(attributes, "formula") is not None
-                and not any(_local(k).endswith("value") for k in attributes),
-                error=_attribute(attributes, "value-type") == "error",
-                size=sum(len(v) for v in attributes.values()),
-                text=[],
-            )
-            row["col"] += width
-
-    def end(name: str) -> None:
-        local = _local(name)
-        if local in ("table-cell", "covered-table-cell") and cell:
-            row["cells"].append(dict(cell))
-            cell.clear()
-        elif local == "table-row" and row and tables:
-            try:
-                _row_end(tables[-1], row["repeat"], row["cells"], totals, max_rows, max_cols)
-            except TooLarge as exc:
-                exc.sheet = tables[-1].name
-                raise
-            row.clear()
-        elif local == "table" and tables:
-            totals.cells = sum(t.scan.cells for t in tables)
-            totals.text = sum(t.scan.text for t in tables)
-
-    def chars(text: str) -> None:
-        if cell:
-            cell["text"].append(text)
-
-    _parse(stream, start, end, chars)
-    hidden = {table.name for table in tables if table.style in hidden_styles}
-    return OdsScan({table.name: table.scan for table in tables}, hidden)
-

@@ -22,11 +22,11 @@ from xml.parsers import expat
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path
 from cardgen.fuzzy import did_you_mean
+from cardgen.load.ods_scan import scan_ods
 from cardgen.load.sheet_scan import (
     NotAWorkbook,
     Scan,
     TooLarge,
-    scan_ods,
     scan_xlsx,
     shared_string_lengths,
     xlsx_hidden_sheets,

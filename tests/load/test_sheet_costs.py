@@ -16,12 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.load.sheet_scan import (
-    TooLarge,
-    scan_ods,
-    scan_xlsx,
-    shared_string_lengths,
-)
+from cardgen.load.ods_scan import scan_ods
+from cardgen.load.sheet_scan import TooLarge, scan_xlsx, shared_string_lengths
 from tests.conftest import bounded_cardgen
 from tests.load.sheets import excel_xlsx, letters, ods
 from tests.load.test_pool_limits import _game as game

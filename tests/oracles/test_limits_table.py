@@ -3,13 +3,18 @@ a new row without a test, a row renamed, or a test gone fails here."""
 
 from __future__ import annotations
 
+from tests import test_diff as diffs
 from tests import test_hardening_blame as blame
 from tests import test_hardening_patterns as patterns
+from tests.load import test_long_names_in_messages as names
+from tests.load import test_sheet_costs as sheets
 from tests.load import test_yaml_counts as counts
 from tests.oracles import test_limits_data as data
 from tests.oracles import test_limits_render as render
 from tests.oracles import test_limits_yaml as yaml
 from tests.oracles.limits_doc import rows
+from tests.render import test_svg_costs as svgs
+from tests.serve import test_server_load as served
 
 TESTS = {
     "a deck list (text or YAML)": [
@@ -93,6 +98,49 @@ TESTS = {
         blame.test_a_damaged_font_is_one_line_at_the_line_naming_it,
         blame.test_a_garbled_font_is_drawn_or_one_line_per_problem,
     ],
+    "the grid a spreadsheet's sheet makes": [
+        sheets.test_a_grid_of_the_limit_is_read_and_one_column_more_refused,
+        sheets.test_a_far_cell_is_refused_however_it_is_written,
+        sheets.test_a_row_repeated_across_columns_is_counted_expanded,
+    ],
+    "text in a spreadsheet's cells": [
+        sheets.test_repeated_text_is_counted_in_every_cell_that_shows_it,
+        sheets.test_a_shared_string_counts_in_every_cell_that_shows_it,
+    ],
+    "shared strings of an XLSX workbook": [
+        sheets.test_shared_strings_are_bounded_counted_and_as_declared
+    ],
+    "a picture inside an SVG (`<image>` or `<feImage>`, by a `data:` URL or a file beside it)": [
+        svgs.test_a_picture_within_the_limit_is_read,
+        svgs.test_a_picture_past_the_limit_is_refused_however_it_is_put_in,
+        svgs.test_an_svg_drawn_inside_an_svg_is_checked_as_an_svg,
+    ],
+    "an SVG's filters": [
+        svgs.test_a_filter_number_past_its_bound_is_refused_at_its_line,
+        svgs.test_a_filter_region_of_the_limit_is_read_and_past_it_refused,
+    ],
+    "elements nested in an SVG": [
+        svgs.test_nesting_at_the_limit_is_read,
+        svgs.test_nesting_past_the_limit_is_refused_before_any_recursion,
+    ],
+    (
+        "a pool as it was at a git revision (`cardgen diff --since REV`, `pnp --changed-since"
+        " REV`)"
+    ): [
+        diffs.test_a_file_at_a_revision_is_sized_before_it_is_read,
+        diffs.test_a_pool_past_the_limit_in_history_is_refused_unread,
+    ],
+    "requests to `cardgen serve`": [
+        served.test_five_hundred_requests_at_once_are_each_answered,
+        served.test_more_connections_than_threads_are_answered_503_at_once,
+        served.test_a_body_that_never_arrives_is_answered_408_and_its_thread_freed,
+        served.test_a_body_of_uncertain_length_is_a_400,
+        served.test_json_nested_200000_deep_is_a_400,
+    ],
+    (
+        "a card name in a message (a pool's, or an unknown one a deck list names, up to the"
+        " deck list's 1,000,000 bytes)"
+    ): [names.test_a_long_name_is_shortened_in_every_line],
 }
 """Each row of the table (its "what", as written) and the tests that hold it to its limit."""
 
