@@ -255,7 +255,7 @@ def _make(
     result.drawn, result.reused = rendered.drawn, rendered.reused
     for warning in rendered.warnings:
         result.add("warnings", str(warning), f"{warning.path}:{warning.line or ''}".rstrip(":"))
-    result.files.extend(Path(c["file"]) for c in [*rendered.cards, *rendered.backs])
+    result.files.extend(c.file for c in rendered.images())
     lap("render")
     for paper in PAPERS:
         with while_doing(f"writing the {PAPER_NAMES[paper]} PDF of {game}"):

@@ -33,7 +33,7 @@ def test_the_same_build_with_the_cards_handed_over_first(
 
     def rendered(result: RenderResult) -> None:
         stamp = root / "output" / "tiny" / ".cardgen-stamp.json"
-        handed.append((result, all(Path(c["file"]).is_file() for c in result.cards)))
+        handed.append((result, all(c.file.is_file() for c in result.cards)))
         assert not stamp.exists()  # handed over before the build is done
 
     def built(edit: str, hook: Callable[[RenderResult], None] | None, cold: bool) -> object:
@@ -51,7 +51,7 @@ def test_the_same_build_with_the_cards_handed_over_first(
     edited = built("Leads all of them.", rendered, False)
     assert edited == built("Leads all of them.", None, True)
     names = ["Aria", "Borin", "Fireball", "Frost Bolt", "Ice Wall"]
-    assert [[c["name"] for c in r.cards] for r, _ in handed] == [names, names]
+    assert [[c.name for c in r.cards] for r, _ in handed] == [names, names]
     assert [(r.drawn, r.reused) for r, _ in handed] == [(5, 0), (1, 4)]
     assert all(written for _, written in handed)
 

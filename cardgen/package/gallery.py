@@ -132,14 +132,14 @@ def gallery_html(
         return f"#card-{slug(name)}" if name in names else None
 
     loose = [n for n in notes if n.card is None or n.card not in names]
-    items = {item["name"]: item for item in rendered.cards}
-    backs = {b["back"]: b for b in rendered.backs}
+    items = {item.name: item for item in rendered.cards}
+    backs = {b.back: b for b in rendered.backs}
     cards_html = [
         card_html(
             pack,
             card,
             items[card.name],
-            backs.get(items[card.name].get("back", "")),
+            backs.get(items[card.name].back),
             by_card.get(card.name, []),
             colors,
             out,

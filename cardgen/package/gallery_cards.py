@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardgen.check.deck_report import field_label, value_label
 from cardgen.load.game import GamePack
 from cardgen.model.card import Card
 from cardgen.model.labels import field_title
+from cardgen.render.rendered import Geometry, RenderedBack, RenderedCard
 from cardgen.write import relative_inside, slug
 
 if TYPE_CHECKING:
@@ -70,10 +71,10 @@ def _resolved(folder: Path) -> Path:  # outputs are written to resolved paths: n
     return folder.resolve()
 
 
-def _crop_style(geometry: dict[str, Any]) -> tuple[str, str]:
+def _crop_style(geometry: Geometry) -> tuple[str, str]:
     """(style of the frame, style of the image) that show a trim+bleed image at its trim."""
-    trim_w, trim_h = geometry["trim_pt"]
-    bleed = geometry["bleed_pt"]
+    trim_w, trim_h = geometry.trim_pt
+    bleed = geometry.bleed_pt
     frame = f"aspect-ratio:{trim_w:.2f}/{trim_h:.2f}"
     image = (
         f"width:{(trim_w + 2 * bleed) / trim_w * 100:.3f}%;"
@@ -101,8 +102,8 @@ def _field_chips(pack: GamePack, card: Card) -> str:
 def card_html(
     pack: GamePack,
     card: Card,
-    item: dict[str, Any],
-    back: dict[str, Any] | None,
+    item: RenderedCard,
+    back: RenderedBack | None,
     notes: list[Note],
     colors: dict[str, str],
     out: Path,
@@ -117,18 +118,18 @@ def card_html(
         if value is not None:
             attributes.append(f'data-f-{name}="{escape(str(value))}"')
     haystack = f"{card.name} {card.text}".lower()
-    frame, image = _crop_style(item)
-    src = escape(relative_href(item["file"], out))
+    frame, image = _crop_style(item.geometry)
+    src = escape(relative_href(item.file, out))
     front = (
         f'<span class="side front" style="{frame}"><img src="{src}" alt="{escape(card.name)}"'
         f' loading="lazy" decoding="async" style="{image}"></span>'
     )
     back_html = ""
     if back is not None:
-        back_frame, back_image = _crop_style(back)
+        back_frame, back_image = _crop_style(back.geometry)
         back_html = (
             f'<span class="side back" style="{back_frame}">'
-            f'<img src="{escape(relative_href(back["file"], out))}"'
+            f'<img src="{escape(relative_href(back.file, out))}"'
             f' alt="Back of {escape(card.name)}"'
             f' loading="lazy" decoding="async" style="{back_image}"></span>'
         )

@@ -109,21 +109,21 @@ def _faces(
                 cache=cache,
             )
     result = rendered
-    backs = {b["back"]: b for b in result.backs}
+    backs = {b.back: b for b in result.backs}
     faces: list[Face] = []
     for item in result.cards:
-        back = backs.get(item["back"])
+        back = backs.get(item.back)
         face = Face(
-            item["name"],
-            Path(item["file"]),
-            Path(back["file"]) if back else None,
-            item["trim_pt"][0],
-            item["trim_pt"][1],
-            item["bleed_pt"],
-            back["bleed_pt"] if back else 0.0,
-            f"{item.get('key', '')}/{back.get('key', '') if back else ''}",
+            item.name,
+            item.file,
+            back.file if back else None,
+            item.geometry.trim_pt[0],
+            item.geometry.trim_pt[1],
+            item.geometry.bleed_pt,
+            back.geometry.bleed_pt if back else 0.0,
+            f"{item.key}/{back.key if back else ''}",
         )
-        faces.extend([face] * counts[item["name"]])
+        faces.extend([face] * counts[item.name])
     return faces, label, stem
 
 

@@ -33,6 +33,7 @@ from cardgen.project import Project
 from cardgen.render.canvas import Canvas
 from cardgen.render.context import RenderWarning
 from cardgen.render.png import encode_png
+from cardgen.render.rendered import Geometry, RenderedBack, RenderedCard
 from cardgen.render.renderer import (
     CellSize,
     GameRenderer,
@@ -94,19 +95,23 @@ class RenderResult:
 
     game: str
     out: Path
-    cards: list[dict[str, Any]] = field(default_factory=list)
-    backs: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[RenderedCard] = field(default_factory=list)
+    backs: list[RenderedBack] = field(default_factory=list)
     warnings: list[RenderWarning] = field(default_factory=list)
     drawn: int = 0
     reused: int = 0
+
+    def images(self) -> list[RenderedCard | RenderedBack]:
+        """Every image written: the cards', then the backs'."""
+        return [*self.cards, *self.backs]
 
     def as_json(self) -> dict[str, Any]:
         """The result as `cardgen render --format json` prints it."""
         return {
             "game": self.game,
             "out": str(self.out),
-            "cards": self.cards,
-            "backs": self.backs,
+            "cards": [card.as_json() for card in self.cards],
+            "backs": [back.as_json() for back in self.backs],
             "warnings": [w.as_json() for w in self.warnings],
         }
 
@@ -139,15 +144,12 @@ def _kept(cache: Cache | None, key: str | None, target: Path) -> list[RenderWarn
     return [RenderWarning(**w) for w in meta.get("warnings", [])]
 
 
-def geometry(layout: Layout) -> dict[str, Any]:
+def geometry(layout: Layout) -> Geometry:
     """A layout's physical geometry in points: trim width and height, and bleed."""
     canvas = Canvas.of(layout)
     scale = 72 / canvas.dpi
-    return {
-        "trim_pt": [canvas.trim_w * scale, canvas.trim_h * scale],
-        "bleed_pt": canvas.bleed * scale,
-        "dpi": canvas.dpi,
-    }
+    trim = (canvas.trim_w * scale, canvas.trim_h * scale)
+    return Geometry(trim, canvas.bleed * scale, canvas.dpi)
 
 
 def render_game(
@@ -185,7 +187,7 @@ def render_game(
         raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
     writer = Writer(out)
     result = RenderResult(pack.id, out)
-    shapes: dict[str, dict[str, Any]] = {}  # each layout's geometry, worked out once
+    shapes: dict[str, Geometry] = {}  # each layout's geometry, worked out once
     keys = {i: renderer.card_key(pack.cards[i]) for i in indexes} if cache else {}
     # which cards the cache holds; each is read when its turn comes (never all at once)
     cached = {i for i in indexes if cache.has(keys[i])} if cache else set()
@@ -225,14 +227,14 @@ def render_game(
         if layout.name not in shapes:
             shapes[layout.name] = geometry(layout)
         result.cards.append(
-            {
-                "name": card.name,
-                "type": card.type,
-                "file": str(path),
-                "back": pack.game.types[card.type].back,
-                "key": keys.get(index) or hashlib.sha256(data or b"").hexdigest()[:32],
-                **shapes[layout.name],
-            }
+            RenderedCard(
+                card.name,
+                card.type,
+                Path(path),
+                pack.game.types[card.type].back,
+                keys.get(index) or hashlib.sha256(data or b"").hexdigest()[:32],
+                shapes[layout.name],
+            )
         )
         result.warnings.extend(warnings)
     drawn.close()  # its pool shut down here: a Ctrl-C then is not lost to the collector
@@ -250,14 +252,9 @@ def render_game(
                 cache.put(key, data, {"warnings": [w.as_json() for w in warnings]})
         path = writer.write_if_changed(Path("backs") / f"{slug(back_id)}.png", data)
         result.backs.append(
-            {
-                "back": back_id,
-                "file": str(path),
-                "key": key,
-                **geometry(renderer.layouts.for_back(back_id)),
-            }
+            RenderedBack(back_id, Path(path), key, geometry(renderer.layouts.for_back(back_id)))
         )
         result.warnings.extend(warnings)
-    written = [Path(item["file"]) for item in [*result.cards, *result.backs]]
+    written = [item.file for item in result.images()]
     record_for_game(project.root, pack.id, written)  # for `clean` (and the next build)
     return result

@@ -94,7 +94,7 @@ def cards_drawn(rendered: RenderResult, images: Hashes) -> tuple[dict[str, Any],
     """Each card a build drew (or kept) as the page shows it, in the pool's order: what
     `cards_shown` gives, without loading the game again."""
     return tuple(
-        card_shown(c["name"], c["type"], Path(c["file"]).stem, c["back"], images)
+        card_shown(c.name, c.type, c.file.stem, c.back, images)
         for c in rendered.cards
     )
 

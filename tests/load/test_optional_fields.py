@@ -202,7 +202,7 @@ def test_an_allowed_word_prints_as_written(tmp_path: Path) -> None:
         (layouts / "hero.yaml").write_text(layout, encoding="utf-8")
         (layouts / "spell.yaml").write_text("extends: builtin:card\ndpi: 60\n", encoding="utf-8")
         (card,) = render_game(Project(root), "tiny", root / "out", jobs=1).cards
-        return Path(card["file"]).read_bytes()
+        return card.file.read_bytes()
 
     written = image("X", "Power {power}")
     assert written == image(5, "Power X")

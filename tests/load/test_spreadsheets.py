@@ -414,7 +414,7 @@ def test_a_spreadsheet_pool_draws_the_same_images_as_its_csv(tmp_path: Path) -> 
         for layout in ("hero.yaml", "spell.yaml"):
             (layouts / layout).write_text("extends: builtin:card\ndpi: 60\n", encoding="utf-8")
         result = render_game(Project(root), "tiny", root / "out", jobs=1)
-        images.append({Path(c["file"]).name: Path(c["file"]).read_bytes() for c in result.cards})
+        images.append({c.file.name: c.file.read_bytes() for c in result.cards})
     assert len(images[0]) == 5
     assert images[0] == images[1] == images[2]
 

@@ -22,6 +22,7 @@ from cardgen.package.gallery_cards import collect_notes
 from cardgen.project import Project
 from cardgen.render.card import RenderWarning
 from cardgen.render.game import RenderResult
+from cardgen.render.rendered import Geometry, RenderedBack, RenderedCard
 from tests.arena import ARENA_CARDS, write_arena
 
 GAME = """\
@@ -125,15 +126,13 @@ def drawn(out: Path) -> RenderResult:
     """What rendering the game would give: Aria and Borin with the default back, O'Neil
     without one (its back was not drawn), Ghost and Wisp not drawn at all."""
     rendered = RenderResult("tiny", out)
+    poker, wide = Geometry((180, 252), 9, 300), Geometry((200, 100), 0, 300)
     for name, slug in (("Aria", "aria"), ("Borin", "borin")):
-        item = {"name": name, "file": str(out / "cards" / f"{slug}.png"), "back": "default"}
-        rendered.cards.append(item | {"trim_pt": [180, 252], "bleed_pt": 9})
-    rendered.cards.append(
-        {"name": "O'Neil <Spark>", "file": str(out / "cards" / "o-neil.png"), "back": "none"}
-        | {"trim_pt": [200, 100], "bleed_pt": 0}
-    )
-    back = {"back": "default", "file": str(out / "backs" / "default.png")}
-    rendered.backs.append(back | {"trim_pt": [180, 252], "bleed_pt": 9})
+        file = out / "cards" / f"{slug}.png"
+        rendered.cards.append(RenderedCard(name, "hero", file, "default", "", poker))
+    o_neil = out / "cards" / "o-neil.png"
+    rendered.cards.append(RenderedCard("O'Neil <Spark>", "hero", o_neil, "none", "", wide))
+    rendered.backs.append(RenderedBack("default", out / "backs" / "default.png", "", poker))
     return rendered
 
 

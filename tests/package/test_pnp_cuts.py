@@ -44,7 +44,7 @@ def example(game: str) -> tuple[str, int, tuple[float, float], float]:
     sizes = set()
     for card in pack.cards:
         shape = geometry(layouts.for_type(card.type))
-        sizes.add((*(round(v, 6) for v in shape["trim_pt"]), round(shape["bleed_pt"], 6)))
+        sizes.add((*(round(v, 6) for v in shape.trim_pt), round(shape.bleed_pt, 6)))
     assert len(sizes) == 1, sizes  # each example prints one card size
     ((w, h, bleed),) = sizes
     return pack.game.name, sum(c.copies for c in pack.cards), (w, h), bleed

@@ -193,11 +193,11 @@ def test_each_card_drawn_leaves_a_cell_of_the_size_asked(
     )
     assert result.drawn == 13
     for card in result.cards:
-        image = decode_png(Path(card["file"]).read_bytes())
-        bleed = round(card["bleed_pt"] * card["dpi"] / 72)
+        image = decode_png(card.file.read_bytes())
+        bleed = round(card.geometry.bleed_pt * card.geometry.dpi / 72)
         size = a_fifth_by_a_seventh(image.width - 2 * bleed, image.height - 2 * bleed)
         assert size == (149, 149)  # 825 x 1125 less 38 px of bleed all round: 749 x 1049
-        stored = cache.data_path(cell_key(card["key"], size), CELL_EXT)
+        stored = cache.data_path(cell_key(card.key, size), CELL_EXT)
         assert stored is not None, card["name"]
         cell = decode_png(stored.read_bytes())
         assert cell.tobytes() == make_cell(image, bleed, size).tobytes(), card["name"]

@@ -42,10 +42,7 @@ class _Drawn(Exception):
 
 
 def _images(result: RenderResult) -> Images:
-    return {
-        Path(item["file"]).name: Path(item["file"]).read_bytes()
-        for item in [*result.cards, *result.backs]
-    }
+    return {item.file.name: item.file.read_bytes() for item in result.images()}
 
 
 def served(root: Path, warm: Warm, saved: Collection[Path] = ()) -> Images | list[str]:

@@ -186,19 +186,10 @@ def export_table(
     processes, default all cores); with `table`, the full save `<name>-table.json` too."""
     from cardgen.render.textfit import keywords
 
-    faces = {
-        c["name"]: (Path(c["file"]), round(c["bleed_pt"] * c["dpi"] / 72), c)
-        for c in rendered.cards
-    }
-    backs = {
-        b["back"]: (Path(b["file"]), round(b["bleed_pt"] * b["dpi"] / 72)) for b in rendered.backs
-    }
+    faces = {c.name: (c.file, c.geometry.bleed_px, c) for c in rendered.cards}
+    backs = {b.back: (b.file, b.geometry.bleed_px) for b in rendered.backs}
     writer = Writer(folder)
-    image_keys = {
-        Path(item["file"]): item["key"]
-        for item in [*rendered.cards, *rendered.backs]
-        if item.get("key")
-    }
+    image_keys = {item.file: item.key for item in rendered.images() if item.key}
     images = TableImages(
         folder,
         writer,
@@ -213,8 +204,8 @@ def export_table(
         card.name: Copy(
             card,
             tts_sheets.Face(faces[card.name][0], faces[card.name][1]),
-            tts_sheets.Face(*backs[faces[card.name][2]["back"]]),
-            faces[card.name][2]["back"],
+            tts_sheets.Face(*backs[faces[card.name][2].back]),
+            faces[card.name][2].back,
         )
         for card in pack.cards
         if card.name in faces
@@ -227,14 +218,14 @@ def export_table(
             if card.name in counts:
                 copies.extend([copy_of[card.name]] * counts[card.name])
         first_face = first_face or (copies[0].face.path, copies[0].face.bleed_px)
-        trim_pt = faces[copies[0].card.name][2]["trim_pt"]
+        trim_pt = faces[copies[0].card.name][2].geometry.trim_pt
         objects.extend(builder.group_objects(row, label, copies, trim_pt, len(groups)))
     if pack.game.boards:
         objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     mod = None
     if table is not None:
-        trim = faces[next(iter(copy_of))][2]["trim_pt"]
+        trim = faces[next(iter(copy_of))][2].geometry.trim_pt
         mod = TableSave(pack, table, images, builder.keywords, copy_of, trim)
         mod.lay_out()
     sheet_seconds = images.finish(jobs if jobs is not None else cores())
