@@ -163,10 +163,7 @@ def _changed_cards(project: Project, game: str, rev: str | None) -> list[str] | 
 def _report(results: list[PnpResult], fmt: str, notes: list[str] | None = None) -> None:
     """Each PDF written, with its pages, cards and notes (or `notes` alone, when none was)."""
     if fmt == "json":
-        pdfs = [
-            {"path": str(r.path), "pages": r.pages, "cards": r.cards, "notes": r.notes}
-            for r in results
-        ]
+        pdfs = [r.as_json() for r in results]
         emit_json({"pdfs": pdfs, "notes": notes} if notes is not None else {"pdfs": pdfs})
         return
     for line in notes or []:

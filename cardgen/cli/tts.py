@@ -18,7 +18,6 @@ from cardgen.cli.options import (
 )
 
 if TYPE_CHECKING:
-    from cardgen.package.tts.export import TtsResult
     from cardgen.project import Project
 
 
@@ -110,7 +109,7 @@ def tts(
         seat_decks=decks,
     )
     if fmt == "json":
-        emit_json(_as_json(result, [" ".join(line.split()) for line in illegal]))
+        emit_json(result.as_json([" ".join(line.split()) for line in illegal]))
         return
     if illegal:
         click.echo(_block("warning", illegal), err=True)
@@ -145,37 +144,3 @@ def _block(level: str, lines: list[str]) -> str:
     """Report lines as one message: the level before the first, the rest as they are."""
     return "\n".join([f"{level}: {lines[0]}", *lines[1:]])
 
-
-def _as_json(result: TtsResult, deck_warnings: list[str]) -> dict[str, Any]:
-    """The export's JSON document: the files written, the objects and the warnings (the
-    deck's violations first)."""
-    return {
-        "json": str(result.json_path),
-        "thumbnail": str(result.thumbnail),
-        "sheets": [str(p) for p in result.sheets],
-        "objects": result.objects,
-        "installed": str(result.installed) if result.installed else None,
-        "table": _table_json(result),
-        "warnings": [*deck_warnings, *result.warnings],
-        "notes": result.notes,
-        "uploads": {
-            "file": str(result.uploads_file) if result.uploads_file else None,
-            "count": len(result.uploads),
-            "new": sum(image.new for image in result.uploads),
-            "images": [image.as_json() for image in result.uploads],
-        },
-    }
-
-
-def _table_json(result: TtsResult) -> dict[str, Any] | None:
-    """The full save's part of the JSON document (None without --table)."""
-    mod = result.table
-    if mod is None:
-        return None
-    return {
-        "json": str(mod.json_path),
-        "thumbnail": str(mod.thumbnail),
-        "players": mod.players,
-        "objects": mod.objects,
-        "installed": str(mod.installed) if mod.installed else None,
-    }

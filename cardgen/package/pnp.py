@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from reportlab.lib.units import mm
 
@@ -58,6 +58,12 @@ class PnpResult:
     cards: int
     notes: list[str] = field(default_factory=list)
     unit: str = "pages"
+
+    def as_json(self) -> dict[str, Any]:
+        """One PDF (or image set) as `cardgen pnp --format json` lists it."""
+        return {"path": str(self.path), "pages": self.pages, "cards": self.cards} | {
+            "notes": self.notes
+        }
 
 
 def _faces(

@@ -65,6 +65,26 @@ class TtsResult:
     table: TableResult | None = None
     """The full save (the mod), when one was asked for."""
 
+    def as_json(self, deck_warnings: Sequence[str] = ()) -> dict[str, Any]:
+        """`cardgen tts --format json`: the files written, the objects and the warnings
+        (`deck_warnings`, a deck's violations, first)."""
+        return {
+            "json": str(self.json_path),
+            "thumbnail": str(self.thumbnail),
+            "sheets": [str(p) for p in self.sheets],
+            "objects": self.objects,
+            "installed": str(self.installed) if self.installed else None,
+            "table": self.table.as_json() if self.table is not None else None,
+            "warnings": [*deck_warnings, *self.warnings],
+            "notes": self.notes,
+            "uploads": {
+                "file": str(self.uploads_file) if self.uploads_file else None,
+                "count": len(self.uploads),
+                "new": sum(image.new for image in self.uploads),
+                "images": [image.as_json() for image in self.uploads],
+            },
+        }
+
 
 def _groups(pack: GamePack, deck: Path | None) -> list[tuple[str, dict[str, int]]]:
     """(label, card name -> copies) for each group of piles to lay out."""

@@ -60,6 +60,16 @@ class TableResult:
     objects: int
     installed: Path | None = None
 
+    def as_json(self) -> dict[str, Any]:
+        """The full save's part of `cardgen tts --format json`."""
+        return {
+            "json": str(self.json_path),
+            "thumbnail": str(self.thumbnail),
+            "players": self.players,
+            "objects": self.objects,
+            "installed": str(self.installed) if self.installed else None,
+        }
+
 
 @dataclass
 class TableSpec:

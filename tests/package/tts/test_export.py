@@ -343,3 +343,34 @@ def test_deck_keys_follow_the_images_not_cardgens_code(
     # `cardgen tts` alone hashes the files; the build took the hashes its cache holds
     assert run("tts", "tiny", "--project", root, "--jobs", "1").exit_code == 0
     assert saved.read_bytes() == built
+
+
+def test_the_library_result_is_what_the_command_prints(tmp_path: Path) -> None:
+    """`cardgen tts --format json` is the library's `TtsResult.as_json()`, and `cardgen pnp
+    --format json` lists each `PnpResult.as_json()` (issue 33: the JSON is the library's,
+    not assembled by the command)."""
+    import json as json_module
+    import shutil
+
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+    from cardgen.package.pnp import pnp
+    from cardgen.package.tts.export import tts
+    from cardgen.project import Project
+    from tests.fsgame import write_game
+
+    root = write_game(tmp_path / "p")
+    runner = CliRunner()
+    printed = runner.invoke(main, ["tts", "tiny", "--project", str(root), "--format", "json"])
+    assert printed.exit_code == 0, printed.output
+    shutil.rmtree(root / "output")  # the library's export from nothing too: as new
+    again = tts(Project(root), "tiny")
+    assert json_module.loads(printed.stdout) == json_module.loads(
+        json_module.dumps(again.as_json())
+    )
+    printed = runner.invoke(main, ["pnp", "tiny", "--project", str(root), "--format", "json"])
+    assert printed.exit_code == 0, printed.output
+    shutil.rmtree(root / "output")
+    result = pnp(Project(root), "tiny")
+    assert json_module.loads(printed.stdout)["pdfs"] == [result.as_json()]
