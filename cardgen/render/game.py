@@ -172,19 +172,7 @@ def render_game(
     pack = project.game(game_id)
     renderer = GameRenderer(project, pack, drawable_layouts(project.root, pack), ink_saver)
     files = card_files(pack)
-    query = parse_query(only) if only else None
-    if isinstance(query, dict):
-        known = pack.game.field_names()
-        for key in query:
-            if key not in known:
-                raise CardgenError(f'--only: unknown field "{key}"')
-    indexes = [
-        i
-        for i, card in enumerate(pack.cards)
-        if query_matches(card, query) and (names is None or card.name in names)
-    ]
-    if not indexes:
-        raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
+    indexes = _chosen(pack, only, names)
     writer = Writer(out)
     result = RenderResult(pack.id, out)
     shapes: dict[str, Geometry] = {}  # each layout's geometry, worked out once
@@ -194,33 +182,11 @@ def render_game(
     missing = [i for i in indexes if i not in cached]
     cells = cell_size if cache is not None else None
     drawn = rendered(renderer, missing, jobs_for(len(missing), jobs), cells)
+    images = _CardImages(renderer, writer, cache, cells, drawn, result)
     for index in indexes:
         card = pack.cards[index]
         relative = Path("cards") / f"{files[card.name]}.png"
-        data: bytes | None = None
-        target = writer.path(relative) if index in cached else None
-        kept = _kept(cache, keys.get(index), target) if target is not None else None
-        if target is not None and kept is not None:  # the file is this card's image already
-            path, warnings = writer.keep(relative, target), kept
-            result.reused += 1
-        else:
-            hit = cache.get(keys[index]) if cache is not None and index in cached else None
-            if hit is not None:
-                data, facts = hit
-                warnings = [RenderWarning(**w) for w in facts.get("warnings", [])]
-                result.reused += 1
-            else:  # drawn by the pool, or here if its cache entry went away since it was seen
-                made = next(drawn) if index not in cached else renderer.drawn(card, cell_size=cells)
-                data, warnings = made.png, made.warnings
-                facts = {"warnings": [w.as_json() for w in warnings]}
-                result.drawn += 1
-            path = writer.write_if_changed(relative, data)
-            if cache is not None:
-                if hit is None:  # a new entry: the card's file itself, and its cell
-                    cache.put(keys[index], data, facts, source=path)
-                    if cells is not None:
-                        cache.put_data(cell_key(keys[index], made.cell_size), made.cell, CELL_EXT)
-                cache.note_output(keys[index], path, facts)
+        path, warnings, data = images.image(card, relative, keys.get(index), index in cached)
         if progress is not None:
             progress(1)
         layout = renderer.layouts.for_type(card.type)
@@ -242,19 +208,96 @@ def render_game(
         cache.save()
     backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
     for back_id in backs:
-        key = renderer.back_key(back_id)
-        hit = cache.get(key) if cache else None
-        if hit is not None:
-            data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
-        else:
-            data, warnings = renderer.back(back_id)
-            if cache is not None:
-                cache.put(key, data, {"warnings": [w.as_json() for w in warnings]})
-        path = writer.write_if_changed(Path("backs") / f"{slug(back_id)}.png", data)
-        result.backs.append(
-            RenderedBack(back_id, Path(path), key, geometry(renderer.layouts.for_back(back_id)))
-        )
+        back, warnings = _back(renderer, writer, cache, back_id)
+        result.backs.append(back)
         result.warnings.extend(warnings)
     written = [item.file for item in result.images()]
     record_for_game(project.root, pack.id, written)  # for `clean` (and the next build)
     return result
+
+
+def _chosen(pack: GamePack, only: str | None, names: Collection[str] | None) -> list[int]:
+    """The indexes of the pool's cards `only` (a query) and `names` choose, in pool order;
+    an unknown field in the query, or no card chosen, is an error."""
+    query = parse_query(only) if only else None
+    if isinstance(query, dict):
+        known = pack.game.field_names()
+        for key in query:
+            if key not in known:
+                raise CardgenError(f'--only: unknown field "{key}"')
+    indexes = [
+        i
+        for i, card in enumerate(pack.cards)
+        if query_matches(card, query) and (names is None or card.name in names)
+    ]
+    if not indexes:
+        raise CardgenError(f'--only "{only}" matches no card of {pack.game.name}')
+    return indexes
+
+
+class _CardImages:
+    """Each chosen card's image file, by the cheapest of four ways: the file is already the
+    cached image (nothing read or written); the cache holds it (written from there); the
+    pool drew it (in order); or its cache entry went away since it was seen (drawn here).
+    Counts what was drawn and reused on `result`; a new image goes into the cache with its
+    sprite-sheet cell."""
+
+    def __init__(
+        self,
+        renderer: GameRenderer,
+        writer: Writer,
+        cache: Cache | None,
+        cells: CellSize | None,
+        drawn: Iterator[Any],
+        result: RenderResult,
+    ) -> None:
+        self.renderer, self.writer, self.cache, self.cells = renderer, writer, cache, cells
+        self.drawn, self.result = drawn, result
+
+    def image(
+        self, card: Card, relative: Path, key: str | None, cached: bool
+    ) -> tuple[Path | str, list[RenderWarning], bytes | None]:
+        """The card's file, its warnings and (unless kept as it was) its PNG bytes."""
+        cache, writer = self.cache, self.writer
+        target = writer.path(relative) if cached else None
+        kept = _kept(cache, key, target) if target is not None else None
+        if target is not None and kept is not None:  # the file is this card's image already
+            self.result.reused += 1
+            return writer.keep(relative, target), kept, None
+        hit = cache.get(key) if cache is not None and key is not None and cached else None
+        if hit is not None:
+            data, facts = hit
+            warnings = [RenderWarning(**w) for w in facts.get("warnings", [])]
+            self.result.reused += 1
+        else:  # drawn by the pool, or here if its cache entry went away since it was seen
+            made = (
+                next(self.drawn) if not cached else self.renderer.drawn(card, cell_size=self.cells)
+            )
+            data, warnings = made.png, made.warnings
+            facts = {"warnings": [w.as_json() for w in warnings]}
+            self.result.drawn += 1
+        path = writer.write_if_changed(relative, data)
+        if cache is not None and key is not None:
+            if hit is None:  # a new entry: the card's file itself, and its cell
+                cache.put(key, data, facts, source=path)
+                if self.cells is not None:
+                    cache.put_data(cell_key(key, made.cell_size), made.cell, CELL_EXT)
+            cache.note_output(key, path, facts)
+        return path, warnings, data
+
+
+def _back(
+    renderer: GameRenderer, writer: Writer, cache: Cache | None, back_id: str
+) -> tuple[RenderedBack, list[RenderWarning]]:
+    """A back's image file (from the cache, or drawn and cached) and its warnings."""
+    key = renderer.back_key(back_id)
+    hit = cache.get(key) if cache else None
+    if hit is not None:
+        data, warnings = hit[0], [RenderWarning(**w) for w in hit[1].get("warnings", [])]
+    else:
+        data, warnings = renderer.back(back_id)
+        if cache is not None:
+            cache.put(key, data, {"warnings": [w.as_json() for w in warnings]})
+    path = writer.write_if_changed(Path("backs") / f"{slug(back_id)}.png", data)
+    shape = geometry(renderer.layouts.for_back(back_id))
+    return RenderedBack(back_id, Path(path), key, shape), warnings
