@@ -118,13 +118,27 @@ class _Counted:
         return data
 
 
+@contextlib.contextmanager
+def _scanning(kind: str, sheet: str | None, shown: str) -> Iterator[None]:
+    """A scan's failures as one-line errors at the workbook: past a limit, not a
+    workbook, or a part missing or broken."""
+    try:
+        yield
+    except TooLarge as exc:
+        raise _too_large(exc, sheet, shown) from None
+    except NotAWorkbook as exc:
+        raise CardgenError(f"not a workbook: {exc}", Location(shown)) from None
+    except (KeyError, SyntaxError, ValueError, zipfile.BadZipFile, OSError, expat.ExpatError):
+        raise _unreadable(kind, shown) from None
+
+
 def _scans(
     archive: zipfile.ZipFile, kind: str, shown: str
 ) -> tuple[dict[str, Scan | str], set[str]]:
     """Each sheet's name, and its scan (ODS: every sheet is scanned, as the reader reads
     them all) or the archive member holding it (XLSX: scanned once chosen); and the names
     of the hidden sheets."""
-    try:
+    with _scanning(kind, None, shown):
         if kind == "ODS":
             info = _member(archive, "content.xml")
             if info is None:
@@ -133,12 +147,6 @@ def _scans(
                 found = scan_ods(_Counted(stream), MAX_SHEET_ROWS, MAX_POOL_COLUMNS)
             return dict(found.sheets), found.hidden
         return dict(xlsx_sheet_parts(archive)), xlsx_hidden_sheets(archive)
-    except TooLarge as exc:
-        raise _too_large(exc, None, shown) from None
-    except NotAWorkbook as exc:
-        raise CardgenError(f"not a workbook: {exc}", Location(shown)) from None
-    except (KeyError, SyntaxError, ValueError, zipfile.BadZipFile, OSError, expat.ExpatError):
-        raise _unreadable(kind, shown) from None
 
 
 def _too_large(exc: TooLarge, sheet: str | None, shown: str) -> CardgenError:
@@ -181,7 +189,7 @@ def _scan(
     """The chosen sheet's scan (an XLSX sheet's made now, with its shared strings')."""
     if isinstance(found, Scan):
         return found
-    try:
+    with _scanning(kind, sheet, shown):
         shared: list[int] = []
         for info in _members(archive, "xl/sharedStrings.xml"):
             with archive.open(info) as stream:
@@ -191,12 +199,6 @@ def _scan(
             with archive.open(info) as stream:
                 scan = scan_xlsx(_Counted(stream), MAX_SHEET_ROWS, MAX_POOL_COLUMNS, shared)
         return scan
-    except TooLarge as exc:
-        raise _too_large(exc, sheet, shown) from None
-    except NotAWorkbook as exc:
-        raise CardgenError(f"not a workbook: {exc}", Location(shown)) from None
-    except (KeyError, SyntaxError, ValueError, zipfile.BadZipFile, OSError, expat.ExpatError):
-        raise _unreadable(kind, shown) from None
 
 
 def _repacked(archive: zipfile.ZipFile, kind: str, shown: str) -> bytes:
