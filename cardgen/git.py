@@ -52,10 +52,12 @@ def git_file(folder: Path, rev: str, name: str, limit: int) -> str | None:
     size = _git(folder, "cat-file", "-s", f"{commit}:./{name}")
     if size.returncode != 0:
         return None
-    if not size.stdout.strip().isdigit() or int(size.stdout) > limit:
+    told = size.stdout.strip()
+    if not (told.isascii() and told.isdigit()) or int(told) > limit:
+        written = f"{int(told):,} bytes" if told.isascii() and told.isdigit() else "size unknown"
         raise CardgenError(
-            f"file is too large at {rev} ({int(size.stdout.strip() or 0):,} bytes; the limit"
-            f" is {limit:,}): cardgen does not read it",
+            f"file is too large at {rev} ({written}; the limit is {limit:,}): cardgen does"
+            " not read it",
             Location(f"{rev}:{display_path(folder / name)}"),
         )
     shown_file = _git(folder, "show", f"{commit}:./{name}")

@@ -120,7 +120,8 @@ class GameRenderer:
         layout = self.layouts.for_type(card.type)
         data = card.model_dump(exclude=SOURCE_FIELDS)
         type_label = self.pack.game.types[card.type].label
-        values = card_values(card, type_label, self.pack.game.name, self._labels(card))
+        labels = self._labels(card)
+        values = card_values(card, type_label, self.pack.game.name, labels)
         art = ""
         if card.art:
             with at_card(card):
@@ -137,7 +138,7 @@ class GameRenderer:
             type_label,
             self.pack.game.name,
             keywords(self.pack),
-            self._labels(card),
+            labels,
             *self._saver(),
         )
 

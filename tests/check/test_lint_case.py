@@ -288,18 +288,13 @@ def test_quotes_may_stand_between_a_terms_words(tmp_path: Path) -> None:
     assert counts == BETWEEN
 
 
-CONSISTENCY = """\
-id: caps
-name: Caps Game
-players: {min: 2, max: 2}
-types:
-  hero:
-    label: Hero
-glossary:
-  entries:
+CONSISTENCY = (
+    GAME
+    + """\
     - {term: Glow, kind: term}
     - {term: Frenzy, kind: term, strict_case: true}
 """
+)
 USES = [  # text, flagged by TX301 (docs/lint.md: which lower-case words are the term)
     ("Gain 1 Glow.", False),  # the glossary's form
     ("Trust your glow.", True),  # a noun after a possessive, then punctuation: the term
