@@ -15,6 +15,7 @@ import base64
 import binascii
 import io
 import re
+import sys
 import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -160,60 +161,64 @@ def _check_picture(
     else:
         path = resources / href.split("#", 1)[0].replace("\\", "/")
         try:
-            data = path.read_bytes() if path.stat().st_size <= MAX_PICTURE_BYTES else b""
-            if not data:
-                size = _picture_size(path.open("rb"))
-                _within(element, size, refuse, max_pixels)
-                return
+            with path.open("rb") as stream:
+                data = stream.read(MAX_PICTURE_BYTES + 1)
         except OSError:
             return  # a missing file draws nothing
-    if data.lstrip()[:1] == b"<" or b"<svg" in data[:4096]:
+        if len(data) > MAX_PICTURE_BYTES and not _is_svg(data):
+            found = _picture_size(path.open("rb"))  # sized from its header, never read whole
+            _within(element, found, refuse, max_pixels)
+            return
+        if len(data) > MAX_PICTURE_BYTES:
+            raise refuse(
+                element,
+                f"the SVG draws an SVG of more than {MAX_PICTURE_BYTES:,} bytes, the most an"
+                " SVG may have",
+            )
+    if _is_svg(data):
         nested(data)
         return
     _within(element, _picture_size(io.BytesIO(data)), refuse, max_pixels)
 
 
 MAX_PICTURE_BYTES = 8_000_000
-"""A picture file an SVG refers to that is larger than this is sized from its header only
-(a larger one is never read whole here)."""
+"""A picture file an SVG refers to is read whole up to this size, as large as an SVG may be
+(`load/svg.py` `MAX_SVG_BYTES`); a larger raster is sized from its header only, and a larger
+SVG refused."""
 
 
-_HUGE = (-1, -1)
-"""The size of a picture past Pillow's own bound (it tells no size then)."""
+def _is_svg(data: bytes) -> bool:
+    """Whether a picture's bytes are an SVG (XML) rather than a raster."""
+    return data.lstrip()[:1] == b"<" or b"<svg" in data[:4096]
 
 
 def _within(
-    element: ET.Element, size: tuple[int, int] | None, refuse: Refuse, max_pixels: int
+    element: ET.Element, found: tuple[int, str] | None, refuse: Refuse, max_pixels: int
 ) -> None:
-    if size == _HUGE:
+    """Refuse a picture of more than `max_pixels` (`found`: its pixels and how to say
+    its size; None: not a picture Pillow reads)."""
+    if found is not None and found[0] > max_pixels:
         raise refuse(
             element,
-            f"the SVG draws a picture of more pixels than Pillow opens; a picture may have"
-            f" at most {max_pixels:,}",
-        )
-    if size is None:
-        return
-    pixels = size[0] * size[1] if size[1] else size[0]
-    if pixels > max_pixels:
-        what = f"{size[0]:,} x {size[1]:,} pixels ({pixels:,})" if size[1] else f"{pixels:,} pixels"
-        raise refuse(
-            element,
-            f"the SVG draws a picture of {what}; a picture may have at most {max_pixels:,}",
+            f"the SVG draws a picture of {found[1]}; a picture may have at most {max_pixels:,}",
         )
 
 
-def _picture_size(stream: IO[bytes]) -> tuple[int, int] | None:
-    """A raster picture's width and height from its header (nothing decoded), or None for
-    what Pillow does not read."""
+def _picture_size(stream: IO[bytes]) -> tuple[int, str] | None:
+    """A raster picture's pixels and its size as a message says it, from its header
+    (nothing decoded); None for what Pillow does not read."""
     from PIL import Image, UnidentifiedImageError
 
     with stream, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             with Image.open(stream) as image:
-                return image.size
+                width, height = image.size
+                return width * height, f"{width:,} x {height:,} pixels ({width * height:,})"
         except Image.DecompressionBombError as exc:  # past Pillow's own bound: it says
             found = re.search(r"\((\d+) pixels\)", str(exc))  # only how many pixels
-            return (int(found.group(1)), 0) if found else _HUGE
+            if found is None:
+                return sys.maxsize, "more pixels than Pillow opens"
+            return int(found.group(1)), f"{int(found.group(1)):,} pixels"
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
             return None

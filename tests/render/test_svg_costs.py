@@ -257,3 +257,17 @@ def test_generated_pictures_through_the_command_under_a_memory_cap(
     assert 'card "Aria": art "art/a.svg" (' in done.stderr and "a.svg:2): " in done.stderr
     assert f"{side * side:,}" in done.stderr, done.stderr
     assert not (root / "output").exists() or not list((root / "output").rglob("*.png"))
+
+
+def test_an_svg_file_drawn_inside_an_svg_is_held_to_an_svgs_size(tmp_path: Path) -> None:
+    """An SVG file an SVG draws is checked as an SVG when it is read whole; one larger
+    than an SVG may be (8,000,000 bytes) is refused, not passed over as no picture."""
+    inner = svg('<filter id="f"><feTurbulence numOctaves="1000"/></filter>')
+    with pytest.raises(CardgenError) as caught:
+        read(tmp_path, svg('<image href="inner.svg"/>'), {"inner.svg": inner})
+    assert "(an SVG it draws)" in caught.value.problem and "numOctaves" in caught.value.problem
+    padded = inner.replace(b"</svg>", b"<!--" + b"x" * 8_000_000 + b"--></svg>")
+    refused_at(
+        tmp_path, svg('<image href="inner.svg"/>'), {"inner.svg": padded}, 2,
+        "the SVG draws an SVG of more than 8,000,000 bytes",
+    )
