@@ -18,8 +18,8 @@ from reportlab import rl_config
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.package.imposition import Face, home_pdf
-from cardgen.package.sheets import home_grid, mirrored
+from cardgen.printing.imposition import Face, home_pdf
+from cardgen.printing.sheets import home_grid, mirrored
 from cardgen.project import Project
 from cardgen.render.game import render_game
 

@@ -16,9 +16,9 @@ from typing import Any
 from PIL import Image
 
 from benchmarks.synthetic import make_game
-from cardgen.package.tts.export import export_table
 from cardgen.project import Project
 from cardgen.render.game import render_game
+from cardgen.tts.export import export_table
 
 CARDS = 500
 

@@ -199,8 +199,8 @@ def _render_first(
     the cache they went through (the rest of the build goes on with it); None when the data
     does not load or draw (the check then says why, or the build's own drawing raises it as
     it does without `on_rendered`)."""
-    from cardgen.package.tts.sheets import standard_cell
     from cardgen.render.game import render_game
+    from cardgen.tts.sheets import standard_cell
 
     remove_stale_temps(out)  # what a build killed part-way left behind
     cache = Cache(out / CACHE, read=use_cache)
@@ -226,11 +226,11 @@ def _make(
 ) -> None:
     """Make the outputs of a checked game into its folder `out`, recording them in `result`
     (the cards drawn already if `early` holds them)."""
-    from cardgen.package.gallery import write_gallery
-    from cardgen.package.pnp import pnp, pnp_boards
-    from cardgen.package.tts.export import tts
-    from cardgen.package.tts.sheets import standard_cell
+    from cardgen.printing.pnp import pnp, pnp_boards
     from cardgen.render.game import render_game
+    from cardgen.tts.export import tts
+    from cardgen.tts.sheets import standard_cell
+    from cardgen.web.gallery import write_gallery
 
     pack, checks, lints = checked
     game = result.game

@@ -52,7 +52,7 @@ def title_of(name: str) -> str:
     than MAX_TITLE, more than one line, or not text at all."""
     title = name.strip()
     if not title:
-        raise CardgenError("a new game needs a name, e.g. cardgen new \"Star Frontier\"")
+        raise CardgenError('a new game needs a name, e.g. cardgen new "Star Frontier"')
     try:
         title.encode("utf-8")
     except UnicodeEncodeError:
@@ -86,7 +86,7 @@ def game_id_for(title: str, given: str | None = None) -> tuple[str, list[str]]:
         if reserved_on_windows(given):
             raise CardgenError(
                 f'--id "{visible(given)}" is a device name on Windows, where no folder can be'
-                f' called that; choose another, e.g. --id {given.split(".")[0].lower()}-game'
+                f" called that; choose another, e.g. --id {given.split('.')[0].lower()}-game"
             )
         if not re.fullmatch(ID_PATTERN, given) or len(given) > MAX_ID:
             raise CardgenError(

@@ -72,23 +72,23 @@ class Target:
 
 
 PNP_TESTS = (
-    "tests/package/test_pnp.py",
-    "tests/package/test_pnp_pages.py",
-    "tests/package/test_pnp_bleed.py",
-    "tests/package/test_pnp_cuts.py",
-    "tests/package/test_sheet_geometry.py",
+    "tests/printing/test_pnp.py",
+    "tests/printing/test_pnp_pages.py",
+    "tests/printing/test_pnp_bleed.py",
+    "tests/printing/test_pnp_cuts.py",
+    "tests/printing/test_sheet_geometry.py",
     "tests/oracles/test_pnp_oracle.py",
 )
 TTS_TESTS = (
-    "tests/package/tts/test_export.py",
-    "tests/package/tts/test_ids.py",
-    "tests/package/tts/test_piles.py",
-    "tests/package/tts/test_sheet_arithmetic.py",
-    "tests/package/tts/test_sheets.py",
+    "tests/tts/test_export.py",
+    "tests/tts/test_ids.py",
+    "tests/tts/test_piles.py",
+    "tests/tts/test_sheet_arithmetic.py",
+    "tests/tts/test_sheets.py",
 )
 GALLERY_TESTS = (
-    "tests/package/test_gallery.py",
-    "tests/package/test_gallery_page.py",
+    "tests/web/test_gallery.py",
+    "tests/web/test_gallery_page.py",
     "tests/oracles/test_gallery_oracle.py",
     "tests/browser/test_gallery_browser.py",
     "tests/browser/test_gallery_payload.py",
@@ -142,32 +142,34 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target(
-        "cardgen/package/sheets.py", "PnP placement: grids, duplex mirroring, gutterfold", PNP_TESTS
+        "cardgen/printing/sheets.py",
+        "PnP placement: grids, duplex mirroring, gutterfold",
+        PNP_TESTS,
     ),
     Target(
-        "cardgen/package/imposition.py",
+        "cardgen/printing/imposition.py",
         "PnP placement of fronts and backs: size groups, home sheets, gutterfold",
         PNP_TESTS,
         ("size_groups", "_bleed_boxes", "home_pdf", "_back_page", "fold_pdf"),
     ),
-    Target("cardgen/package/shops.py", "print-shop presets: page, trim and bleed", PNP_TESTS),
-    Target("cardgen/package/pnp.py", "one PnP PDF of faces", PNP_TESTS, ("_make_pdf",)),
-    Target("cardgen/package/tts/ids.py", "TTS GUIDs, deck keys, CardIDs", TTS_TESTS),
+    Target("cardgen/printing/shops.py", "print-shop presets: page, trim and bleed", PNP_TESTS),
+    Target("cardgen/printing/pnp.py", "one PnP PDF of faces", PNP_TESTS, ("_make_pdf",)),
+    Target("cardgen/tts/ids.py", "TTS GUIDs, deck keys, CardIDs", TTS_TESTS),
     Target(
-        "cardgen/package/tts/table.py",
+        "cardgen/tts/table.py",
         "TTS piles: decks and single cards, which pile takes what, where each lies",
         (  # the tests that place piles; the example games' exports add time, not kills
-            "tests/package/tts/test_piles.py",
-            "tests/package/tts/test_deal.py",
-            "tests/package/tts/test_table_positions.py",
+            "tests/tts/test_piles.py",
+            "tests/tts/test_deal.py",
+            "tests/tts/test_table_positions.py",
         ),
     ),
     Target(
-        "cardgen/package/tts/seats.py",
+        "cardgen/tts/seats.py",
         "TTS seats: colours, where each sits and faces, hand zones",
-        ("tests/package/tts/test_seats.py", "tests/package/tts/test_table_positions.py"),
+        ("tests/tts/test_seats.py", "tests/tts/test_table_positions.py"),
     ),
-    Target("cardgen/package/tts/sheets.py", "TTS sheet arithmetic: grid, sheets", TTS_TESTS),
+    Target("cardgen/tts/sheets.py", "TTS sheet arithmetic: grid, sheets", TTS_TESTS),
     Target("cardgen/render/fit.py", "a TTS cell cut from a card", TTS_TESTS, ("make_cell",)),
     Target(
         "cardgen/render/textfit.py",
@@ -180,13 +182,13 @@ TARGETS: tuple[Target, ...] = (
         TEXT_TESTS,
     ),
     Target(
-        "cardgen/package/gallery_cards.py",
+        "cardgen/web/gallery_cards.py",
         "the gallery's escaping of user text: card tiles and filters",
         GALLERY_TESTS,
         ("_field_chips", "card_html", "filters"),
     ),
     Target(
-        "cardgen/package/gallery.py",
+        "cardgen/web/gallery.py",
         "the gallery's escaping of user text: the page and its downloads",
         GALLERY_TESTS,
         ("_downloads", "gallery_html"),

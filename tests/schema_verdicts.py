@@ -131,9 +131,7 @@ def verdict_of(errors: list[Any]) -> str:
             said = any(words in message for words in SAID_BY_SCHEMA)
             if said or (isinstance(value, str) and any(w in message for w in SAID_FOR_TEXT)):
                 return STRUCTURAL
-        elif kind != _TOO_LONG_A_NUMBER and not (
-            kind in _BOUNDS and isinstance(value, str | bool)
-        ):
+        elif kind != _TOO_LONG_A_NUMBER and not (kind in _BOUNDS and isinstance(value, str | bool)):
             return STRUCTURAL
     return OTHER
 

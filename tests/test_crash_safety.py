@@ -60,9 +60,7 @@ def _build(
     env.update(KILL_POINTS_LOG=str(log), PYTHONPATH=str(ROOT))
     code = "from tests.kill_points import main; main()"
     command = [sys.executable, "-c", code, "build", "tiny", "--jobs", "1", "--project", str(root)]
-    done = subprocess.run(
-        [*command, *more], capture_output=True, text=True, timeout=120, env=env
-    )
+    done = subprocess.run([*command, *more], capture_output=True, text=True, timeout=120, env=env)
     lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
     return done, [line.split("\t") for line in lines]
 

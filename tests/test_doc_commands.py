@@ -42,7 +42,7 @@ NOT_RUN: dict[str, str] = {
         " fetches: tests/package test --base-url itself"
     ),
     "cardgen tts splatoon --url-map urls.csv": (
-        "the map holds the URLs a host gave each uploaded file: tests/package/tts/test_uploads.py"
+        "the map holds the URLs a host gave each uploaded file: tests/tts/test_uploads.py"
         " exports with a map made from the uploads list, and test_url_map.py with random maps"
     ),
 }
@@ -56,7 +56,7 @@ ON_ONE_DECK = {
 """Commands that draw or convert every face of a game again (lightened, one PNG each, CMYK):
 run as written on one deck list of the game (`--deck`, 52 cards instead of the pool's
 540 faces), as a check that they still run; their output for a whole game is tested in
-tests/render/test_ink_saver.py, tests/package/test_shop_images.py and test_pdfx.py."""
+tests/render/test_ink_saver.py, tests/printing/test_shop_images.py and test_pdfx.py."""
 
 DECK_FOR = {"shards": "decks/shards/decks/ember-aggro.txt"}
 

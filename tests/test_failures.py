@@ -194,13 +194,13 @@ def test_a_worker_process_failure_keeps_its_context(make_project: Callable[..., 
 @pytest.mark.parametrize(
     ("module", "name", "doing"),
     [
-        ("cardgen.package.pnp", "home_pdf", "writing the A4 PDF of tiny"),
+        ("cardgen.printing.pnp", "home_pdf", "writing the A4 PDF of tiny"),
         (
-            "cardgen.package.tts.sheets",
+            "cardgen.tts.sheets",
             "make_sheets",
             "writing the Tabletop Simulator export of tiny",
         ),
-        ("cardgen.package.gallery", "gallery_html", "writing the proof gallery of tiny"),
+        ("cardgen.web.gallery", "gallery_html", "writing the proof gallery of tiny"),
         ("cardgen.check.lint", "lint_game", "checking tiny"),
     ],
 )
@@ -227,10 +227,10 @@ def test_a_packaging_failure_names_the_step(
 def test_a_failure_in_a_command_names_the_command(
     make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cardgen.package.pnp
+    import cardgen.printing.pnp
 
     root = project(make_project)
-    monkeypatch.setattr(cardgen.package.pnp, "home_pdf", raising(ValueError("no pages")))
+    monkeypatch.setattr(cardgen.printing.pnp, "home_pdf", raising(ValueError("no pages")))
     result = run("pnp", "tiny", "--project", root, "--jobs", "1")
     assert result.exit_code == 2
     assert result.stderr == (

@@ -117,15 +117,13 @@ def test_a_target_is_found_by_path_or_dotted_name_and_a_stranger_is_refused() ->
     bounds = find_target("cardgen/check/bounds.py")
     assert find_target("cardgen.check.bounds") is bounds
     assert bounds.patterns() == ["cardgen.check.bounds.*"]
-    assert find_target("cardgen/package/tts/ids.py").covers(
-        "cardgen.package.tts.ids.xǁIdsǁguid__mutmut_3"
-    )
+    assert find_target("cardgen/tts/ids.py").covers("cardgen.tts.ids.xǁIdsǁguid__mutmut_3")
     keys = find_target("cardgen/render/renderer.py")  # some methods of a class only
     assert keys.covers("cardgen.render.renderer.xǁGameRendererǁ_card_key__mutmut_3")
     assert not keys.covers("cardgen.render.renderer.xǁGameRendererǁback__mutmut_3")
-    imposition = find_target("cardgen/package/imposition.py")  # some functions only
-    assert imposition.covers("cardgen.package.imposition.x_size_groups__mutmut_3")
-    assert not imposition.covers("cardgen.package.imposition.x__group_grid__mutmut_3")
+    imposition = find_target("cardgen/printing/imposition.py")  # some functions only
+    assert imposition.covers("cardgen.printing.imposition.x_size_groups__mutmut_3")
+    assert not imposition.covers("cardgen.printing.imposition.x__group_grid__mutmut_3")
     with pytest.raises(SystemExit, match=re.escape("'cardgen/cli.py' is not a mutation target")):
         find_target("cardgen/cli.py")
 

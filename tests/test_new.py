@@ -124,16 +124,25 @@ def test_a_windows_device_name_gets_a_safe_id(tmp_path: Path, run: Run, title: s
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["!!!"], '"!!!" leaves no letters or digits for the game\'s id (its folder name): give'
-         " one with --id, e.g. --id my-game"),
+        (
+            ["!!!"],
+            '"!!!" leaves no letters or digits for the game\'s id (its folder name): give'
+            " one with --id, e.g. --id my-game",
+        ),
         (["🎲 🎲"], '"🎲 🎲" leaves no letters or digits for the game\'s id'),
         (["   "], 'a new game needs a name, e.g. cardgen new "Star Frontier"'),
-        (["Two\nLines"], 'the name "Two\\nLines" holds a control character (U+000A): a game\'s'
-         " name is one line of text"),
+        (
+            ["Two\nLines"],
+            'the name "Two\\nLines" holds a control character (U+000A): a game\'s'
+            " name is one line of text",
+        ),
         (["x" * (MAX_TITLE + 1)], f"the name is {MAX_TITLE + 1} characters long; at most 200"),
         (["Fine", "--id", "con"], '--id "con" is a device name on Windows'),
-        (["Fine", "--id", "COM1.txt"], '--id "COM1.txt" is a device name on Windows, where no'
-         " folder can be called that; choose another, e.g. --id com1-game"),
+        (
+            ["Fine", "--id", "COM1.txt"],
+            '--id "COM1.txt" is a device name on Windows, where no'
+            " folder can be called that; choose another, e.g. --id com1-game",
+        ),
         (["Fine", "--id", "Big_Id"], '--id "Big_Id" is not a game id: lower-case letters,'),
         (["Fine", "--id", "-x"], '--id "-x" is not a game id'),
         (["Fine", "--id", "a" * (MAX_ID + 1)], f"at most {MAX_ID} (e.g. river-kings)"),
@@ -248,9 +257,9 @@ PRINTABLE = st.text(
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(title=st.lists(st.sampled_from(YAML_WORDS) | PRINTABLE, min_size=1, max_size=3).map(
-    " ".join
-))
+@given(
+    title=st.lists(st.sampled_from(YAML_WORDS) | PRINTABLE, min_size=1, max_size=3).map(" ".join)
+)
 def test_any_accepted_title_builds(title: str) -> None:
     from click.testing import CliRunner
 

@@ -150,7 +150,7 @@ def _lax(kind: type) -> type[BaseModel]:
 
 
 def pydantic_reads(kind: type, text: str) -> str:
-    """"yes", "no", or "too big" (a finite number pydantic refuses as infinite)."""
+    """ "yes", "no", or "too big" (a finite number pydantic refuses as infinite)."""
     try:
         _lax(kind).model_validate({"value": text})
     except ValidationError as exc:

@@ -116,8 +116,10 @@ SCALARS = st.one_of(
 def values(kind: str) -> st.SearchStrategy[Any]:
     return st.recursive(
         SCALARS,
-        lambda inner: st.lists(inner, max_size=3)
-        | st.dictionaries(st.sampled_from(key_names(kind)), inner, max_size=3),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.sampled_from(key_names(kind)), inner, max_size=3)
+        ),
         max_leaves=5,
     )
 

@@ -132,9 +132,7 @@ def _draw_spec(pack: GamePack) -> tuple[list[Pile], Pile] | None:
     return None if index is None else (piles[:index], piles[index])
 
 
-def draw_pile(
-    pack: GamePack, cards: Counted
-) -> tuple[Pile, Counted, list[tuple[str, int]]] | None:
+def draw_pile(pack: GamePack, cards: Counted) -> tuple[Pile, Counted, list[tuple[str, int]]] | None:
     """The pile drawn from with its cards, and the piles set apart before it (label, cards);
     each pile takes the cards it selects not taken yet, at most its `count`, as dealt."""
     spec = _draw_spec(pack)

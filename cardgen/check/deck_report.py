@@ -4,7 +4,7 @@
 `DeckStats`: the counts, curves and averages of `deck_stats`, the duel odds and matchups
 of `deck_odds` (against the whole card pool weighted by copies, or `--against` a deck),
 and for a deck list its legality. `deck_report_text` writes it for a terminal;
-`cardgen.package.report_html` and `report_pdf` draw it.
+`cardgen.reports.html` and `report_pdf` draw it.
 """
 
 from __future__ import annotations

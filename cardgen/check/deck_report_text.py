@@ -2,7 +2,7 @@
 
 The head line (title, game, copies, legality), each chart as a bar of `#` per value, the
 duel odds table and the overpower matrix; the report's other formats are drawn by
-`cardgen.package.report_html` and `report_pdf`.
+`cardgen.reports.html` and `report_pdf`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from cardgen.cli.options import (
 )
 
 if TYPE_CHECKING:
-    from cardgen.package.pnp import PnpResult
+    from cardgen.printing.pnp import PnpResult
     from cardgen.project import Project
 
 
@@ -45,7 +45,7 @@ def _marks(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 
 def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    from cardgen.package.paper import paper_name
+    from cardgen.printing.paper import paper_name
 
     return paper_name(value)
 
@@ -130,7 +130,7 @@ def pnp(
 ) -> None:
     """Write a print-and-play PDF: the whole box, or one deck list."""
     from cardgen.errors import CardgenError
-    from cardgen.package import pnp as printing
+    from cardgen.printing import pnp as printing
 
     images = options["printer"] == "mpc" and not board and not calibrate  # a folder of them
     project = open_with_out(project_dir, out, file=(not board or calibrate) and not images)

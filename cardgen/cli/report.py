@@ -64,14 +64,14 @@ def report(
     project = open_with_out(project_dir, out, file=True)
     stats = deck_report(project, deck, game=game, against=against, odds=odds, turns=turns)
     if fmt == "pdf":
-        from cardgen.package.report_pdf import write_report_pdf
+        from cardgen.reports.pdf import write_report_pdf
 
         click.echo(f"{write_report_pdf(project.root, stats, out)}: 1 page")
         return
     if fmt == "json":
         text = json.dumps(stats.as_json(), indent=2, ensure_ascii=False)
     elif fmt == "html":
-        from cardgen.package.report_html import report_page
+        from cardgen.reports.html import report_page
 
         text = report_page(stats)
     else:

@@ -81,8 +81,8 @@ def tts(
     fmt: str,
 ) -> None:
     """Write a Tabletop Simulator saved object and its sprite sheets."""
-    from cardgen.package.tts import export
-    from cardgen.package.tts.uploads import uploads_lines
+    from cardgen.tts import export
+    from cardgen.tts.uploads import uploads_lines
 
     if (len(decks) > 1 or players is not None) and not table:
         raise click.UsageError("--players and a second --deck set up a --table: add --table")
@@ -143,4 +143,3 @@ def _illegal_deck(project: Project, game: str, deck: Path | None) -> list[str]:
 def _block(level: str, lines: list[str]) -> str:
     """Report lines as one message: the level before the first, the rest as they are."""
     return "\n".join([f"{level}: {lines[0]}", *lines[1:]])
-

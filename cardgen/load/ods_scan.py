@@ -142,4 +142,3 @@ def scan_ods(stream: Readable, max_rows: int, max_cols: int) -> OdsScan:
     parse_stream(stream, start, end, chars)
     hidden = {table.name for table in tables if table.style in hidden_styles}
     return OdsScan({table.name: table.scan for table in tables}, hidden)
-

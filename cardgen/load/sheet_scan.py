@@ -178,7 +178,8 @@ def xlsx_hidden_sheets(archive: zipfile.ZipFile) -> set[str]:
     return {
         str(sheet.get("name"))
         for sheet in workbook.iter()
-        if sheet.tag.endswith("sheet") and sheet.get("name") is not None
+        if sheet.tag.endswith("sheet")
+        and sheet.get("name") is not None
         and sheet.get("state", "visible") != "visible"
     }
 

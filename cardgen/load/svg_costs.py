@@ -87,7 +87,7 @@ def check_costs(
             if octaves and octaves[0] > MAX_OCTAVES:
                 raise refuse(
                     element,
-                    f"feTurbulence numOctaves=\"{element.get('numOctaves')}\": at most"
+                    f'feTurbulence numOctaves="{element.get("numOctaves")}": at most'
                     f" {MAX_OCTAVES} (past that an octave changes no colour, but costs as much)",
                 )
         elif tag == "feMorphology":
@@ -99,7 +99,7 @@ def check_costs(
             if any(n > MAX_KERNEL for n in order):
                 raise refuse(
                     element,
-                    f"feConvolveMatrix order=\"{element.get('order')}\": a kernel of at most"
+                    f'feConvolveMatrix order="{element.get("order")}": a kernel of at most'
                     f" {MAX_KERNEL} x {MAX_KERNEL}",
                 )
         if tag in ("image", "feImage"):
@@ -114,7 +114,7 @@ def _at_most(element: ET.Element, name: str, limit: float, side: float, refuse: 
         share = limit / side if side else 0
         raise refuse(
             element,
-            f"{element.tag.removeprefix(SVG_NS)} {name}=\"{element.get(name)}\": at most"
+            f'{element.tag.removeprefix(SVG_NS)} {name}="{element.get(name)}": at most'
             f" {limit:g} in this drawing ({share:.2%} of its larger side, {side:g})",
         )
 

@@ -152,8 +152,7 @@ def match_header(
             if key in taken:
                 first = column_letters(taken[key] + 1)
                 errors.add(
-                    f"duplicate column: {key} (columns {first} and"
-                    f" {column_letters(index + 1)})",
+                    f"duplicate column: {key} (columns {first} and {column_letters(index + 1)})",
                     where(index),
                 )
             taken[key] = index

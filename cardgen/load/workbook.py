@@ -183,9 +183,7 @@ def _choose(names: list[str], hidden: set[str], wanted: str | None, shown: str) 
     )
 
 
-def _scan(
-    archive: zipfile.ZipFile, kind: str, sheet: str, found: Scan | str, shown: str
-) -> Scan:
+def _scan(archive: zipfile.ZipFile, kind: str, sheet: str, found: Scan | str, shown: str) -> Scan:
     """The chosen sheet's scan (an XLSX sheet's made now, with its shared strings')."""
     if isinstance(found, Scan):
         return found

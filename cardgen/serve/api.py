@@ -48,7 +48,7 @@ class Site:
 
 
 def _asset(name: str) -> bytes:
-    return (resource_files("cardgen.package") / "gallery_assets" / name).read_bytes()
+    return (resource_files("cardgen.web") / "assets" / name).read_bytes()
 
 
 def page(site: Site, _request: Request) -> Response:

@@ -93,10 +93,7 @@ def cards_shown(project: Project, game: str, images: Hashes) -> tuple[dict[str, 
 def cards_drawn(rendered: RenderResult, images: Hashes) -> tuple[dict[str, Any], ...]:
     """Each card a build drew (or kept) as the page shows it, in the pool's order: what
     `cards_shown` gives, without loading the game again."""
-    return tuple(
-        card_shown(c.name, c.type, c.file.stem, c.back, images)
-        for c in rendered.cards
-    )
+    return tuple(card_shown(c.name, c.type, c.file.stem, c.back, images) for c in rendered.cards)
 
 
 class LiveGame:

@@ -1,7 +1,7 @@
 """The close-up's and the deck builder's routes, and the deck builder's page `/decks`.
 
 - `GET /api/card?name=SLUG`: a card up close (`cardgen.serve.closeup`);
-- `GET /decks`: the deck builder (`gallery_assets/builder.js`, `builder.css`);
+- `GET /decks`: the deck builder (`web/assets/builder.js`, `builder.css`);
 - `GET /api/pool`: the card pool as the builder lists it, each card's copy limit with it;
 - `POST /api/validate` `{name, text}`: a deck list's verdict and report, nothing written;
 - `GET /api/decks`: the deck lists of `decks/GAME/decks/`; `GET /api/deck?name=SLUG` one;

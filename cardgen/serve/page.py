@@ -6,7 +6,7 @@ server sends a stricter header instead, `csp`, that allows the page's inline scr
 hash and requests back to the server only); each card image's link carries its version
 (`cards/aria.png?v=HASH`), so a changed image is a new address the browser fetches while
 the others stay; a `<meta name="cardgen-generation">` names the build it shows; and the live
-script and stylesheet (`gallery_assets/live.js`, `live.css`) and the close-up's
+script and stylesheet (`web/assets/live.js`, `live.css`) and the close-up's
 (`closeup.js`, `closeup.css`) are linked in; and its header links the deck builder
 (`/decks`). Before the first good build there is no gallery: `placeholder` is a page with
 the same live script.

@@ -22,8 +22,8 @@ from pypdf import PdfReader
 from cardgen.check.deck_draws import at_least_one, draw_table, each_of
 from cardgen.check.deck_report import deck_cards, report_deck
 from cardgen.load.decklist import load_deck
-from cardgen.package.report_html import report_section
 from cardgen.project import Project
+from cardgen.reports.html import report_section
 from tests.conftest import ROOT
 
 Run = Callable[..., Result]

@@ -12,8 +12,8 @@ from click.testing import Result
 
 from cardgen.check.deck_report import report_deck
 from cardgen.load.decklist import load_deck
-from cardgen.package.report_html import report_section
 from cardgen.project import Project
+from cardgen.reports.html import report_section
 from tests.conftest import ROOT
 
 Run = Callable[..., Result]

@@ -105,8 +105,18 @@ def test_yaml_deck_errors_name_the_line(body: str, message: str, line: int) -> N
     assert any(e.location and e.location.line == line for e in errors), info.value.format_message()
 
 
-FORMS = ["{n} {name}", "{n}x {name}", "{n}X {name}", "{n} x {name}", "{n}× {name}",
-         "{name} x{n}", "{name} X{n}", "{name} ×{n}", "{name} x {n}", "  {name} x{n}  # note"]
+FORMS = [
+    "{n} {name}",
+    "{n}x {name}",
+    "{n}X {name}",
+    "{n} x {name}",
+    "{n}× {name}",
+    "{name} x{n}",
+    "{name} X{n}",
+    "{name} ×{n}",
+    "{name} x {n}",
+    "  {name} x{n}  # note",
+]
 
 
 @pytest.mark.parametrize("form", FORMS)
@@ -134,9 +144,7 @@ def test_each_entry_keeps_its_whole_line_for_the_pool() -> None:
     ]
 
 
-_WORD = st.text(
-    st.characters(categories=["L"], exclude_characters="xX×"), min_size=1, max_size=8
-)
+_WORD = st.text(st.characters(categories=["L"], exclude_characters="xX×"), min_size=1, max_size=8)
 
 
 @settings(max_examples=300, deadline=None)
@@ -159,8 +167,9 @@ def test_a_bad_count_shows_an_example_that_reads(line: str) -> None:
     example = re.search(r'\(e\.g\. "([^"]+)"\)$', message)
     assert example is not None, message
     deck = parse_text_deck(example.group(1) + "\n", "d.txt")
-    assert [e.name for e in deck.entries] == [line.split(" ", 1)[1] if line[0] in "-0123456789"
-                                              else line.rsplit(" ", 1)[0]]
+    assert [e.name for e in deck.entries] == [
+        line.split(" ", 1)[1] if line[0] in "-0123456789" else line.rsplit(" ", 1)[0]
+    ]
 
 
 @settings(max_examples=60, deadline=None)
@@ -181,4 +190,4 @@ def test_digits_of_other_scripts_are_no_count(digits: str, name: str) -> None:
     assert not isinstance(info.value, InputErrors)  # the one bad line
     message = info.value.format_message()
     assert message.startswith("d.txt:2:1: count must be a whole number, got "), message
-    assert f'"{digits}"' in message and f" {name}\")" in message
+    assert f'"{digits}"' in message and f' {name}")' in message

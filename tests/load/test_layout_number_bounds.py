@@ -22,10 +22,23 @@ FIELDS = {
     "polygon": ["sides", "angle", "stroke_width", "y", "height"],
     "image": ["radius", "x", "height"],
 }
-BASE = {"text": 'text: "{text}"', "rect": 'fill: "#f00"', "polygon": 'fill: "#f00"',
-        "image": 'src: "{art}"'}
-HUGE = ["1e308", "-1e308", "1e30", "1e15", "9e15pt", "1e308mm", "123456789012345678901234567890",
-        "1e-308", "2e9%"]
+BASE = {
+    "text": 'text: "{text}"',
+    "rect": 'fill: "#f00"',
+    "polygon": 'fill: "#f00"',
+    "image": 'src: "{art}"',
+}
+HUGE = [
+    "1e308",
+    "-1e308",
+    "1e30",
+    "1e15",
+    "9e15pt",
+    "1e308mm",
+    "123456789012345678901234567890",
+    "1e-308",
+    "2e9%",
+]
 
 
 @settings(

@@ -40,4 +40,3 @@ def test_a_long_name_is_shortened_in_every_line(
     assert max(len(line) for line in lines) <= WIDEST, [line[:120] for line in lines]
     unknown = [line for line in lines if "unknown card" in line]
     assert unknown and all(f'"{"N" * 60}..."' in line for line in unknown), unknown
-

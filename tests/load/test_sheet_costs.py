@@ -154,8 +154,10 @@ def shared_strings(count: int, declared: int | None, size: int = 1) -> bytes:
 
 def test_shared_strings_are_bounded_counted_and_as_declared() -> None:
     assert shared_string_lengths(io.BytesIO(shared_strings(3, 3, 5))) == [5, 5, 5]
-    refused(lambda: shared_string_lengths(io.BytesIO(shared_strings(1, SHARED + 1))),
-            "shared strings (as declared)")
+    refused(
+        lambda: shared_string_lengths(io.BytesIO(shared_strings(1, SHARED + 1))),
+        "shared strings (as declared)",
+    )
     assert len(shared_string_lengths(io.BytesIO(shared_strings(1, SHARED)))) == 1
 
 
@@ -230,9 +232,10 @@ def test_docs_limits_state_each_new_limit_as_tested_here() -> None:
     rows = {line.split(" | ")[0].lstrip("| "): line for line in limits.splitlines()}
     assert f"{CELLS:,} cells" in rows["the grid a spreadsheet's sheet makes"]
     assert f"{CHARACTERS:,} characters" in rows["text in a spreadsheet's cells"]
-    assert f"{SHARED:,}, as counted and as the file declares" in rows[
-        "shared strings of an XLSX workbook"
-    ]
+    assert (
+        f"{SHARED:,}, as counted and as the file declares"
+        in rows["shared strings of an XLSX workbook"]
+    )
     assert "a document type declaration (entities) is refused" in limits
 
 
@@ -251,11 +254,19 @@ def declaring_size(data: bytes, name: str, size: int) -> bytes:
 def test_a_part_that_unpacks_to_more_than_it_declares_is_refused(tmp_path: Path) -> None:
     """What a part unpacks to is counted as it is unpacked, not taken from the archive: a
     sheet whose archive says it is 200 bytes is no readable workbook, in one line."""
-    sheet = sheet_xml([(1, 1, "name"), (2, 1, "x" * 50_000)], {
-        "quote": '"', "spaced": False, "escaped": False, "prefix": "", "positioned": True,
-    })
-    data = declaring_size(with_part(BASE, "xl/worksheets/sheet1.xml", sheet),
-                          "xl/worksheets/sheet1.xml", 200)
+    sheet = sheet_xml(
+        [(1, 1, "name"), (2, 1, "x" * 50_000)],
+        {
+            "quote": '"',
+            "spaced": False,
+            "escaped": False,
+            "prefix": "",
+            "positioned": True,
+        },
+    )
+    data = declaring_size(
+        with_part(BASE, "xl/worksheets/sheet1.xml", sheet), "xl/worksheets/sheet1.xml", 200
+    )
     one_line(game(tmp_path, "cards.xlsx", data), "not a readable XLSX workbook")
 
 
@@ -292,17 +303,18 @@ def test_a_reader_panic_is_one_line_and_its_backtrace_note_held_back(
         pass
 
     def panics(_: object) -> None:
-        os.write(2, b"thread '<unnamed>' panicked at src/xlsx/mod.rs:1:1:\nnote: run with"
-                    b" `RUST_BACKTRACE=1` environment variable to display a backtrace\n")
+        os.write(
+            2,
+            b"thread '<unnamed>' panicked at src/xlsx/mod.rs:1:1:\nnote: run with"
+            b" `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        )
         raise PanicException("capacity overflow")
 
     monkeypatch.setattr(python_calamine.CalamineWorkbook, "from_filelike", panics)
     capfd.readouterr()
     with pytest.raises(CardgenError) as info:
         _cells(BASE, "Cards", "cards.xlsx")
-    assert "the spreadsheet reader failed on this workbook (capacity overflow)" in str(
-        info.value
-    )
+    assert "the spreadsheet reader failed on this workbook (capacity overflow)" in str(info.value)
     assert capfd.readouterr().err == ""  # the panic's lines were held back
 
 

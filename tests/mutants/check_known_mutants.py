@@ -44,7 +44,7 @@ class Mutant:
 MUTANTS = [
     Mutant(
         "print-and-play backs reversed within their row",
-        "cardgen/package/imposition.py",
+        "cardgen/printing/imposition.py",
         "        for face, slot in zip(chunk, slots, strict=True)\n",
         "        for face, slot in zip(\n"
         "            chunk,\n"
@@ -56,14 +56,14 @@ MUTANTS = [
     ),
     Mutant(
         "MakePlayingCards bleed 36 -> 37 px",
-        "cardgen/package/shop_images.py",
+        "cardgen/printing/shop_images.py",
         "    (2.5, 3.5): Template(822, 1122, 36),\n",
         "    (2.5, 3.5): Template(822, 1122, 37),\n",
-        ("tests/package/test_shop_images.py",),
+        ("tests/printing/test_shop_images.py",),
     ),
     Mutant(
         "TTS GUID de-duplication off",
-        "cardgen/package/tts/ids.py",
+        "cardgen/tts/ids.py",
         "        while (value := self._digest(identity, attempt)[:6]) in self.guids:\n"
         "            attempt += 1\n",
         "        value = self._digest(identity, attempt)[:6]\n",
@@ -92,7 +92,7 @@ MUTANTS = [
     ),
     Mutant(
         "gallery data-search unescaped",
-        "cardgen/package/gallery_cards.py",
+        "cardgen/web/gallery_cards.py",
         """f' data-search="{escape(haystack)}" """,
         """f' data-search="{haystack}" """,
         (f"{ORACLES}/test_gallery_oracle.py", "tests/browser/test_gallery_payload.py"),

@@ -1,5 +1,5 @@
 """A poster PDF read back from its pages without asking cardgen: on each page, the board
-image's placement (its matrix, from the content stream: `tests/package/pdf_geometry.py`)
+image's placement (its matrix, from the content stream: `tests/printing/pdf_geometry.py`)
 and the clip it is drawn through, the + marks (a white line on a wider black one, each
 way), the dashed cut lines, the scale bars, the text and its characters' boxes (pdfplumber)."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pdfplumber
 from pypdf import PdfReader
 
-from tests.package.pdf_geometry import Box, Drawn, Stroke, drawn_images, grey_of, intersect
+from tests.printing.pdf_geometry import Box, Drawn, Stroke, drawn_images, grey_of, intersect
 
 Point = tuple[float, float]
 NAME = re.compile(r"sheet ([A-Z]\d+) of ([A-Z]\d+)")

@@ -357,7 +357,7 @@ def test_colours_are_checked_when_the_layout_loads(
     ],
 )
 def test_base_urls_are_http_urls_with_a_host(url: str, fine: bool) -> None:
-    from cardgen.package.tts.images import check_base_url
+    from cardgen.tts.images import check_base_url
 
     assert "`http://` or `https://` URL with a host" in rows_limit(BASE_URL)
     if fine:

@@ -124,8 +124,7 @@ TESTS = {
         svgs.test_nesting_past_the_limit_is_refused_before_any_recursion,
     ],
     (
-        "a pool as it was at a git revision (`cardgen diff --since REV`, `pnp --changed-since"
-        " REV`)"
+        "a pool as it was at a git revision (`cardgen diff --since REV`, `pnp --changed-since REV`)"
     ): [
         diffs.test_a_file_at_a_revision_is_sized_before_it_is_read,
         diffs.test_a_pool_past_the_limit_in_history_is_refused_unread,

@@ -181,8 +181,8 @@ def test_gutterfold_backs_across_the_fold(
 # The shops' own numbers (docs/research/print-shops.md): a poker card at 300 dpi. The Game
 # Crafter: an 825 x 1125 px face, 1/8 in (37.5 px) bleed, front then back, in a PDF whose
 # images are the renders themselves. (MakePlayingCards' PNGs are checked in
-# tests/package/test_shop_images.py, DriveThruCards' PDF/X-1a file, CMYK, in
-# tests/package/test_pdfx.py.)
+# tests/printing/test_shop_images.py, DriveThruCards' PDF/X-1a file, CMYK, in
+# tests/printing/test_pdfx.py.)
 SHOPS = {
     "tgc": {"face_px": (825, 1125), "bleed_px": 37.5, "first": "front"},
 }

@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 from tests.oracles.games import Row, ok, write_game
 from tests.oracles.poster_grid import MARKS_A_SEAM, NO_INK, covered, fewest
 from tests.oracles.poster_read import PosterPage, read_poster
-from tests.package.pdf_geometry import overlaps
+from tests.printing.pdf_geometry import overlaps
 
 MM = 72 / 25.4
 PAPER = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}

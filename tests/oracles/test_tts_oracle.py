@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.package.tts.ids import Ids
+from cardgen.tts.ids import Ids
 from tests.conftest import ROOT, tts_objects
 from tests.example_builds import seed
 from tests.oracles.games import Row, interleaved, ok, rendered, write_game

@@ -75,21 +75,24 @@ def read(tmp: Path, data: bytes, files: dict[str, bytes], max_pixels: int = ART)
     read_svg(tmp / "art.svg", tmp, "art.svg", max_pixels)
 
 
-def refused_at(tmp: Path, data: bytes, files: dict[str, bytes], line: int, text: str,
-               max_pixels: int = ART) -> None:
+def refused_at(
+    tmp: Path, data: bytes, files: dict[str, bytes], line: int, text: str, max_pixels: int = ART
+) -> None:
     with pytest.raises(CardgenError) as caught:
         read(tmp, data, files, max_pixels)
     message = caught.value.problem
     assert message.startswith(f"art.svg:{line}: ") and text in message, message
 
 
-PICTURES = st.fixed_dictionaries({
-    "format": st.sampled_from([png_header, bmp_header]),
-    "how": st.sampled_from(["base64", "percent", "file"]),
-    "attr": st.sampled_from(["href", "xlink"]),
-    "element": st.sampled_from(["image", "feImage"]),
-    "limit": st.sampled_from([ART, ICON]),
-})
+PICTURES = st.fixed_dictionaries(
+    {
+        "format": st.sampled_from([png_header, bmp_header]),
+        "how": st.sampled_from(["base64", "percent", "file"]),
+        "attr": st.sampled_from(["href", "xlink"]),
+        "element": st.sampled_from(["image", "feImage"]),
+        "limit": st.sampled_from([ART, ICON]),
+    }
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -104,8 +107,12 @@ def test_a_picture_past_the_limit_is_refused_however_it_is_put_in(
     header = p["format"](width, height)  # type: ignore[operator]
     body, files = picture(header, str(p["how"]), str(p["attr"]), str(p["element"]))
     refused_at(
-        tmp_path_factory.mktemp("svg"), svg(body), files, 2,
-        f"{width * height:,}", limit,
+        tmp_path_factory.mktemp("svg"),
+        svg(body),
+        files,
+        2,
+        f"{width * height:,}",
+        limit,
     )
 
 
@@ -124,11 +131,13 @@ def test_a_picture_within_the_limit_is_read(
 FILTERS = [
     # (markup at the limit, markup one step past it, what the message says)
     ('<feTurbulence numOctaves="10"/>', '<feTurbulence numOctaves="11"/>', "numOctaves"),
-    ('<feConvolveMatrix order="7" kernelMatrix="1"/>', '<feConvolveMatrix order="3 8"/>',
-     "order"),
+    ('<feConvolveMatrix order="7" kernelMatrix="1"/>', '<feConvolveMatrix order="3 8"/>', "order"),
     ('<feMorphology radius="0.25"/>', '<feMorphology radius="0.26"/>', "radius"),
-    ('<feGaussianBlur stdDeviation="100"/>', '<feGaussianBlur stdDeviation="5 101"/>',
-     "stdDeviation"),
+    (
+        '<feGaussianBlur stdDeviation="100"/>',
+        '<feGaussianBlur stdDeviation="5 101"/>',
+        "stdDeviation",
+    ),
 ]
 
 
@@ -146,8 +155,11 @@ def test_a_filter_number_past_its_bound_is_refused_at_its_line(
 
 @pytest.mark.parametrize(
     ("region", "units"),
-    [('width="400" height="10"', "userSpaceOnUse"), ('width="400%"', "objectBoundingBox"),
-     ('height="4"', "objectBoundingBox")],
+    [
+        ('width="400" height="10"', "userSpaceOnUse"),
+        ('width="400%"', "objectBoundingBox"),
+        ('height="4"', "objectBoundingBox"),
+    ],
 )
 def test_a_filter_region_of_the_limit_is_read_and_past_it_refused(
     tmp_path: Path, region: str, units: str
@@ -207,10 +219,22 @@ def art_game(root: Path, files: dict[str, bytes]) -> Path:
 @pytest.mark.parametrize(
     ("files", "said"),
     [
-        ({"a.svg": svg('<image href="big.png" width="9" height="9"/>'),
-          "big.png": png_header(20_000, 20_000)}, "a picture of 400,000,000 pixels"),
-        ({"a.svg": svg('<filter id="t"><feTurbulence numOctaves="1000"/></filter>'
-                       '<rect width="100" height="100" filter="url(#t)"/>')}, "numOctaves"),
+        (
+            {
+                "a.svg": svg('<image href="big.png" width="9" height="9"/>'),
+                "big.png": png_header(20_000, 20_000),
+            },
+            "a picture of 400,000,000 pixels",
+        ),
+        (
+            {
+                "a.svg": svg(
+                    '<filter id="t"><feTurbulence numOctaves="1000"/></filter>'
+                    '<rect width="100" height="100" filter="url(#t)"/>'
+                )
+            },
+            "numOctaves",
+        ),
         ({"a.svg": svg("<g>" * 5000 + "</g>" * 5000)}, "nested more than 100 deep"),
     ],
     ids=["picture", "octaves", "nesting"],
@@ -268,6 +292,9 @@ def test_an_svg_file_drawn_inside_an_svg_is_held_to_an_svgs_size(tmp_path: Path)
     assert "(an SVG it draws)" in caught.value.problem and "numOctaves" in caught.value.problem
     padded = inner.replace(b"</svg>", b"<!--" + b"x" * 8_000_000 + b"--></svg>")
     refused_at(
-        tmp_path, svg('<image href="inner.svg"/>'), {"inner.svg": padded}, 2,
+        tmp_path,
+        svg('<image href="inner.svg"/>'),
+        {"inner.svg": padded},
+        2,
         "the SVG draws an SVG of more than 8,000,000 bytes",
     )

@@ -1,1 +1,0 @@
-"""Packaging: print-and-play PDFs (ReportLab) and Tabletop Simulator exports."""

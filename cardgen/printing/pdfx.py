@@ -1,0 +1,156 @@
+"""DriveThruCards' file: a PDF/X-1a:2003 deck, back then front for every card, each page
+the trim + 1/8 in bleed (poker: 2.75 x 3.75 in, 198 x 270 pt) with its TrimBox 9 pt in.
+
+Each distinct card image is cropped to the page (`shop_images.fit_face`), converted from
+sRGB (or the PNG's own profile) to CMYK through the FOGRA39 profile shipped in
+`cardgen/print_profiles/` (LittleCMS via Pillow's ImageCms, relative colorimetric with
+black-point compensation), and embedded once as an 8-bit DeviceCMYK Flate image. The
+file is built with pikepdf (qpdf): PDF header 1.3, one GTS_PDFX OutputIntent carrying the
+same profile, the PDF/X keys in the Info dictionary, no text (so no font), no
+transparency, and fixed dates and a document ID made from the content, so the same cards
+give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name, String
+from PIL import Image, ImageCms
+from zlib_ng import zlib_ng
+
+from cardgen import __version__
+from cardgen.printing.imposition import Face
+from cardgen.printing.shop_images import fit_face, flattened
+
+BLEED_PT = 9.0
+"""DriveThruCards' bleed: 1/8 in on every side, built into the page."""
+PROFILE = "FOGRA39L_coated.icc"
+"""The CMYK output profile the images are converted through and the file declares."""
+CONDITION = "FOGRA39"
+"""The OutputIntent's registered output condition (ICC's registry name)."""
+CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004/Amd 1), profile FOGRA39L Coated (colord, CC0)"
+PDF_VERSION = "1.3"
+"""PDF/X-1a:2003 allows PDF 1.3 or 1.4; 1.3 also satisfies X-1a:2001 checkers."""
+FIXED_DATE = "D:20000101000000Z"
+"""CreationDate and ModDate: fixed, so the same cards give the same bytes."""
+LEVEL = 6
+"""zlib-ng's level for the CMYK pixels."""
+
+
+def profile_bytes() -> bytes:
+    """The shipped CMYK output profile."""
+    return (files("cardgen") / "print_profiles" / PROFILE).read_bytes()
+
+
+@cache
+def _transform(source: bytes | None) -> ImageCms.ImageCmsTransform:
+    """RGB (sRGB, or the PNG's embedded profile) to the shipped CMYK profile."""
+    rgb = ImageCms.createProfile("sRGB") if source is None else io.BytesIO(source)
+    return ImageCms.buildTransform(
+        rgb,
+        io.BytesIO(profile_bytes()),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
+
+
+def cmyk_face(path: Path, face: Face, bleed: float) -> Image.Image:
+    """A card image as DriveThruCards' page: cropped to trim + 1/8 in, in CMYK."""
+    with Image.open(path) as opened:
+        icc = opened.info.get("icc_profile")
+    rgb = flattened(path)
+    per_pt = rgb.width / (face.trim_w + 2 * bleed), rgb.height / (face.trim_h + 2 * bleed)
+    size = (
+        round((face.trim_w + 2 * BLEED_PT) * per_pt[0]),
+        round((face.trim_h + 2 * BLEED_PT) * per_pt[1]),
+    )
+    inset = (BLEED_PT * per_pt[0], BLEED_PT * per_pt[1])
+    fitted = fit_face(rgb, (face.trim_w, face.trim_h), bleed, size, inset, name=face.name)
+    return ImageCms.applyTransform(fitted, _transform(icc or None))  # type: ignore[return-value]
+
+
+def _image_stream(pdf: pikepdf.Pdf, image: Image.Image) -> pikepdf.Stream:
+    """A CMYK image as an image XObject (8 bits, DeviceCMYK, Flate)."""
+    stream = pdf.make_stream(b"")
+    stream.write(zlib_ng.compress(image.tobytes(), LEVEL), filter=Name.FlateDecode)
+    stream.Type = Name.XObject
+    stream.Subtype = Name.Image
+    stream.Width, stream.Height = image.width, image.height
+    stream.ColorSpace = Name.DeviceCMYK
+    stream.BitsPerComponent = 8
+    return stream
+
+
+def _output_intent(pdf: pikepdf.Pdf) -> Dictionary:
+    """The PDF/X OutputIntent: the condition and the CMYK profile the images were made for."""
+    icc = pdf.make_stream(b"")
+    icc.write(zlib_ng.compress(profile_bytes(), LEVEL), filter=Name.FlateDecode)
+    icc.N = 4
+    return Dictionary(
+        Type=Name.OutputIntent,
+        S=Name.GTS_PDFX,
+        OutputConditionIdentifier=String(CONDITION),
+        OutputCondition=String(CONDITION_INFO),
+        RegistryName=String("http://www.color.org"),
+        Info=String(CONDITION_INFO),
+        DestOutputProfile=icc,
+    )
+
+
+def pdfx_pdf(faces: Sequence[Face], *, title: str, author: str) -> tuple[bytes, int]:
+    """DriveThruCards' PDF/X-1a:2003 file of `faces` (back, then front, for each copy):
+    its bytes and its pages."""
+    pdf = pikepdf.new()
+    pdf.Root.OutputIntents = Array([_output_intent(pdf)])
+    images: dict[tuple[Path, float], pikepdf.Stream] = {}
+    pages = 0
+    for face in faces:
+        width, height = face.trim_w + 2 * BLEED_PT, face.trim_h + 2 * BLEED_PT
+        sides = [(face.back, face.back_bleed), (face.front, face.bleed)]
+        for path, bleed in sides:
+            if path is None:
+                continue
+            key = (path, bleed)
+            if key not in images:
+                images[key] = _image_stream(pdf, cmyk_face(path, face, bleed))
+            page = pdf.add_blank_page(page_size=(width, height))
+            page.obj.Resources = Dictionary(XObject=Dictionary(Im0=images[key]))
+            page.obj.Contents = pdf.make_stream(
+                b"q %s 0 0 %s 0 0 cm /Im0 Do Q" % (_number(width), _number(height))
+            )
+            page.obj.BleedBox = Array([0, 0, width, height])
+            page.obj.TrimBox = Array([BLEED_PT, BLEED_PT, width - BLEED_PT, height - BLEED_PT])
+            pages += 1
+    info = pdf.trailer.Info = pdf.make_indirect(Dictionary())
+    info.Title = String(title)
+    info.Author = String(author)
+    info.Subject = String("Print-shop file: drivethru (PDF/X-1a:2003)")
+    info.Creator = String(f"cardgen {__version__}")
+    info.Producer = String(f"cardgen {__version__} (pikepdf)")
+    info.CreationDate = info.ModDate = String(FIXED_DATE)
+    info.Trapped = Name("/False")
+    info.GTS_PDFXVersion = String("PDF/X-1:2003")
+    info.GTS_PDFXConformance = String("PDF/X-1a:2003")
+    buffer = io.BytesIO()
+    pdf.save(
+        buffer,
+        force_version=PDF_VERSION,
+        object_stream_mode=pikepdf.ObjectStreamMode.disable,  # object streams are PDF 1.5
+        compress_streams=True,
+        deterministic_id=True,
+        fix_metadata_version=False,
+    )
+    return buffer.getvalue(), pages
+
+
+def _number(value: float) -> bytes:
+    """A PDF number without float noise."""
+    return f"{value:.4f}".rstrip("0").rstrip(".").encode()

@@ -1,0 +1,193 @@
+"""Where the Splatoon board's counters and pieces stand, worked out from the board's tiles:
+each team's tile counter off the board beside its own spawn, the round counter off the
+board's side, a piece on a spawn tile of its team for each player. Checked on the example
+arena and on generated boards."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgen.tts.board import counter_spots, team_spots
+from tests.conftest import ROOT
+from tests.example_builds import seed
+
+Run = Callable[..., Result]
+TILE_UNITS = 2.0
+"""A hex tile's width at scale 1, in table units: the width board.py's docstring assumes
+for a `Custom_Tile` ("not confirmed by a TTS file we have"), stated here, not imported."""
+COUNTER_CLEARANCE = 2.1
+"""How far a counter stands from every tile's centre: three quarters of a tile width (1.5,
+past the tile's own edge) and 0.6 units more, as board.py's docstring states it."""
+
+
+def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
+    return (sum(x for x, _ in points) / len(points), sum(z for _, z in points) / len(points))
+
+
+def test_splatoon_counters_follow_the_board(run: Run, tmp_path: Path) -> None:
+    seed(tmp_path, "splatoon")
+    result = run("tts", "splatoon", "--project", ROOT, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    objects = json.loads((tmp_path / "splatoon.json").read_text())["ObjectStates"]
+    tiles = {
+        (o["Transform"]["posX"], o["Transform"]["posZ"]): o
+        for o in objects
+        if o["Name"] == "Custom_Tile"
+    }
+    spawns = {
+        team: [spot for spot, tile in tiles.items() if tile["Nickname"] == f"spawn {team}"]
+        for team in ("green", "purple")
+    }
+    counters = {o["Nickname"]: o for o in objects if o["Name"] == "Counter"}
+    assert set(counters) == {"Green tiles", "Purple tiles", "Round"}
+    spot = {name: (c["Transform"]["posX"], c["Transform"]["posZ"]) for name, c in counters.items()}
+    for name, place in spot.items():  # every counter off the board, on no tile
+        nearest = min(math.dist(place, tile) for tile in tiles)
+        assert nearest >= TILE_UNITS, (name, nearest)
+    for team, other in (("green", "purple"), ("purple", "green")):
+        own = math.dist(spot[f"{team.title()} tiles"], _centroid(spawns[team]))
+        assert own < math.dist(spot[f"{team.title()} tiles"], _centroid(spawns[other]))
+        assert own < 3 * TILE_UNITS  # beside it, not across the board
+    board_centre = _centroid(list(tiles))
+    assert abs(spot["Round"][1] - board_centre[1]) < TILE_UNITS  # at the side, midway
+    assert counters["Round"]["Counter"]["value"] == 1  # the rules start it at 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_piece_on_a_spawn_tile_of_its_team_for_each_player(players: int) -> None:
+    from cardgen.project import Project
+    from cardgen.tts.board import board_objects
+    from cardgen.tts.table import TableBuilder
+
+    pack = Project(ROOT).game("splatoon")
+
+    class NoImages:
+        def tile_url(self, name: str, picture: object) -> str:
+            return f"file:///{name}.jpg"
+
+    builder = TableBuilder(pack, NoImages(), keywords=[])  # type: ignore[arg-type]
+    objects = board_objects(builder, pack, origin_z=0.0, players=players)
+    tiles = {
+        (o["Transform"]["posX"], o["Transform"]["posZ"]): o["Nickname"]
+        for o in objects
+        if o["Name"] == "Custom_Tile"
+    }
+    pieces = [o for o in objects if o["Name"] == "PlayerPawn"]
+    assert len(pieces) == players
+    teams = [p["Tags"][0].removeprefix("Team ") for p in pieces]
+    assert teams.count("green") == (players + 1) // 2
+    assert teams.count("purple") == players // 2
+    places = set()
+    for piece, team in zip(pieces, teams, strict=True):
+        where = (piece["Transform"]["posX"], piece["Transform"]["posZ"])
+        assert tiles[where] == f"spawn {team}"
+        places.add(where)
+    assert len(places) == players  # never two pieces on one tile
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> dict[tuple[int, int], str]:
+    """A random hex board: a filled rectangle of ground with some holes, blocked and raised
+    cells, and one or two spawn tiles per team in distinct places."""
+    width = draw(st.integers(3, 9))
+    height = draw(st.integers(3, 9))
+    kinds = st.sampled_from(["ground", "ground", "medium", "tall", "blocked", "hole"])
+    cells: dict[tuple[int, int], str] = {}
+    for r in range(height):
+        for col in range(width):
+            kind = draw(kinds)
+            if kind != "hole":
+                cells[(col - (r - (r & 1)) // 2, r)] = kind
+    positions = sorted(cells)
+    if len(positions) < 4:
+        cells.update({(9, 9): "ground", (10, 9): "ground", (9, 10): "ground", (10, 10): "ground"})
+        positions = sorted(cells)
+    chosen = draw(st.lists(st.sampled_from(positions), min_size=2, max_size=4, unique=True))
+    for index, pos in enumerate(chosen):
+        cells[pos] = "spawn-green" if index % 2 == 0 else "spawn-purple"
+    return cells
+
+
+def _spots(cells: dict[tuple[int, int], str]) -> dict[tuple[int, int], tuple[float, float]]:
+    return {
+        (q, r): ((q + r / 2) * TILE_UNITS, -r * TILE_UNITS * 0.75 / (3**0.5 / 2)) for q, r in cells
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_counters_stand_clear_of_every_tile_on_any_board(
+    cells: dict[tuple[int, int], str],
+) -> None:
+    spots = _spots(cells)
+    teams, rounds = counter_spots(cells, spots)
+    every = list(spots.values())
+    centre = _centroid(every)
+    spawns = team_spots(cells, spots)
+    assert set(teams) == {"green", "purple"}
+    for team, place in teams.items():
+        assert min(math.dist(place, s) for s in every) >= COUNTER_CLEARANCE - 0.01
+        own = _centroid(spawns[team])
+        # on the ray from the board's centre through the team's spawn, beyond the spawn
+        ray = (own[0] - centre[0], own[1] - centre[1])
+        if math.hypot(*ray) > 1e-6:
+            to = (place[0] - centre[0], place[1] - centre[1])
+            cross = ray[0] * to[1] - ray[1] * to[0]
+            assert abs(cross) / math.hypot(*ray) < 0.05
+            assert math.dist(place, centre) >= math.dist(own, centre) - 1e-6
+    assert min(math.dist(rounds, s) for s in every) >= COUNTER_CLEARANCE - 0.01
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_table_seats_each_player_on_the_side_of_their_team(
+    run: Run, tmp_path: Path, players: int
+) -> None:
+    seed(tmp_path, "splatoon")
+    result = run(
+        "tts", "splatoon", "--project", ROOT, "--out", tmp_path, "--table",
+        "--players", str(players),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    objects = json.loads((tmp_path / "splatoon-table.json").read_text())["ObjectStates"]
+    zones = {
+        o["Nickname"].removesuffix("'s hand"): (o["Transform"]["posX"], o["Transform"]["posZ"])
+        for o in objects
+        if o["Name"] == "HandTrigger"
+    }
+    assert len(zones) == players
+    tiles = [
+        ((o["Transform"]["posX"], o["Transform"]["posZ"]), o["Nickname"])
+        for o in objects
+        if o["Name"] == "Custom_Tile"
+    ]
+    spawn = {
+        team: _centroid([spot for spot, name in tiles if name == f"spawn {team}"])
+        for team in ("green", "purple")
+    }
+    pieces = [o for o in objects if o["Name"] == "PlayerPawn"]
+    teams: dict[str, list[str]] = {"green": [], "purple": []}
+    for piece in pieces:
+        team, seat = piece["Nickname"].removesuffix("'s piece").split(" team, ")
+        teams[team.lower()].append(seat)
+        where = (piece["Transform"]["posX"], piece["Transform"]["posZ"])
+        assert (where, f"spawn {team.lower()}") in tiles  # on a spawn tile of its team
+    assert sorted(teams["green"] + teams["purple"]) == sorted(zones)  # one piece per seat
+    assert len(teams["green"]) == len(teams["purple"]) == players // 2
+    for team, other in (("green", "purple"), ("purple", "green")):
+        for seat in teams[team]:  # never nearer the other team's spawn than its own
+            assert math.dist(zones[seat], spawn[team]) <= math.dist(zones[seat], spawn[other])
+    reach = max(math.hypot(*spot) for spot, _ in tiles)
+    for zone in zones.values():  # the board in the middle, clear of every seat
+        assert math.hypot(*zone) > reach + TILE_UNITS
+    decks = [o for o in objects if o["Name"] == "Deck"]
+    for deck in decks:  # the weapon piles off the board
+        place = (deck["Transform"]["posX"], deck["Transform"]["posZ"])
+        assert min(math.dist(place, spot) for spot, _ in tiles) > TILE_UNITS
