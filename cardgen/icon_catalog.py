@@ -69,7 +69,7 @@ class IconEntry:
         return f"{self.file} ({how}){shadow}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class IconCatalog:
     """The icons `cardgen icons` shows: the built-in ones, then a game's layout aliases."""
 

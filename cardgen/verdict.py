@@ -14,7 +14,8 @@ from cardgen.errors import CardgenError, InputErrors
 
 @dataclass
 class GameBuild:
-    """What building one game did."""
+    """What building one game did: filled in as the build goes (`add`, `add_error`), and
+    handed on in a frozen `cardgen.api.BuildResult`."""
 
     game: str
     cards: int = 0

@@ -10,7 +10,7 @@ and for a deck list its legality. `deck_report_text` writes it for a terminal;
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -53,7 +53,7 @@ __all__ = [
 """The report and the parts it is made of (charts, duel and overpower tables, the labels)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class DeckStats:
     """Everything `cardgen report` shows about one deck list or box."""
 
@@ -188,10 +188,7 @@ def report_deck(
         turns=turns,
     )
     verdict = DeckValidator(pack).validate(deck)
-    stats.legal = verdict.legal
-    stats.violations = verdict.violations
-    stats.unknown = unknown
-    return stats
+    return replace(stats, legal=verdict.legal, violations=verdict.violations, unknown=unknown)
 
 
 def report_box(

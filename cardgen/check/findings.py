@@ -95,7 +95,7 @@ class Finding:
         return f"{where}: {self.code}{level} {self.check}: {self.message}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class DeckReport:
     """The verdict on one deck list."""
 

@@ -48,7 +48,7 @@ DEFAULT_MARKS: tuple[float, float] = (MARK_LENGTH / mm, MARK_GAP / mm)
 """The crop marks' length and offset from the trim, in mm: 4 mm long, 1 mm off."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class PnpResult:
     """What a PDF holds (for MakePlayingCards' images: the list of them, and `pages` the
     images written)."""

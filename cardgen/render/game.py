@@ -14,7 +14,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,15 +89,15 @@ def cell_key(card_key: str, size: tuple[int, int]) -> str:
 CELL_EXT = "cell.png"
 
 
-@dataclass
+@dataclass(frozen=True)
 class RenderResult:
     """What `render_game` wrote and what it warns about."""
 
     game: str
     out: Path
-    cards: list[RenderedCard] = field(default_factory=list)
-    backs: list[RenderedBack] = field(default_factory=list)
-    warnings: list[RenderWarning] = field(default_factory=list)
+    cards: tuple[RenderedCard, ...] = ()
+    backs: tuple[RenderedBack, ...] = ()
+    warnings: tuple[RenderWarning, ...] = ()
     drawn: int = 0
     reused: int = 0
 
@@ -174,7 +174,9 @@ def render_game(
     files = card_files(pack)
     indexes = _chosen(pack, only, names)
     writer = Writer(out)
-    result = RenderResult(pack.id, out)
+    cards: list[RenderedCard] = []
+    backs: list[RenderedBack] = []
+    warned: list[RenderWarning] = []
     shapes: dict[str, Geometry] = {}  # each layout's geometry, worked out once
     keys = {i: renderer.card_key(pack.cards[i]) for i in indexes} if cache else {}
     # which cards the cache holds; each is read when its turn comes (never all at once)
@@ -182,7 +184,7 @@ def render_game(
     missing = [i for i in indexes if i not in cached]
     cells = cell_size if cache is not None else None
     drawn = rendered(renderer, missing, jobs_for(len(missing), jobs), cells)
-    images = _CardImages(renderer, writer, cache, cells, drawn, result)
+    images = _CardImages(renderer, writer, cache, cells, drawn)
     for index in indexes:
         card = pack.cards[index]
         relative = Path("cards") / f"{files[card.name]}.png"
@@ -192,7 +194,7 @@ def render_game(
         layout = renderer.layouts.for_type(card.type)
         if layout.name not in shapes:
             shapes[layout.name] = geometry(layout)
-        result.cards.append(
+        cards.append(
             RenderedCard(
                 card.name,
                 card.type,
@@ -202,15 +204,17 @@ def render_game(
                 shapes[layout.name],
             )
         )
-        result.warnings.extend(warnings)
+        warned.extend(warnings)
     drawn.close()  # its pool shut down here: a Ctrl-C then is not lost to the collector
     if cache is not None:
         cache.save()
-    backs = sorted({pack.game.types[pack.cards[i].type].back for i in indexes})
-    for back_id in backs:
+    for back_id in sorted({pack.game.types[pack.cards[i].type].back for i in indexes}):
         back, warnings = _back(renderer, writer, cache, back_id)
-        result.backs.append(back)
-        result.warnings.extend(warnings)
+        backs.append(back)
+        warned.extend(warnings)
+    result = RenderResult(
+        pack.id, out, tuple(cards), tuple(backs), tuple(warned), images.made, images.reused
+    )
     written = [item.file for item in result.images()]
     record_for_game(project.root, pack.id, written)  # for `clean` (and the next build)
     return result
@@ -239,7 +243,7 @@ class _CardImages:
     """Each chosen card's image file, by the cheapest of four ways: the file is already the
     cached image (nothing read or written); the cache holds it (written from there); the
     pool drew it (in order); or its cache entry went away since it was seen (drawn here).
-    Counts what was drawn and reused on `result`; a new image goes into the cache with its
+    Counts what was drawn (`made`) and `reused`; a new image goes into the cache with its
     sprite-sheet cell."""
 
     def __init__(
@@ -249,10 +253,10 @@ class _CardImages:
         cache: Cache | None,
         cells: CellSize | None,
         drawn: Iterator[Any],
-        result: RenderResult,
     ) -> None:
         self.renderer, self.writer, self.cache, self.cells = renderer, writer, cache, cells
-        self.drawn, self.result = drawn, result
+        self.drawn = drawn
+        self.made = self.reused = 0
 
     def image(
         self, card: Card, relative: Path, key: str | None, cached: bool
@@ -262,20 +266,20 @@ class _CardImages:
         target = writer.path(relative) if cached else None
         kept = _kept(cache, key, target) if target is not None else None
         if target is not None and kept is not None:  # the file is this card's image already
-            self.result.reused += 1
+            self.reused += 1
             return writer.keep(relative, target), kept, None
         hit = cache.get(key) if cache is not None and key is not None and cached else None
         if hit is not None:
             data, facts = hit
             warnings = [RenderWarning(**w) for w in facts.get("warnings", [])]
-            self.result.reused += 1
+            self.reused += 1
         else:  # drawn by the pool, or here if its cache entry went away since it was seen
             made = (
                 next(self.drawn) if not cached else self.renderer.drawn(card, cell_size=self.cells)
             )
             data, warnings = made.png, made.warnings
             facts = {"warnings": [w.as_json() for w in warnings]}
-            self.result.drawn += 1
+            self.made += 1
         path = writer.write_if_changed(relative, data)
         if cache is not None and key is not None:
             if hit is None:  # a new entry: the card's file itself, and its cell

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,27 +40,27 @@ from cardgen.tts.url_map import UrlMap, load_url_map
 from cardgen.write import Writer, slug
 
 
-@dataclass
+@dataclass(frozen=True)
 class TtsResult:
     """What was written."""
 
     json_path: Path
     thumbnail: Path
-    sheets: list[Path] = field(default_factory=list)
+    sheets: tuple[Path, ...] = ()
     objects: int = 0
-    warnings: list[str] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()
     installed: Path | None = None
     sheet_seconds: float = 0.0
     """Time spent making and writing sprite sheets (cached ones cost nothing)."""
-    removed: list[Path] = field(default_factory=list)
+    removed: tuple[Path, ...] = ()
     """Images cardgen wrote beside the save before that no save there names any more."""
-    shared: list[Path] = field(default_factory=list)
+    shared: tuple[Path, ...] = ()
     """Images beside the save that other saves there name (not this one): still in use."""
-    uploads: list[Upload] = field(default_factory=list)
+    uploads: tuple[Upload, ...] = ()
     """The images a host must have for this save, the ones new since the last export first."""
     uploads_file: Path | None = None
     """`<name>.uploads.txt` beside the save: the same images, one path a line."""
-    notes: list[str] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
     """What is worth knowing but not wrong (a URL map's entries for other exports)."""
     table: TableResult | None = None
     """The full save (the mod), when one was asked for."""
@@ -76,7 +76,7 @@ class TtsResult:
             "installed": str(self.installed) if self.installed else None,
             "table": self.table.as_json() if self.table is not None else None,
             "warnings": [*deck_warnings, *self.warnings],
-            "notes": self.notes,
+            "notes": list(self.notes),
             "uploads": {
                 "file": str(self.uploads_file) if self.uploads_file else None,
                 "count": len(self.uploads),
@@ -180,10 +180,11 @@ def tts(
         if result.table is not None:
             written[2:2] = [result.table.json_path, result.table.thumbnail]
         record(images, [*written, *([result.uploads_file] if result.uploads_file else [])])
-        result.removed, kept = remove_unused(images, result.json_path.parent)
+        removed, kept = remove_unused(images, result.json_path.parent)
     own = set(result.sheets)
-    result.shared = [path for path in kept if path not in own]
-    return result
+    return replace(
+        result, removed=tuple(removed), shared=tuple(path for path in kept if path not in own)
+    )
 
 
 def export_table(
@@ -277,25 +278,30 @@ def export_table(
 
     thumb = tts_sheets.thumbnail(*(first_face or (None, 0)))
     thumb_path = writer.write_if_changed(f"{name}.png", encode_png(thumb))
-    result = TtsResult(json_path, thumb_path, images.sheets, _count(model.ObjectStates))
-    result.sheet_seconds = sheet_seconds
-    if mod is not None:
-        result.table = mod.write(writer, f"{name}-table", install)
-    result.uploads = uploads(images.names, before)
-    result.uploads_file = writer.write_if_changed(
-        uploads_path(json_path).name, uploads_text(images.names)
-    )
-    result.notes = images.hosting.notes(images.names)
+    table_result = mod.write(writer, f"{name}-table", install) if mod is not None else None
+    needed = uploads(images.names, before)
+    uploads_file = writer.write_if_changed(uploads_path(json_path).name, uploads_text(images.names))
+    warnings: list[str] = []
     if url_map is not None:
-        result.warnings.extend(url_map.warnings)
+        warnings.extend(url_map.warnings)
     elif base_url is None:
-        result.warnings.append(
+        warnings.append(
             "images are file:/// URLs: only the host sees them in a multiplayer game;"
             " host the images the uploads list names and use --base-url or --url-map"
         )
-    if install:
-        result.installed = install_saved_object(json_path, thumb_path)
-    return result
+    return TtsResult(
+        json_path,
+        thumb_path,
+        tuple(images.sheets),
+        _count(model.ObjectStates),
+        tuple(warnings),
+        install_saved_object(json_path, thumb_path) if install else None,
+        sheet_seconds,
+        uploads=tuple(needed),
+        uploads_file=uploads_file,
+        notes=tuple(images.hosting.notes(images.names)),
+        table=table_result,
+    )
 
 
 def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:

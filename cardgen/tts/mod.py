@@ -50,7 +50,7 @@ THUMBNAIL_PX = 512
 """The full save's thumbnail: the table from above, this many pixels square."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableResult:
     """The full save written."""
 
@@ -319,12 +319,9 @@ class TableSave:
         json_path = writer.write_if_changed(f"{name}.json", text)
         thumb = self.picture(THUMBNAIL_PX)
         thumb_path = writer.write_if_changed(f"{name}.png", encode_png(thumb))
-        result = TableResult(
-            json_path, thumb_path, self.plan.players, len(list(walk(self.objects)))
-        )
-        if install:
-            result.installed = install_save(json_path, thumb_path)
-        return result
+        installed = install_save(json_path, thumb_path) if install else None
+        objects = len(list(walk(self.objects)))
+        return TableResult(json_path, thumb_path, self.plan.players, objects, installed)
 
 
 def walk(objects: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:

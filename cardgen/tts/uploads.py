@@ -9,6 +9,7 @@ before this one (and its list) says what the host had.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def uploads(names: list[str], before: set[str] | None) -> list[Upload]:
     return [*fresh, *(Upload(name, False) for name in unique if name in known)]
 
 
-def uploads_lines(images: list[Upload], listed: Path | None) -> list[str]:
+def uploads_lines(images: Sequence[Upload], listed: Path | None) -> list[str]:
     """The uploads list for people: a count line, then each image, the new ones marked."""
     fresh = sum(image.new for image in images)
     where = f" (listed in {display_path(listed)})" if listed is not None else ""

@@ -17,6 +17,7 @@ notes, tiles and filters are `gallery_cards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from html import escape
 from importlib.resources import files as resource_files
 from pathlib import Path
@@ -89,8 +90,10 @@ def _deck_reports(
             deck = load_deck(path)
         except CardgenError:
             continue  # a deck list that does not load is `cardgen validate`'s to report
-        stats = report_deck(pack, deck)
-        stats.path = relative_href(path, pack.folder.parent.parent)  # the same from any folder
+        # its path the same from any folder
+        stats = replace(
+            report_deck(pack, deck), path=relative_href(path, pack.folder.parent.parent)
+        )
         subjects.append((slug(path.stem), stats))
     for name, stats in subjects:
         while name in seen:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -151,7 +152,7 @@ def check_sarif(log: dict[str, Any]) -> None:
 
 def test_sarif_structure(make_project: Make) -> None:
     result, root = report(make_project)
-    result.rules = {"TX803": "warning", "TX901": "error", "TX102": "error"}
+    result = replace(result, rules={"TX803": "warning", "TX901": "error", "TX102": "error"})
     log = json.loads(json.dumps(as_sarif(result, root)))
     check_sarif(log)
     run = log["runs"][0]

@@ -7,7 +7,7 @@ downloads; the header, toolbar, loose findings and footer)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
@@ -125,15 +125,15 @@ class Tree(HTMLParser):
 def drawn(out: Path) -> RenderResult:
     """What rendering the game would give: Aria and Borin with the default back, O'Neil
     without one (its back was not drawn), Ghost and Wisp not drawn at all."""
-    rendered = RenderResult("tiny", out)
     poker, wide = Geometry((180, 252), 9, 300), Geometry((200, 100), 0, 300)
-    for name, slug in (("Aria", "aria"), ("Borin", "borin")):
-        file = out / "cards" / f"{slug}.png"
-        rendered.cards.append(RenderedCard(name, "hero", file, "default", "", poker))
+    cards = [
+        RenderedCard(name, "hero", out / "cards" / f"{slug}.png", "default", "", poker)
+        for name, slug in (("Aria", "aria"), ("Borin", "borin"))
+    ]
     o_neil = out / "cards" / "o-neil.png"
-    rendered.cards.append(RenderedCard("O'Neil <Spark>", "hero", o_neil, "none", "", wide))
-    rendered.backs.append(RenderedBack("default", out / "backs" / "default.png", "", poker))
-    return rendered
+    cards.append(RenderedCard("O'Neil <Spark>", "hero", o_neil, "none", "", wide))
+    backs = (RenderedBack("default", out / "backs" / "default.png", "", poker),)
+    return RenderResult("tiny", out, tuple(cards), backs)
 
 
 def parsed(html: str) -> Node:
@@ -372,8 +372,8 @@ def test_a_render_warning_collected_shows_on_its_card(make_project: Callable[...
     root = make_project(GAME, CARDS, pool_name="cards.yaml")
     project = Project(root)
     out = root / "output" / "tiny"
-    rendered = drawn(out)
-    rendered.warnings.append(RenderWarning("RN101", "text <overflows>", "Borin", "text", "l", 3))
+    warning = RenderWarning("RN101", "text <overflows>", "Borin", "text", "l", 3)
+    rendered = replace(drawn(out), warnings=(warning,))
     notes = collect_notes(rendered, [], [])
     page = parsed(gallery_html(project.game("tiny"), rendered, out, notes=notes))
     borin = page.by_id("card-borin")

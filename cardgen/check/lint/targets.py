@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cardgen.check.lint.finding import LintFinding
@@ -16,7 +16,7 @@ from cardgen.fuzzy import did_you_mean
 from cardgen.project import Project
 
 
-@dataclass
+@dataclass(frozen=True)
 class LintReport:
     """What one `cardgen lint` run looked at and found."""
 
@@ -74,16 +74,16 @@ def lint_targets(
                 "which game's glossary? name it with --game", Location(display_path(path))
             )
         documents.setdefault(owner, []).append(path)
-    root = project.root
+    root, cards = project.root, 0
     for game_id in pools:
         pack = project.game(game_id)
         report.findings.extend(lint_game(pack, select, ignore, project_root=root))
         report.rules.update(resolve_rules(pack, select, ignore))
         report.games.append(game_id)
-        report.cards += len(pack.cards)
+        cards += len(pack.cards)
     for game_id, paths in documents.items():
         pack = project.game(game_id)
         report.findings.extend(lint_documents(pack, paths, select, ignore, project_root=root))
         report.rules.update(resolve_rules(pack, select, ignore))
         report.documents.extend(display_path(p) for p in paths)
-    return report
+    return replace(report, cards=cards)
