@@ -44,15 +44,13 @@ def build(
     fmt: str,
 ) -> None:
     """Check, lint, render, print and export every game (or the named ones), incrementally."""
-    from cardgen.build import build as build_games
+    from cardgen import api
     from cardgen.errors import visible
-    from cardgen.project import open_project
-    from cardgen.verdict import exit_code, problem_lines, summary_table
 
     progress = _progress_bars if fmt == "text" and sys.stderr.isatty() else None
-    results = build_games(
-        open_project(project_dir),
-        list(games) or None,
+    built = api.build(
+        api.open_project(project_dir),
+        games,
         keep_going=keep_going,
         strict=strict,
         use_cache=not no_cache,
@@ -60,15 +58,15 @@ def build(
         progress=progress,
     )
     if fmt == "json":
-        emit_json({"games": [r.as_json() for r in results]})
+        emit_json(built.as_json())
     else:
-        for line in problem_lines(results):
+        for line in built.problem_lines():
             click.echo(visible(line), err=True)
-        for result in results:
+        for result in built.games:
             for note in result.notes:
                 click.echo(f"note: {visible(note)}", err=True)
-        click.echo(summary_table(results))
-    sys.exit(exit_code(results))
+        click.echo(built.summary())
+    sys.exit(built.exit_code)
 
 
 def _progress_bars(label: str, total: int) -> Callable[[int], None]:

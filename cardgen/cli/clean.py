@@ -17,8 +17,7 @@ from cardgen.cli.options import (
 @project_option
 def clean(games: tuple[str, ...], project_dir: Path) -> None:
     """Delete the files cardgen wrote under output/ (only those) and its caches."""
-    from cardgen.clean import clean as clean_games
-    from cardgen.project import open_project
+    from cardgen import api
 
-    removed = clean_games(open_project(project_dir), list(games) or None)
+    removed = api.clean(api.open_project(project_dir), games)
     click.echo(f"removed {len(removed)} files and caches")

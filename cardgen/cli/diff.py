@@ -33,10 +33,9 @@ def diff(
     fmt: str,
 ) -> None:
     """List the cards added, removed and changed between two versions of a card pool."""
-    from cardgen.diff import diff as diff_pools
-    from cardgen.project import open_project
+    from cardgen import api
 
-    result = diff_pools(open_project(project_dir), old, new, since=since, game=game)
+    result = api.diff(api.open_project(project_dir), old, new, since=since, game=game)
     if fmt == "json":
         emit_json(result.as_json())
     else:

@@ -11,7 +11,6 @@ from cardgen.cli.group import main
 from cardgen.cli.options import (
     emit_json,
     format_option,
-    load_json,
     project_option,
     show_notes,
     verbose_option,
@@ -23,32 +22,21 @@ from cardgen.cli.options import (
 @format_option
 def games(project_dir: Path, fmt: str) -> None:
     """List the games found under decks/."""
-    from cardgen.project import open_project
+    from cardgen import api
 
-    project = open_project(project_dir)
-    packs, errors = project.load_all()
-    rows = [
-        {
-            "id": p.id,
-            "name": p.game.name,
-            "cards": len(p.cards),
-            "copies": sum(c.copies for c in p.cards),
-            "types": list(p.game.types),
-        }
-        for p in packs
-    ]
+    found = api.games(api.open_project(project_dir))
     if fmt == "json":
-        errors.raise_if_any()
-        emit_json({"games": rows})
+        found.raise_if_any()
+        emit_json(found.as_json())
         return
     from cardgen.errors import visible
 
-    for row in rows:
+    for game in found.games:
         click.echo(
-            visible(f"{row['id']:<14} {row['name']:<32} {row['cards']:>4} cards")
-            + f" ({row['copies']} in the box)"
+            visible(f"{game.id:<14} {game.name:<32} {game.cards:>4} cards")
+            + f" ({game.copies} in the box)"
         )
-    errors.raise_if_any()
+    found.raise_if_any()
 
 
 @main.command()
@@ -59,16 +47,14 @@ def games(project_dir: Path, fmt: str) -> None:
 @format_option
 def cards(game: str, type_id: str | None, verbose: bool, project_dir: Path, fmt: str) -> None:
     """List a game's card pool."""
-    from cardgen.project import open_project
+    from cardgen import api
 
-    pack = open_project(project_dir).game(game)
-    chosen = [c for c in pack.cards if type_id is None or c.type == type_id]
+    pool = api.cards(api.open_project(project_dir), game, type=type_id)
     if fmt == "json":
-        emit_json({"game": pack.id, "cards": [c.as_json() for c in chosen], **load_json(pack)})
+        emit_json(pool.as_json())
         return
     from cardgen.errors import visible
 
-    show_notes(pack, verbose)
-    for card in chosen:
-        fields = ", ".join(f"{k}={v}" for k, v in card.fields.items())
-        click.echo(visible(f"{card.copies:>3} × {card.name:<32} {card.type:<12} {fields}"))
+    show_notes(pool.pack, verbose)
+    for line in pool.lines():
+        click.echo(visible(line))

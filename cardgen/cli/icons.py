@@ -25,16 +25,13 @@ from cardgen.cli.options import (
 @format_option
 def icons(game: str | None, sheet: Path | None, project_dir: Path, fmt: str) -> None:
     """List every icon a game can use (or the built-in ones), with its name."""
-    from cardgen.icon_catalog import icon_catalog, write_sheet
-    from cardgen.outputs import check_out
+    from cardgen import api
 
-    if sheet is not None:
-        check_out(sheet, project_dir, file=True, option="--sheet")
-    catalog = icon_catalog(project_dir, game)
+    catalog = api.icons(project_dir, game, sheet=sheet)
     if fmt == "json":
         emit_json(catalog.as_json())
     else:
         click.echo("\n".join(catalog.lines()))
     if sheet is not None:
-        written = write_sheet(catalog, sheet)
+        written = api.icon_sheet(catalog, sheet, project=project_dir)
         click.echo(f"wrote {written} ({len(catalog.entries)} icons)", err=True)

@@ -39,24 +39,20 @@ def lint(
     project_dir: Path,
 ) -> None:
     """Lint card text and rules documents against each game's glossary."""
+    from cardgen import api
+
     if explain is not None:
-        from cardgen.check.lint.explain import explain as explain_rule
-
-        click.echo(explain_rule(explain), nl=False)
+        click.echo(api.explain_rule(explain), nl=False)
         return
-    from cardgen.check.lint import lint_targets
-    from cardgen.check.lint.output import as_github, as_json, as_sarif, as_text
-    from cardgen.project import open_project
-
-    project = open_project(project_dir)
-    report = lint_targets(project, targets, game=game, select=select, ignore=ignore)
+    project = api.open_project(project_dir)
+    result = api.lint(project, targets, game=game, select=select, ignore=ignore)
     if fmt == "json":
-        emit_json(as_json(report))
+        emit_json(result.as_json())
     elif fmt == "sarif":
-        emit_json(as_sarif(report, project.root))
+        emit_json(result.sarif())
     elif fmt == "github":
-        if report.findings:
-            click.echo(as_github(report))
+        if result.report.findings:
+            click.echo(result.github())
     else:
-        click.echo(as_text(report))
-    sys.exit(report.exit_code)
+        click.echo(result.text())
+    sys.exit(result.exit_code)

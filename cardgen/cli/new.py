@@ -18,11 +18,11 @@ from cardgen.cli.options import (
 @project_option
 def new(title: str, game_id: str | None, project_dir: Path) -> None:
     """Start a game called TITLE: decks/ID/ and layouts/ID/, ready for `cardgen build`."""
-    from cardgen.new import new_game, next_commands
+    from cardgen import api
 
-    made = new_game(project_dir, title, game_id)
+    made = api.new_game(project_dir, title, id=game_id)
     for path in made.files:
         click.echo(f"created {path}")
     for note in made.notes:
         click.echo(f"note: {note}")
-    click.echo("next:\n" + "\n".join(f"  {line}" for line in next_commands(made.id, project_dir)))
+    click.echo("next:\n" + "\n".join(f"  {line}" for line in api.next_steps(made.id, project_dir)))

@@ -9,14 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-if TYPE_CHECKING:
-    from cardgen.project import Project
 
 
 def _project_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
@@ -80,18 +77,6 @@ def jobs_option(help: str = "Processes to draw with.") -> Callable[[F], F]:
     return click.option("--jobs", type=click.IntRange(1, 64), default=None, help=help)
 
 
-def open_with_out(project_dir: Path, out: Path | None, *, file: bool = False) -> Project:
-    """The project at `project_dir`, with `--out` (a `file`, or a folder) held to the rule
-    of where cardgen writes (`cardgen.outputs.check_out`)."""
-    from cardgen.outputs import check_out
-    from cardgen.project import open_project
-
-    project = open_project(project_dir)
-    if out is not None:
-        check_out(out, project.root, file=file)
-    return project
-
-
 def emit_json(data: Any) -> None:
     """Print `data` as the command's one JSON document on stdout."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -107,15 +92,9 @@ def show_notes(pack: Any, verbose: bool = False) -> None:
         click.echo(f"note: {visible(str(note))}", err=True)
 
 
-def load_json(pack: Any) -> dict[str, Any]:
-    """How the pool was read and loading's notes, for a command's JSON document."""
-    source = pack.source.as_json() if pack.source is not None else None
-    return {"source": source, "notes": [note.as_json() for note in pack.notes]}
-
-
 def write_text(out: Path, text: str) -> None:
     """Write `text` to the file `out` (atomically, `cardgen.write`) and say so on stderr."""
-    from cardgen.write import Writer
+    from cardgen import api
 
-    written = Writer(out.parent).write(out.name, text.encode("utf-8"))
+    written = api.save_text(out, text)
     click.echo(f"wrote {written}", err=True)

@@ -12,14 +12,12 @@ from cardgen.cli.options import (
     emit_json,
     format_option,
     jobs_option,
-    open_with_out,
     out_option,
     project_option,
 )
 
 if TYPE_CHECKING:
-    from cardgen.printing.pnp import PnpResult
-    from cardgen.project import Project
+    from cardgen.api import Printed
 
 
 def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
@@ -45,9 +43,9 @@ def _marks(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 
 def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    from cardgen.printing.paper import paper_name
+    from cardgen import api
 
-    return paper_name(value)
+    return api.paper_name(value)
 
 
 @main.command()
@@ -129,46 +127,23 @@ def pnp(
     **options: Any,
 ) -> None:
     """Write a print-and-play PDF: the whole box, or one deck list."""
+    from cardgen import api
     from cardgen.errors import CardgenError
-    from cardgen.printing import pnp as printing
 
     images = options["printer"] == "mpc" and not board and not calibrate  # a folder of them
-    project = open_with_out(project_dir, out, file=(not board or calibrate) and not images)
+    file = (not board or calibrate) and not images
+    project = api.open_project(project_dir, out=out, out_is_file=file)
     paper = options["paper"]
+    printed: Printed
     if calibrate:
-        results = [printing.calibrate(project, out, paper=paper, duplex=options["duplex"])]
+        printed = api.calibrate(project, out=out, paper=paper, duplex=options["duplex"])
     elif game is None:
         raise CardgenError("name a GAME (or use --calibrate)")
     elif board:
-        results = printing.pnp_boards(project, game, out, paper=paper)
+        printed = api.pnp_boards(project, game, out=out, paper=paper)
     else:
-        names = _changed_cards(project, game, changed_since)
-        if names is not None and not names:
-            message = f"no card of {game} changed since {changed_since}: nothing to print"
-            _report([], fmt, notes=[message])
-            return
-        results = [printing.pnp(project, game, out, names=names, **options)]
-    _report(results, fmt)
-
-
-def _changed_cards(project: Project, game: str, rev: str | None) -> list[str] | None:
-    """The names of `game`'s cards added or changed since git `rev` (None: no `rev`)."""
-    if rev is None:
-        return None
-    from cardgen.diff import diff_since
-
-    return diff_since(project, game, rev).changed_names()
-
-
-def _report(results: list[PnpResult], fmt: str, notes: list[str] | None = None) -> None:
-    """Each PDF written, with its pages, cards and notes (or `notes` alone, when none was)."""
+        printed = api.pnp(project, game, out=out, changed_since=changed_since, **options)
     if fmt == "json":
-        pdfs = [r.as_json() for r in results]
-        emit_json({"pdfs": pdfs, "notes": notes} if notes is not None else {"pdfs": pdfs})
-        return
-    for line in notes or []:
-        click.echo(line)
-    for result in results:
-        click.echo(f"{result.path}: {result.pages} {result.unit}, {result.cards} cards")
-        for note in result.notes:
-            click.echo(f"  {note}")
+        emit_json(printed.as_json())
+    elif printed.text():
+        click.echo(printed.text())

@@ -12,7 +12,6 @@ from cardgen.cli.options import (
     emit_json,
     format_option,
     jobs_option,
-    open_with_out,
     out_option,
     project_option,
 )
@@ -36,16 +35,10 @@ def render(
     fmt: str,
 ) -> None:
     """Draw every card face and back of a game as PNG files."""
-    from cardgen.outputs import game_folder
-    from cardgen.render.game import game_cache, render_game
+    from cardgen import api
 
-    project = open_with_out(project_dir, out)
-    folder = out or game_folder(project.root, game)
-    if folder.resolve() == game_folder(project.root, game).resolve():
-        with game_cache(project, game) as cache:  # the cards drawn before are kept
-            result = render_game(project, game, folder, only=only, jobs=jobs, cache=cache)
-    else:
-        result = render_game(project, game, folder, only=only, jobs=jobs)
+    project = api.open_project(project_dir, out=out)
+    result = api.render(project, game, out=out, only=only, jobs=jobs)
     if fmt == "json":
         emit_json(result.as_json())
     else:

@@ -9,7 +9,6 @@ import click
 
 from cardgen.cli.group import main
 from cardgen.cli.options import (
-    open_with_out,
     out_option,
     project_option,
     write_text,
@@ -58,24 +57,19 @@ def report(
     project_dir: Path,
 ) -> None:
     """Show a deck list's shape (or a GAME's whole box): counts, curves, odds, matchups."""
-    from cardgen.check.deck_report import report as deck_report
-    from cardgen.check.deck_report_text import as_text
+    from cardgen import api
 
-    project = open_with_out(project_dir, out, file=True)
-    stats = deck_report(project, deck, game=game, against=against, odds=odds, turns=turns)
+    project = api.open_project(project_dir, out=out, out_is_file=True)
+    result = api.report(project, deck, game=game, against=against, odds=odds, turns=turns)
     if fmt == "pdf":
-        from cardgen.reports.pdf import write_report_pdf
-
-        click.echo(f"{write_report_pdf(project.root, stats, out)}: 1 page")
+        click.echo(f"{result.write_pdf(out)}: 1 page")
         return
     if fmt == "json":
-        text = json.dumps(stats.as_json(), indent=2, ensure_ascii=False)
+        text = json.dumps(result.as_json(), indent=2, ensure_ascii=False)
     elif fmt == "html":
-        from cardgen.reports.html import report_page
-
-        text = report_page(stats)
+        text = result.html()
     else:
-        text = as_text(stats)
+        text = result.text()
     if out is None:
         click.echo(text)
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import click
 
@@ -20,14 +21,11 @@ from cardgen.cli.options import (
 @project_option
 def schema(kind: str, game: str | None, out: Path | None, project_dir: Path) -> None:
     """Print the JSON Schema of game.yaml, a card pool, a deck list or a layout, for editors."""
-    from cardgen.outputs import check_out
-    from cardgen.project import open_project
-    from cardgen.schema import json_schema, schema_text
+    from cardgen import api
 
-    definition = open_project(project_dir).definition(game) if game else None
-    text = schema_text(json_schema(kind, definition))
+    text = api.schema(cast(api.SchemaKind, kind), api.open_project(project_dir), game=game)
     if out is None:
         click.echo(text, nl=False)
         return
-    check_out(out, project_dir, file=True)
+    api.open_project(project_dir, out=out, out_is_file=True)
     write_text(out, text)

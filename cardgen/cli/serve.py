@@ -37,13 +37,11 @@ def serve(
     """Serve a game's gallery, rebuilt on every save; the page updates itself."""
     import webbrowser
 
-    from cardgen.project import open_project
-    from cardgen.serve.app import serve as serve_game
-    from cardgen.serve.origin import is_loopback
+    from cardgen import api
 
-    project = open_project(project_dir)
-    project.game(game)  # a bad name fails at once
-    if not is_loopback(host):
+    project = api.open_project(project_dir)
+    api.load_game(project, game)  # a bad name fails at once
+    if not api.is_loopback(host):
         click.echo(
             f"warning: listening on {host}: others on the network can reach the page", err=True
         )
@@ -55,7 +53,7 @@ def serve(
             webbrowser.open(url)
 
     try:
-        serve_game(
+        api.serve(
             project,
             game,
             click.echo,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -12,13 +11,9 @@ from cardgen.cli.options import (
     emit_json,
     format_option,
     jobs_option,
-    open_with_out,
     out_option,
     project_option,
 )
-
-if TYPE_CHECKING:
-    from cardgen.project import Project
 
 
 @main.command()
@@ -81,38 +76,37 @@ def tts(
     fmt: str,
 ) -> None:
     """Write a Tabletop Simulator saved object and its sprite sheets."""
-    from cardgen.tts import export
-    from cardgen.tts.uploads import uploads_lines
+    from cardgen import api
 
     if (len(decks) > 1 or players is not None) and not table:
         raise click.UsageError("--players and a second --deck set up a --table: add --table")
-    project = open_with_out(project_dir, out)
-    deck = decks[0] if decks else None
-    illegal = [line for path in decks for line in _illegal_deck(project, game, path)]
-    if illegal and strict:
-        click.echo(_block("error", illegal), err=True)
+    project = api.open_project(project_dir, out=out)
+    try:
+        export = api.tts(
+            project,
+            game,
+            out=out,
+            decks=decks,
+            strict=strict,
+            base_url=base_url,
+            url_map=url_map,
+            install=install,
+            sheet_format=sheet_format,
+            quality=quality,
+            jobs=jobs,
+            table=table,
+            players=players,
+        )
+    except api.IllegalDeck as refused:
+        click.echo(_block("error", list(refused.lines)), err=True)
         click.echo("not exported: the deck is illegal (--strict)", err=True)
-        raise SystemExit(1)
-    result = export.tts(
-        project,
-        game,
-        out,
-        deck=deck,
-        base_url=base_url,
-        url_map=url_map,
-        install=install,
-        fmt=cast(Any, sheet_format),
-        quality=quality,
-        jobs=jobs,
-        table=table,
-        players=players,
-        seat_decks=decks,
-    )
+        raise SystemExit(1) from None
     if fmt == "json":
-        emit_json(result.as_json([" ".join(line.split()) for line in illegal]))
+        emit_json(export.as_json())
         return
-    if illegal:
-        click.echo(_block("warning", illegal), err=True)
+    result = export.result
+    if export.deck_lines:
+        click.echo(_block("warning", list(export.deck_lines)), err=True)
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     for note in result.notes:
@@ -122,22 +116,11 @@ def tts(
         mod = result.table
         click.echo(f"{mod.json_path}: the table for {mod.players} players, {mod.objects} objects")
     if uploads:
-        click.echo("\n".join(uploads_lines(result.uploads, result.uploads_file)))
+        click.echo("\n".join(export.uploads_lines()))
     if result.installed:
         click.echo(f"installed: {result.installed}")
     if result.table is not None and result.table.installed:
         click.echo(f"installed: {result.table.installed}")
-
-
-def _illegal_deck(project: Project, game: str, deck: Path | None) -> list[str]:
-    """A deck list's verdict as `cardgen validate` prints it, when the deck is illegal."""
-    if deck is None:
-        return []
-    from cardgen.report import deck_reports_text
-    from cardgen.validate import validate_decks
-
-    (report,) = validate_decks(project, [deck], game=game)
-    return [] if report.legal else deck_reports_text([report]).splitlines()[:-1]
 
 
 def _block(level: str, lines: list[str]) -> str:

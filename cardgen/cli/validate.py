@@ -31,13 +31,11 @@ def validate(
     decks: tuple[Path, ...], game: str | None, building: bool, project_dir: Path, fmt: str
 ) -> None:
     """Check deck lists against their game's construction rules."""
-    from cardgen.project import open_project
-    from cardgen.report import deck_reports_text
-    from cardgen.validate import validate_decks
+    from cardgen import api
 
-    reports = validate_decks(open_project(project_dir), decks, game=game, building=building)
+    verdict = api.validate(api.open_project(project_dir), decks, game=game, building=building)
     if fmt == "json":
-        emit_json({"decks": [r.as_json() for r in reports]})
+        emit_json(verdict.as_json())
     else:
-        click.echo(deck_reports_text(reports))
-    sys.exit(0 if all(r.legal for r in reports) else 1)
+        click.echo(verdict.text())
+    sys.exit(0 if verdict.legal else 1)

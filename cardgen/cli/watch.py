@@ -25,13 +25,12 @@ from cardgen.cli.options import (
 @project_option
 def watch(game: str, interval: float, max_builds: int | None, project_dir: Path) -> None:
     """Rebuild a game on every save of its files; say what changed and what was rebuilt."""
-    from cardgen.project import open_project
-    from cardgen.watch import watch as watch_game
+    from cardgen import api
 
-    project = open_project(project_dir)
-    project.game(game)  # a bad name fails at once
+    project = api.open_project(project_dir)
+    api.load_game(project, game)  # a bad name fails at once
     click.echo(f"watching {game} (Ctrl-C to stop)")
     try:
-        watch_game(project, game, click.echo, interval=interval, max_builds=max_builds)
+        api.watch(project, game, click.echo, interval=interval, max_builds=max_builds)
     except KeyboardInterrupt:
         click.echo("stopped")

@@ -1,0 +1,271 @@
+"""The API's outputs: card images, print-and-play PDFs, the Tabletop Simulator save, and a
+whole build of every output of every game.
+
+`out` is where a function writes (default: the game's folder under the project's
+`output/`); it is held to the same rule as the commands' `--out`: never among the
+project's sources.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from cardgen.api.projects import ProjectLike, opened_for, project_of
+
+if TYPE_CHECKING:
+    from cardgen.printing.pnp import PnpResult
+    from cardgen.render.game import RenderResult
+    from cardgen.tts.export import TtsResult
+    from cardgen.verdict import GameBuild
+
+PathLike = str | os.PathLike[str]
+Progress = Callable[[str, int], Callable[[int], None]]
+"""Makes a progress callback for a build step: (label, total) -> advance(n)."""
+
+
+def _path(value: PathLike | None) -> Path | None:
+    return Path(value) if value is not None else None
+
+
+def render(
+    project: ProjectLike,
+    game: str,
+    *,
+    out: PathLike | None = None,
+    only: str | None = None,
+    jobs: int | None = None,
+) -> RenderResult:
+    """Draw every card face (or those `only` chooses: part of a name, or
+    `field=value,...`) and every back they use as PNG files into `out` (default:
+    `output/GAME`, where the cards drawn before are kept and only changed ones drawn)."""
+    from cardgen.outputs import game_folder
+    from cardgen.render.game import game_cache, render_game
+
+    target = _path(out)
+    opened = opened_for(project, target)
+    folder = target or game_folder(opened.root, game)
+    if folder.resolve() == game_folder(opened.root, game).resolve():
+        with game_cache(opened, game) as cache:
+            return render_game(opened, game, folder, only=only, jobs=jobs, cache=cache)
+    return render_game(opened, game, folder, only=only, jobs=jobs)
+
+
+@dataclass(frozen=True)
+class Printed:
+    """The PDFs (or a print shop's images) written by one call, and what is worth saying."""
+
+    files: tuple[PnpResult, ...]
+    notes: tuple[str, ...] | None = None
+    """Said instead of a file when there was nothing to print (None: nothing to say)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """`cardgen pnp --format json`."""
+        pdfs = [result.as_json() for result in self.files]
+        return {"pdfs": pdfs} if self.notes is None else {"pdfs": pdfs, "notes": list(self.notes)}
+
+    def text(self) -> str:
+        """Each file with its pages, cards and notes, as `cardgen pnp` prints it."""
+        lines = list(self.notes or ())
+        for result in self.files:
+            lines.append(f"{result.path}: {result.pages} {result.unit}, {result.cards} cards")
+            lines.extend(f"  {note}" for note in result.notes)
+        return "\n".join(lines)
+
+
+def pnp(
+    project: ProjectLike,
+    game: str,
+    *,
+    out: PathLike | None = None,
+    changed_since: str | None = None,
+    **options: Any,
+) -> Printed:
+    """A print-and-play PDF of the game's box or of one deck list (`deck=`), with the
+    options of `cardgen pnp` as keywords: `paper` (a name or `WxH` with units),
+    `orientation`, `duplex`, `cut_lines`, `back_offset`, `gap`, `marks`, `backs_only`,
+    `ink_saver`, `gutterfold`, `printer` (a shop preset: `mpc` writes a folder of images),
+    `only`, `jobs`. `changed_since`: only the cards added or changed since that git
+    revision."""
+    from cardgen.printing import pnp as printing
+    from cardgen.printing.paper import paper_name
+
+    target = _path(out)
+    images = options.get("printer") == "mpc"  # a folder of them
+    opened = opened_for(project, target, file=not images)
+    if "paper" in options:
+        options["paper"] = paper_name(options["paper"])
+    if "deck" in options:
+        options["deck"] = _path(options["deck"])
+    names = None
+    if changed_since is not None:
+        from cardgen.diff import diff_since
+
+        names = diff_since(opened, game, changed_since).changed_names()
+        if not names:
+            note = f"no card of {game} changed since {changed_since}: nothing to print"
+            return Printed((), (note,))
+    return Printed((printing.pnp(opened, game, target, names=names, **options),))
+
+
+def pnp_boards(
+    project: ProjectLike, game: str, *, out: PathLike | None = None, paper: str = "a4"
+) -> Printed:
+    """The game's boards as posters on sheets of `paper`, to cut and tape together."""
+    from cardgen.printing import pnp as printing
+    from cardgen.printing.paper import paper_name
+
+    target = _path(out)
+    opened = opened_for(project, target)
+    return Printed(tuple(printing.pnp_boards(opened, game, target, paper=paper_name(paper))))
+
+
+def calibrate(
+    project: ProjectLike = ".",
+    *,
+    out: PathLike | None = None,
+    paper: str = "a4",
+    duplex: Literal["long", "short", "none"] = "long",
+) -> Printed:
+    """The duplex calibration sheet: print it to measure a printer's front-to-back offset."""
+    from cardgen.printing import pnp as printing
+    from cardgen.printing.paper import paper_name
+
+    target = _path(out)
+    opened = opened_for(project, target, file=True)
+    return Printed((printing.calibrate(opened, target, paper=paper_name(paper), duplex=duplex),))
+
+
+@dataclass(frozen=True)
+class TtsExport:
+    """The Tabletop Simulator save written, and the verdicts of the deck lists it holds."""
+
+    result: TtsResult
+    deck_lines: tuple[str, ...]
+    """The illegal deck lists' verdicts, as `cardgen validate` prints them (warnings)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """`cardgen tts --format json` (the decks' verdicts first among the warnings)."""
+        return self.result.as_json([" ".join(line.split()) for line in self.deck_lines])
+
+    def uploads_lines(self) -> list[str]:
+        """The images a host must have, the new ones marked (`cardgen tts --uploads`)."""
+        from cardgen.tts.uploads import uploads_lines
+
+        return uploads_lines(self.result.uploads, self.result.uploads_file)
+
+
+class IllegalDeck(Exception):
+    """A deck list given to `tts(strict=True)` is illegal: nothing was written."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = tuple(lines)
+
+
+def tts(
+    project: ProjectLike,
+    game: str,
+    *,
+    out: PathLike | None = None,
+    decks: Sequence[PathLike] = (),
+    strict: bool = False,
+    **options: Any,
+) -> TtsExport:
+    """A Tabletop Simulator saved object of the game's box, or of `decks[0]`; with
+    `table=True` the full save for `players` too, its seats taking the `decks` in order.
+    Other options as `cardgen tts`: `base_url`, `url_map`, `install`, `sheet_format`,
+    `quality`, `jobs`. An illegal deck is warned about, or with `strict` refused
+    (`IllegalDeck`, before anything is written)."""
+    from cardgen.tts import export
+
+    target = _path(out)
+    opened = opened_for(project, target)
+    paths = tuple(Path(deck) for deck in decks)
+    illegal = tuple(line for path in paths for line in _illegal_lines(opened, game, path))
+    if illegal and strict:
+        raise IllegalDeck(illegal)
+    if "url_map" in options:
+        options["url_map"] = _path(options["url_map"])
+    if "sheet_format" in options:
+        options["fmt"] = options.pop("sheet_format")
+    deck = paths[0] if paths else None
+    result = export.tts(opened, game, target, deck=deck, seat_decks=paths, **options)
+    return TtsExport(result, illegal)
+
+
+def _illegal_lines(project: Any, game: str, deck: Path) -> list[str]:
+    """A deck list's verdict as `cardgen validate` prints it, when the deck is illegal."""
+    from cardgen.report import deck_reports_text
+    from cardgen.validate import validate_decks
+
+    (verdict,) = validate_decks(project, [deck], game=game)
+    return [] if verdict.legal else deck_reports_text([verdict]).splitlines()[:-1]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build of each game did: built, unchanged or stopped, and why."""
+
+    games: tuple[GameBuild, ...]
+
+    @property
+    def exit_code(self) -> int:
+        """`cardgen build`'s exit code: 0 all built, 1 a game failed, 2 bad input."""
+        from cardgen.verdict import exit_code
+
+        return exit_code(list(self.games))
+
+    def as_json(self) -> dict[str, Any]:
+        """`cardgen build --format json`."""
+        return {"games": [game.as_json() for game in self.games]}
+
+    def problem_lines(self) -> list[str]:
+        """Each error, finding and warning, with its place (`cardgen build` on stderr)."""
+        from cardgen.verdict import problem_lines
+
+        return list(problem_lines(list(self.games)))
+
+    def summary(self) -> str:
+        """The table `cardgen build` ends with: a row a game, and each game's closing line."""
+        from cardgen.verdict import summary_table
+
+        return summary_table(list(self.games))
+
+
+def build(
+    project: ProjectLike = ".",
+    games: Sequence[str] = (),
+    *,
+    keep_going: bool = False,
+    strict: bool = False,
+    use_cache: bool = True,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Check, lint, render, print and export every game (or `games`), incrementally: what
+    did not change is not made again. Problems in a game's data are recorded in its
+    result, not raised."""
+    from cardgen.build import build as build_games
+
+    results = build_games(
+        project_of(project),
+        list(games) or None,
+        keep_going=keep_going,
+        strict=strict,
+        use_cache=use_cache,
+        jobs=jobs,
+        progress=progress,
+    )
+    return BuildResult(tuple(results))
+
+
+def paper_name(text: str) -> str:
+    """The canonical name of the paper `text` names (`A4` -> `a4`, `297 x 210 mm` ->
+    `210x297mm`); a name that is none, or a size out of bounds, is a one-line error."""
+    from cardgen.printing.paper import paper_name as canonical
+
+    return canonical(text)
