@@ -63,11 +63,16 @@ test-under-load: $(DEV)
 goldens: $(DEV)
 	CARDGEN_UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/render/test_goldens.py tests/render/test_own_assets_game.py -q
 
-# Lint, types, and the layers the stages import in (import-linter: pyproject's contracts).
+# Lint, types, the layers the stages import in (import-linter: pyproject's contracts), the
+# complexity gate (xenon: no function past radon's grade D, no module's average past C, the
+# package's average A) and dead code (vulture; tools/vulture_whitelist.py names what is used
+# where it cannot see).
 check: $(DEV)
 	$(BIN)/ruff check cardgen tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/xenon --max-absolute D --max-modules C --max-average A cardgen
+	$(BIN)/vulture cardgen tools/vulture_whitelist.py --min-confidence 60
 
 # Bytecode first: the benchmarks time `cardgen` as an installed tool starts, not a first run
 # that compiles its modules (with PYTHONDONTWRITEBYTECODE set, every run would).

@@ -130,26 +130,39 @@ def _shown(value: Any) -> str:
 def _coerce(key: str, value: Any, game: Game | None) -> Any:
     """A value as the field's type reads it; unknown fields keep what was written."""
     if isinstance(value, str):
-        value = value.strip()
-        if value == "":
-            return None
-    spec = game.field_spec(key) if game is not None else None
-    kind = "int" if key == "copies" else spec.type if spec is not None else None
-    if isinstance(value, str):
-        if kind == "int" or (kind is None and game is None and key != "name"):
-            if _INT.match(value):
-                return int(value)
-        elif kind == "bool" and value.lower() in _TRUE | _FALSE:
-            return value.lower() in _TRUE
-        elif kind == "hexes":
-            cells = [part.split(",") for part in value.replace(" ", "").split(";") if part]
-            if all(len(c) == 2 and all(_INT.match(x) for x in c) for c in cells):
-                return [[int(c[0]), int(c[1])] for c in cells]
-        elif key == "lint_ignore":
-            return sorted(c for c in re.split(r"[;, ]+", value) if c)
+        return _coerce_text(key, value.strip(), game)
     if isinstance(value, list | tuple):
         return [list(v) if isinstance(v, list | tuple) else v for v in value]
     return value
+
+
+def _coerce_text(key: str, text: str, game: Game | None) -> Any:
+    """A cell's text (stripped) as field `key`'s type reads it: an int, a bool, a list of
+    hexes or of lint codes; None for an empty cell; else the text itself. Without a game,
+    every field but `name` that reads as an int is one."""
+    if text == "":
+        return None
+    spec = game.field_spec(key) if game is not None else None
+    kind = "int" if key == "copies" else spec.type if spec is not None else None
+    if kind == "int" or (kind is None and game is None and key != "name"):
+        return int(text) if _INT.match(text) else text
+    folded = text.lower()
+    if kind == "bool" and folded in _TRUE | _FALSE:
+        return folded in _TRUE
+    if kind == "hexes":
+        cells = _hexes(text)
+        return text if cells is None else cells
+    if key == "lint_ignore":
+        return sorted(c for c in re.split(r"[;, ]+", text) if c)
+    return text
+
+
+def _hexes(text: str) -> list[list[int]] | None:
+    """`1,2; 3,4` as hexes `[[1, 2], [3, 4]]`; None for text that is not such a list."""
+    cells = [part.split(",") for part in text.replace(" ", "").split(";") if part]
+    if all(len(c) == 2 and all(_INT.match(x) for x in c) for c in cells):
+        return [[int(c[0]), int(c[1])] for c in cells]
+    return None
 
 
 def _records(rows: list[tuple[dict[str, Any], Location]], game: Game | None) -> list[Record]:

@@ -93,13 +93,6 @@ class Note:
         return data
 
 
-def capped(items: list[str], limit: int, what: str) -> list[str]:
-    """The first `limit` of many lines, then `... and N more WHAT`."""
-    if len(items) <= limit:
-        return items
-    return [*items[:limit], f"... and {len(items) - limit:,} more {what}"]
-
-
 SHOWN_NAME = 60
 """Characters of a name a message shows (a longer one is cut, `...` after it)."""
 

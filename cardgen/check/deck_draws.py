@@ -208,26 +208,46 @@ def draw_table(
     if total == 0:
         return None
     seen = [min(setup.hand + setup.draw * t, total) for t in range(turns + 1)]
+    rows = _type_rows(pack, pile, seen)
+    rows += [_row(describe(sel), sel, pile, seen) for sel in selectors]
+    samples = _samples(pile, f"{pack.id}|{title}", seen[0])
+    return DrawTable(target.label, total, apart, setup.hand, setup.draw, seen, rows, samples)
+
+
+def _type_rows(pack: GamePack, pile: Counted, seen: list[int]) -> list[DrawRow]:
+    """A row per card type in the pile and one for a card of each type; with one type only,
+    a row per value of its choice fields instead."""
     sizes: dict[str, int] = {}
     for card, n in pile:
         sizes[card.type] = sizes.get(card.type, 0) + n
     types = [t for t in pack.game.types if sizes.get(t)]
     rows = [_row(pack.game.types[t].plural_label, {"type": t}, pile, seen) for t in types]
     if len(types) > 1:
+        total = sum(sizes.values())
         chance = [each_of(total, [sizes[t] for t in types], s) for s in seen]
         held = [sum((r.chance[i] for r in rows), Fraction(0)) for i in range(len(seen))]
         rows.append(DrawRow("one of each type", None, total, chance, held))
     if len(types) == 1:  # one type (Yokai's sketch deck): a row per value of its choices
-        for name, spec in pack.game.types[types[0]].fields.items():
-            for value in spec.choices if spec.type == "choice" else []:
-                selector: Selector = {name: value}
-                row = _row(f"{field_label(pack, name)} {value_label(value)}", selector, pile, seen)
-                if row.copies:
-                    rows.append(row)
-    rows += [_row(describe(sel), sel, pile, seen) for sel in selectors]
+        rows += _choice_rows(pack, types[0], pile, seen)
+    return rows
+
+
+def _choice_rows(pack: GamePack, type_id: str, pile: Counted, seen: list[int]) -> list[DrawRow]:
+    """A row per value of each choice field of the type, for the values some card has."""
+    rows = []
+    for name, spec in pack.game.types[type_id].fields.items():
+        for value in spec.choices if spec.type == "choice" else []:
+            selector: Selector = {name: value}
+            row = _row(f"{field_label(pack, name)} {value_label(value)}", selector, pile, seen)
+            if row.copies:
+                rows.append(row)
+    return rows
+
+
+def _samples(pile: Counted, seed: str, hand: int) -> list[list[str]]:
+    """SAMPLES opening hands of `hand` cards, each drawn with its own fixed seed."""
     copies: list[Card] = [card for card, n in pile for _ in range(n)]
-    samples = [
-        [card.name for card in random.Random(f"{pack.id}|{title}|hand {i}").sample(copies, seen[0])]
+    return [
+        [card.name for card in random.Random(f"{seed}|hand {i}").sample(copies, hand)]
         for i in range(1, SAMPLES + 1)
     ]
-    return DrawTable(target.label, total, apart, setup.hand, setup.draw, seen, rows, samples)

@@ -9,6 +9,7 @@ matchup matrix and how the deck's cards fare against the opponents. Every number
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,6 +18,7 @@ from cardgen.check.deck_stats import Counted, field_label, value_label
 from cardgen.check.dice import Odds, odds_against, percent
 from cardgen.load.game import GamePack
 from cardgen.model.base import Scalar
+from cardgen.model.matchups import Duel
 from cardgen.model.select import matches
 
 
@@ -138,35 +140,7 @@ def duel_table(
     field_ = [(c, n) for c, n in opponents if matches(c, duel.where) and n > 0]
     if not mine:
         return None
-    count, sides = duel.dice_count, duel.dice_sides
-    pools: dict[str, list[tuple[int, int]]] = {}  # per stat, (value, copies) of the field
-    for stat in duel.stats:
-        weights: dict[int, int] = {}
-        for other, copies in field_:
-            value = other.fields.get(stat)
-            if isinstance(value, int):
-                weights[value] = weights.get(value, 0) + copies
-        pools[stat] = sorted(weights.items())
-    known: dict[tuple[str, int], Odds | None] = {}  # cards share values: each pair once
-    rows = []
-    for card, n in mine:
-        stats = {s: card.fields[s] for s in duel.stats if isinstance(card.fields.get(s), int)}
-        odds = {}
-        for stat, value in stats.items():
-            if (stat, value) not in known:
-                known[(stat, value)] = odds_against(value, pools[stat], count, sides)
-            found = known[(stat, value)]
-            if found is not None:
-                odds[stat] = found
-        rows.append(DuelRow(card.name, n, stats, odds))
-    average: dict[str, Odds] = {}
-    for stat in duel.stats:
-        weighted = [(row.odds[stat], row.count) for row in rows if stat in row.odds]
-        total = sum(w for _, w in weighted)
-        if total:
-            win = sum((o.win * w for o, w in weighted), Fraction(0)) / total
-            tie = sum((o.tie * w for o, w in weighted), Fraction(0)) / total
-            average[stat] = Odds(win, tie, 1 - win - tie)
+    rows = _duel_rows(mine, duel, _stat_pools(duel.stats, field_))
     return DuelTable(
         label=duel.label,
         dice=duel.dice,
@@ -176,9 +150,59 @@ def duel_table(
         opponents=against,
         opponent_cards=len(field_),
         opponent_copies=sum(n for _, n in field_),
-        average=average,
+        average=_average(rows, duel.stats),
         description=duel.description,
     )
+
+
+StatPools = dict[str, list[tuple[int, int]]]
+"""Per stat, each value the opponents have and how many copies have it, by value."""
+
+
+def _stat_pools(stats: Sequence[str], opponents: Counted) -> StatPools:
+    """The opponents' values of each stat, weighted by copies (a card without it: left out)."""
+    pools: StatPools = {}
+    for stat in stats:
+        weights: dict[int, int] = {}
+        for other, copies in opponents:
+            value = other.fields.get(stat)
+            if isinstance(value, int):
+                weights[value] = weights.get(value, 0) + copies
+        pools[stat] = sorted(weights.items())
+    return pools
+
+
+def _duel_rows(mine: Counted, duel: Duel, pools: StatPools) -> list[DuelRow]:
+    """Each card's row: its int stats and its exact odds on each against the pools (cards
+    share values: the odds of each stat and value are worked out once)."""
+    known: dict[tuple[str, int], Odds | None] = {}
+    rows = []
+    for card, n in mine:
+        stats = {s: card.fields[s] for s in duel.stats if isinstance(card.fields.get(s), int)}
+        odds = {}
+        for stat, value in stats.items():
+            if (stat, value) not in known:
+                known[(stat, value)] = odds_against(
+                    value, pools[stat], duel.dice_count, duel.dice_sides
+                )
+            found = known[(stat, value)]
+            if found is not None:
+                odds[stat] = found
+        rows.append(DuelRow(card.name, n, stats, odds))
+    return rows
+
+
+def _average(rows: list[DuelRow], stats: Sequence[str]) -> dict[str, Odds]:
+    """The rows' odds on each stat, averaged by copies (a stat no row has odds on: none)."""
+    average: dict[str, Odds] = {}
+    for stat in stats:
+        weighted = [(row.odds[stat], row.count) for row in rows if stat in row.odds]
+        total = sum(w for _, w in weighted)
+        if total:
+            win = sum((o.win * w for o, w in weighted), Fraction(0)) / total
+            tie = sum((o.tie * w for o, w in weighted), Fraction(0)) / total
+            average[stat] = Odds(win, tie, 1 - win - tie)
+    return average
 
 
 def overpower_table(pack: GamePack, cards: Counted, opponents: Counted) -> OverpowerTable | None:

@@ -25,7 +25,6 @@ Box = tuple[float, float, float, float]
 Placement = Literal["inside", "partly", "outside"]
 TOLERANCE = 0.5
 """Pixels an edge may pass a limit by (rounding of lengths such as `100% + 0.125in`)."""
-SIDES = ("left", "top", "right", "bottom")
 
 
 def extent(element: Any, canvas: Canvas) -> Box | None:

@@ -39,7 +39,7 @@ MIN_SHARE = 0.25
 """The share of a side of the trim an edge runs along to count as a border there."""
 Side = Literal["left", "top", "right", "bottom"]
 TRIM_SIDES: tuple[Side, ...] = ("left", "top", "right", "bottom")
-"""The sides of the trim, in the order messages name them (layout_geometry's `SIDES`)."""
+"""The sides of the trim, in the order messages name them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path, short
 from cardgen.fuzzy import closest, did_you_mean
@@ -193,48 +193,75 @@ def matchup_problems(game: Game) -> list[tuple[list[str | int], str]]:
 def _check_references(game: Game, doc: YamlDocument, errors: ErrorCollector) -> None:
     """Selectors and field names in rules must name types and fields that exist."""
     fields = game.field_names()
-
-    def unknown(name: str, where: Location) -> None:
-        errors.add(f'unknown field "{name}"{did_you_mean(name, sorted(fields))}', where)
-
     for path, message in matchup_problems(game):
         errors.add(message, doc.location(path))
     for path, selector in _selectors(doc.data, []):
-        for key, value in selector.items():
-            if key not in fields:
-                errors.add(
-                    f'unknown field "{key}" in selector{did_you_mean(key, sorted(fields))}',
-                    doc.key_location([*path, key]),
-                )
-            elif key == "type":
-                for type_id in value if isinstance(value, list) else [value]:
-                    if type_id not in game.types:
-                        hint = did_you_mean(str(type_id), game.types)
-                        errors.add(
-                            f'unknown card type "{type_id}"{hint}', doc.location([*path, key])
-                        )
+        _check_selector(game, doc, path, selector, fields, errors)
+    for use in _field_uses(game, doc):
+        name = str(use.name)
+        if use.name not in fields:
+            errors.add(f'unknown field "{name}"{did_you_mean(name, sorted(fields))}', use.where)
+        elif use.choice and not _is_choice(game, name):
+            errors.add(f'a grid crosses choice fields; "{use.name}" is not one', use.where)
+
+
+def _check_selector(
+    game: Game,
+    doc: YamlDocument,
+    path: list[str | int],
+    selector: dict[str, Any],
+    fields: set[str],
+    errors: ErrorCollector,
+) -> None:
+    """A selector's keys must be fields, and the types its `type` names must exist."""
+    for key, value in selector.items():
+        if key not in fields:
+            errors.add(
+                f'unknown field "{key}" in selector{did_you_mean(key, sorted(fields))}',
+                doc.key_location([*path, key]),
+            )
+        elif key == "type":
+            for type_id in value if isinstance(value, list) else [value]:
+                if type_id not in game.types:
+                    hint = did_you_mean(str(type_id), game.types)
+                    errors.add(f'unknown card type "{type_id}"{hint}', doc.location([*path, key]))
+
+
+class _FieldUse(NamedTuple):
+    """A field a rule names (as written: a deck rule's may be no string), where, and whether
+    it must be a choice field (a grid's)."""
+
+    name: object
+    where: Location
+    choice: bool = False
+
+
+def _field_uses(game: Game, doc: YamlDocument) -> Iterator[_FieldUse]:
+    """Every field game.yaml's rules name outside selectors, in the file's order: deck
+    rules' `group_by` and `key`, setup piles' `group_by`, counters' `start_field`, the
+    fields a grid check crosses and a check's `field`."""
     for index, rule in enumerate(doc.data.get("deck_rules", []) or []):
         for key in ("group_by", "key"):
-            if isinstance(rule, dict) and key in rule and rule[key] not in fields:
-                unknown(str(rule[key]), doc.location(["deck_rules", index, key]))
+            if isinstance(rule, dict) and key in rule:
+                yield _FieldUse(rule[key], doc.location(["deck_rules", index, key]))
     for index, pile in enumerate(game.setup.piles):
-        if pile.group_by is not None and pile.group_by not in fields:
-            unknown(pile.group_by, doc.location(["setup", "piles", index, "group_by"]))
+        if pile.group_by is not None:
+            yield _FieldUse(pile.group_by, doc.location(["setup", "piles", index, "group_by"]))
     for index, counter in enumerate(game.setup.counters):
-        if counter.start_field is not None and counter.start_field not in fields:
-            unknown(counter.start_field, doc.location(["setup", "counters", index, "start_field"]))
+        if counter.start_field is not None:
+            where = doc.location(["setup", "counters", index, "start_field"])
+            yield _FieldUse(counter.start_field, where)
     for index, check in enumerate(game.checks):
         for position, name in enumerate(getattr(check, "fields", [])):
-            spec = game.field_spec(name)
-            where = doc.location(["checks", index, "fields", position])
-            if name not in fields:
-                unknown(name, where)
-            elif spec is None or spec.type != "choice":
-                errors.add(f'a grid crosses choice fields; "{name}" is not one', where)
+            yield _FieldUse(name, doc.location(["checks", index, "fields", position]), True)
     for index, check in enumerate(doc.data.get("checks", []) or []):
-        for key in ("field",):
-            if isinstance(check, dict) and key in check and check[key] not in fields:
-                unknown(str(check[key]), doc.location(["checks", index, key]))
+        if isinstance(check, dict) and "field" in check:
+            yield _FieldUse(check["field"], doc.location(["checks", index, "field"]))
+
+
+def _is_choice(game: Game, name: str) -> bool:
+    spec = game.field_spec(name)
+    return spec is not None and spec.type == "choice"
 
 
 def _game_file(

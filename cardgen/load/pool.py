@@ -10,7 +10,6 @@ card. Columns the game does not define are ignored with a note (`PoolLoad.notes`
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,15 +17,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, ErrorCollector, Location, Note, display_path, short
-from cardgen.fuzzy import closest, did_you_mean
 from cardgen.load.counts import yaml_count
 from cardgen.load.delimited import read_csv
-from cardgen.load.table import MAX_POOL_CARDS, PoolSource, Row, Table, header_key
-from cardgen.load.validation import friendly
+from cardgen.load.pool_rows import RowProblems
+from cardgen.load.table import MAX_POOL_CARDS, PoolSource, Row, Table
 from cardgen.load.workbook import WORKBOOK_SUFFIXES, read_workbook
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import MAX_COPIES, Card, CardEntry, pool_models
-from cardgen.model.game import RESERVED_FIELDS, Game
+from cardgen.model.game import Game
 from cardgen.warm import current, kept
 
 __all__ = ["MAX_POOL_CARDS", "PoolLoad", "card_label", "load_pool", "name_key", "read_pool"]
@@ -35,12 +33,8 @@ SPREADSHEET_SUFFIXES = (".xls", ".numbers")
 """Spreadsheet files cardgen does not read: they are saved as XLSX or exported as CSV."""
 MAX_SHOWN = 20
 """Problems of one pool shown one by one; the rest are counted on one line."""
-ROWS_SHOWN = 5
-"""Rows named in a message about a whole column."""
 DELIMITED_SUFFIXES = (".csv", ".tsv", ".txt")
 """Pools read as separated values (Excel saves its tab-separated "Unicode text" as .txt)."""
-UNION_PARTS = frozenset({"constrained-int", "int", "str"})
-"""Parts of a validation error's place that name a branch of a type, not a field."""
 
 
 def not_a_spreadsheet(path: Path, what: str = "CSV") -> None:
@@ -160,79 +154,86 @@ def read_pool_partial(
     notes: list[Note] = []
     table, doc = _read_table(path, game, sheet, errors, notes, root)
     models = kept("pool models", game, lambda: pool_models(game))
-    rows_now: dict[tuple[Any, ...], tuple[Card, str]] = {}
-    # each row's card, by the row's cells and place, while game.yaml holds (`cardgen.warm`)
-    known: dict[tuple[Any, ...], tuple[Card, str]] | None = (
-        kept("pool rows", game, dict) if current() is not None else None
-    )
+    problems = RowProblems(game, table, doc, errors)
+    warm = _WarmRows(kept("pool rows", game, dict) if current() is not None else None)
     cards: list[Card] = []
     seen: dict[str, Location] = {}
-    missing: dict[tuple[str, str], list[Location]] = {}
-    first_card: dict[tuple[str, str], str] = {}
-    base = ["cards"] if doc is not None and isinstance(doc.data, dict) else []
     for index, (row, location) in enumerate(table.rows):
         type_id = row.get("type")
         if not isinstance(type_id, str) or type_id not in models:
-            if type_id is None:
-                errors.add('missing "type"', table.at(location, "type"))
-            else:
-                errors.add(
-                    f'unknown card type "{type_id}"{did_you_mean(str(type_id), models)}',
-                    _field_location(doc, [*base, index, "type"], table.at(location, "type")),
-                )
+            problems.unknown_type(type_id, index, location, models)
             continue
-        key = _row_key(row, location) if known is not None else None
-        held = known.get(key) if known is not None and key is not None else None
-        if held is not None and key is not None:
-            if _unique(held[1], location, seen, errors):
-                rows_now[key] = held
-                cards.append(held[0])
+        key = warm.key(row, location)
+        held = warm.held(key)
+        if held is None:
+            held = _row_card(row, index, location, type_id, models[type_id], problems)
+        if held is None or not _unique(held[1], location, seen, errors):
             continue
-        model = models[type_id]
-        try:
-            entry = model.model_validate(row)
-        except ValidationError as exc:
-            label = card_label(row["name"]) if row.get("name") else ""
-            done: set[tuple[Any, ...]] = set()
-            for error in exc.errors():
-                loc = tuple(p for p in error["loc"] if p not in UNION_PARTS and "[" not in str(p))
-                if loc in done:
-                    continue  # an int field with `allow`: one message, not one per branch
-                done.add(loc)
-                if error["type"] == "missing" and len(loc) == 1:
-                    cell = _field_location(doc, [*base, index], table.at(location, str(loc[0])))
-                    if cell not in table.failed:
-                        first_card.setdefault((type_id, str(loc[0])), label)
-                        missing.setdefault((type_id, str(loc[0])), []).append(cell)
-                    continue
-                where = _field_location(
-                    doc,
-                    [*base, index, *loc],
-                    table.at(location, str(loc[0])) if loc else location,
-                    key=error["type"] == "extra_forbidden",
-                )
-                errors.add(label + _message(game, type_id, model, error, loc), where)
-            continue
-        if not _unique(entry.name, location, seen, errors):
-            continue
-        card = _to_card(entry, location)
+        warm.keep(key, held)
+        cards.append(held[0])
+    warm.close()
+    problems.report_missing()
+    return PoolLoad(cards, table.source, _capped(notes, table.source)), errors.unique()
+
+
+HeldRow = tuple[Card, str]
+"""A row's card and its name as written (duplicate names are told by it)."""
+
+
+@dataclass
+class _WarmRows:
+    """Each row's card by the row's cells and place, kept while game.yaml holds
+    (`cardgen.warm`): a row read before is not validated again. `known` is None outside a
+    warm process; only the rows of this version of the file are kept (`close`)."""
+
+    known: dict[tuple[Any, ...], HeldRow] | None
+    now: dict[tuple[Any, ...], HeldRow] = field(default_factory=dict)
+
+    def key(self, row: dict[str, Any], location: Location) -> tuple[Any, ...] | None:
+        """The row's key while rows are kept, else None."""
+        return _row_key(row, location) if self.known is not None else None
+
+    def held(self, key: tuple[Any, ...] | None) -> HeldRow | None:
+        """The card a row of the same key made before, if one did."""
+        return self.known.get(key) if self.known is not None and key is not None else None
+
+    def keep(self, key: tuple[Any, ...] | None, held: HeldRow) -> None:
+        """Keep a row's card for the next read of the file."""
         if key is not None:
-            rows_now[key] = (card, entry.name)
-        cards.append(card)
-    if known is not None:  # only the rows of this version of the file are kept
-        known.clear()
-        known.update(rows_now)
-    for (type_id, name), places in missing.items():
-        label = first_card[(type_id, name)] if len(places) == 1 else ""
-        message = _missing_message(table, type_id, name, places)
-        errors.add(label + message, _missing_at(table, name, places))
-    if len(notes) > MAX_SHOWN:
-        rest = len(notes) - MAX_SHOWN
-        notes = [
-            *notes[:MAX_SHOWN],
-            Note(f"... and {rest:,} more notes", Location(table.source.path)),
-        ]
-    return PoolLoad(cards, table.source, notes), errors.unique()
+            self.now[key] = held
+
+    def close(self) -> None:
+        """Keep the rows of this read only, in place of those of the last."""
+        if self.known is not None:
+            self.known.clear()
+            self.known.update(self.now)
+
+
+def _row_card(
+    row: dict[str, Any],
+    index: int,
+    location: Location,
+    type_id: str,
+    model: type[CardEntry],
+    problems: RowProblems,
+) -> HeldRow | None:
+    """The card of a row its type's model accepts, with its name as written; None for a row
+    it refuses (its problems collected)."""
+    try:
+        entry = model.model_validate(row)
+    except ValidationError as exc:
+        label = card_label(row["name"]) if row.get("name") else ""
+        problems.invalid(exc, label, index, location, type_id, model)
+        return None
+    return _to_card(entry, location), entry.name
+
+
+def _capped(notes: list[Note], source: PoolSource) -> list[Note]:
+    """The first MAX_SHOWN notes and one that counts the rest."""
+    if len(notes) <= MAX_SHOWN:
+        return notes
+    rest = len(notes) - MAX_SHOWN
+    return [*notes[:MAX_SHOWN], Note(f"... and {rest:,} more notes", Location(source.path))]
 
 
 PLAIN = (str, int, float, bool, type(None))
@@ -266,86 +267,6 @@ def _unique(
 def load_pool(path: Path, game: Game, root: Path | None = None) -> list[Card]:
     """The cards of a pool file (see `read_pool`)."""
     return read_pool(path, game, root).cards
-
-
-def _message(
-    game: Game, type_id: str, model: type[CardEntry], error: Any, loc: tuple[Any, ...]
-) -> str:
-    """One validation error of a card as a message, with the way out for an int field."""
-    if error["type"] == "extra_forbidden":
-        return (
-            f'"{loc[-1]}" is not a field of type {type_id}'
-            f"{did_you_mean(str(loc[-1]), list(model.model_fields))}"
-        )
-    message = friendly({**error, "loc": loc}, list(model.model_fields))
-    spec = game.types[type_id].fields.get(str(loc[0])) if loc else None
-    if spec is None or spec.type != "int":
-        return message
-    if spec.allow:
-        return message + f"; or one of {', '.join(repr(v) for v in spec.allow)}"
-    value = error.get("input")
-    if error["type"] == "int_parsing" and isinstance(value, str) and len(value) <= 20:
-        return (
-            message + f"; to allow it, add `allow: [{value!r}]` to the field in game.yaml"
-            f" (types.{type_id}.fields.{loc[0]})"
-        )
-    return message
-
-
-def _missing_at(table: Table, name: str, places: list[Location]) -> Location:
-    if table.columns is not None and table.columns.index(name) is None and table.header:
-        return table.header
-    return places[0]
-
-
-def _missing_message(table: Table, type_id: str, name: str, places: list[Location]) -> str:
-    """One message for every card of a type that lacks a required field's value."""
-    count = len(places)
-    cards = f"{count:,} card{'s' if count != 1 else ''} of type {type_id}"
-    fix = (
-        f"`required: false` on types.{type_id}.fields.{name} in game.yaml"
-        if name not in RESERVED_FIELDS
-        else None
-    )
-    columns = table.columns
-    if columns is not None and columns.index(name) is None:
-        near = closest(name, [header_key(h) for h in columns.ignored.values()])
-        hint = next(
-            (
-                f' (the column "{h}" is ignored: is it {name}?)'
-                for h in columns.ignored.values()
-                if near is not None and header_key(h) == near
-            ),
-            "",
-        )
-        return (
-            f'no "{name}" column, and {cards} need{"s" if count == 1 else ""} it{hint}: add'
-            " the column" + (f", or make the field optional with {fix}" if fix else "")
-        )
-    if table.columns is None:
-        shown = ", ".join(str(p.line) for p in places[:ROWS_SHOWN])
-        where = f"line{'s' if count != 1 else ''} {shown}"
-    elif places[0].sheet is not None:
-        where = f"cell{'s' if count != 1 else ''} " + ", ".join(
-            str(p.cell) for p in places[:ROWS_SHOWN]
-        )
-    else:
-        shown = ", ".join(str(p.line) for p in places[:ROWS_SHOWN])
-        where = f"row{'s' if count != 1 else ''} {shown}"
-    if count > ROWS_SHOWN:
-        where += f" and {count - ROWS_SHOWN:,} more"
-    them = "them" if count != 1 else "it"
-    return f'"{name}" is empty for {cards} ({where}): fill {them} in' + (
-        f", or make the field optional with {fix}" if fix else ""
-    )
-
-
-def _field_location(
-    doc: YamlDocument | None, loc: Sequence[Any], fallback: Location, *, key: bool = False
-) -> Location:
-    if doc is None:
-        return fallback
-    return doc.key_location(list(loc)) if key else doc.location(list(loc))
 
 
 def _to_card(entry: CardEntry, location: Location) -> Card:

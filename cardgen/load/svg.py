@@ -52,11 +52,6 @@ class SvgDocument:
     path: Path
     resources: Path
 
-    @property
-    def aspect(self) -> float:
-        """Width over height of the drawing."""
-        return self.view_box[2] / self.view_box[3]
-
 
 def is_svg(path: Path) -> bool:
     """Whether a file is named as an SVG (`.svg`, any capitals)."""

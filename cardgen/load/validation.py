@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.errors import CardgenError, Location
+from cardgen.errors import CardgenError
 from cardgen.fuzzy import did_you_mean
 from cardgen.load.yaml import YamlDocument
 
@@ -149,17 +149,3 @@ def validate_yaml(
         errors.extend(yaml_errors(exc, doc, model, base))
         errors.raise_if_any()
         raise  # pragma: no cover - raise_if_any always raises here
-
-
-def location_errors(
-    exc: ValidationError,
-    where: Callable[[Sequence[str | int]], Location],
-    model: type[BaseModel] | None = None,
-) -> list[CardgenError]:
-    """Each pydantic error as a CardgenError, located by a function of its loc."""
-    return [
-        CardgenError(
-            friendly(e, _allowed_keys(model, _clean_loc(e["loc"]))), where(_clean_loc(e["loc"]))
-        )
-        for e in exc.errors()
-    ]

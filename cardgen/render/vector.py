@@ -25,8 +25,6 @@ from cardgen.load.svg import SvgDocument, ViewBox
 MAX_SVG_PIXELS = 60_000_000
 """The largest raster an SVG is drawn at (supersampling included)."""
 
-FIT_MODES = ("contain", "cover", "stretch")
-
 VERA = "Bitstream Vera Sans"
 """The family every SVG text is set in, whatever family it names (generic ones included)."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cardgen.check.lint.facts import EACH, Subject, subject_of
 from cardgen.load.game import GamePack
+from cardgen.model.game import CardType, FieldSpec, Game
 from cardgen.model.rules import CountPerGroupRule, CountRule
 
 _SMALL_RANGE = 10
@@ -51,48 +52,85 @@ def subject_phrases(pack: GamePack) -> dict[str, Subject]:
     """Every phrase (case-folded, single spaces) that names a subject of the game."""
     game = pack.game
     table = _Table()
-    grouping = {r.group_by for r in game.deck_rules if isinstance(r, CountPerGroupRule)}
-    if game.box is not None:
-        grouping |= {k for item in game.box.contents for k in item.where}
+    grouping = _grouping(game)
     for type_id, ctype in game.types.items():
-        base = (("type", type_id),)
-        for form in _type_forms(pack, ctype.label, ctype.plural_label, type_id):
-            table.add(form, base)
-        for name, spec in ctype.fields.items():
-            if spec.type == "choice":
-                for value in spec.choices:
-                    shown = str(spec.labels.get(value, str(value).replace("-", " ").title()))
-                    key = tuple(sorted((*base, (name, str(value).casefold()))))
-                    for form in (ctype.label, ctype.plural_label, f"{ctype.label} cards"):
-                        table.add(f"{shown} {form}", key)
-                    if pack.find(shown) is None and _defined(pack, shown):
-                        table.add(shown, key)
-                        table.add(_plural(shown), key)
-            elif spec.type == "int" and spec.min is not None and spec.max is not None:
-                if spec.max - spec.min > _SMALL_RANGE or name not in grouping:
-                    continue
-                for value in range(spec.min, spec.max + 1):
-                    key = tuple(sorted((*base, (name, str(value)))))
-                    for form in (ctype.label, ctype.plural_label):
-                        table.add(f"{form} (+{value})", key)
-                        table.add(f"+{value} {form}", key)
-                        table.add(f"{form} (+{value}) cards", key)
+        _add_type(table, pack, type_id, ctype, grouping)
     for rule in game.deck_rules:
         if isinstance(rule, CountRule | CountPerGroupRule) and rule.label:
-            subject = subject_of(rule.where)
-            if isinstance(rule, CountRule):
-                table.add(rule.label, subject)
-            elif subject is not None:
-                each = tuple(sorted((*subject, (rule.group_by, EACH))))
-                group = game.field_spec(rule.group_by)
-                for word in {rule.group_by.replace("_", " "), group.label if group else ""}:
-                    if word:
-                        table.add(f"{rule.label} of each {word}", each)
-                        table.add(f"{rule.label} per {word}", each)
+            _add_rule(table, game, rule)
     if game.box is not None:
         for item in [*game.box.contents, *game.box.deck_contents]:
             table.add(item.label, subject_of(item.where))
     return {phrase: subject for phrase, subject in table.found.items() if subject is not None}
+
+
+def _grouping(game: Game) -> set[str]:
+    """The fields the game counts cards by group of: a group rule's `group_by` and the keys
+    of a box line's `where`."""
+    grouping = {r.group_by for r in game.deck_rules if isinstance(r, CountPerGroupRule)}
+    if game.box is not None:
+        grouping |= {k for item in game.box.contents for k in item.where}
+    return grouping
+
+
+def _add_type(
+    table: _Table, pack: GamePack, type_id: str, ctype: CardType, grouping: set[str]
+) -> None:
+    """A card type's own forms, and the type with each value of its choice fields and of
+    its small int fields that cards are grouped by."""
+    base = (("type", type_id),)
+    for form in _type_forms(pack, ctype.label, ctype.plural_label, type_id):
+        table.add(form, base)
+    for name, spec in ctype.fields.items():
+        if spec.type == "choice":
+            _add_choices(table, pack, ctype, base, name, spec)
+        elif (
+            spec.type == "int"
+            and spec.min is not None
+            and spec.max is not None
+            and spec.max - spec.min <= _SMALL_RANGE
+            and name in grouping
+        ):
+            _add_bonuses(table, ctype, base, name, range(spec.min, spec.max + 1))
+
+
+def _add_choices(
+    table: _Table, pack: GamePack, ctype: CardType, base: Subject, name: str, spec: FieldSpec
+) -> None:
+    """`Signed Character`, `Twin Characters`, or the value alone when the glossary defines
+    it (and no card is named so): each value of the choice field `name`."""
+    for value in spec.choices:
+        shown = str(spec.labels.get(value, str(value).replace("-", " ").title()))
+        key = tuple(sorted((*base, (name, str(value).casefold()))))
+        for form in (ctype.label, ctype.plural_label, f"{ctype.label} cards"):
+            table.add(f"{shown} {form}", key)
+        if pack.find(shown) is None and _defined(pack, shown):
+            table.add(shown, key)
+            table.add(_plural(shown), key)
+
+
+def _add_bonuses(table: _Table, ctype: CardType, base: Subject, name: str, values: range) -> None:
+    """`Allies (+1)`, `+1 Allies`, `Ally (+1) cards`: each value of the int field `name`."""
+    for value in values:
+        key = tuple(sorted((*base, (name, str(value)))))
+        for form in (ctype.label, ctype.plural_label):
+            table.add(f"{form} (+{value})", key)
+            table.add(f"+{value} {form}", key)
+            table.add(f"{form} (+{value}) cards", key)
+
+
+def _add_rule(table: _Table, game: Game, rule: CountRule | CountPerGroupRule) -> None:
+    """A count rule's label, or a group rule's `of each` and `per` forms."""
+    subject = subject_of(rule.where)
+    if isinstance(rule, CountRule):
+        table.add(rule.label, subject)
+    elif subject is not None:
+        each = tuple(sorted((*subject, (rule.group_by, EACH))))
+        group = game.field_spec(rule.group_by)
+        for word in {rule.group_by.replace("_", " "), group.label if group else ""}:
+            if word:
+                table.add(f"{rule.label} of each {word}", each)
+                table.add(f"{rule.label} per {word}", each)
 
 
 def _defined(pack: GamePack, word: str) -> bool:

@@ -165,8 +165,25 @@ def term_typo(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
     words misspelt (`Fractures Shards`). The built-in English list applies to games whose
     `language` is `en`; other games list their own words in `lint.words`. A word in a
     misspelling list is left to TX903."""
-    tokens = analysis.tokens
     flagged: set[int] = set()
+    yield from _multi_word_typos(vocab, analysis, flagged)
+    for index, token in enumerate(analysis.tokens):
+        if index in flagged or not _may_be_typo(vocab, analysis, index):
+            continue
+        term = _closest_term(vocab, token.fold)
+        if term is not None:
+            yield Hit(
+                token.start,
+                token.end,
+                f"{quoted(token.text)} looks like a misspelling of the term {quoted(term)}",
+                term,
+            )
+
+
+def _multi_word_typos(vocab: Vocabulary, analysis: Analysis, flagged: set[int]) -> Iterator[Hit]:
+    """A multi-word term with one of its words misspelt (`Fractures Shards`), found from a
+    word it starts or ends with; the tokens of each hit are added to `flagged`."""
+    tokens = analysis.tokens
     by_first, by_last = vocab.multi_by_first, vocab.multi_by_last
     for index, token in enumerate(tokens):
         if (token.fold not in by_first and token.fold not in by_last) or (
@@ -190,31 +207,31 @@ def term_typo(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
                     f" term {quoted(form.entry.term)}",
                     form.entry.term,
                 )
-    for index, token in enumerate(tokens):
-        word = token.fold
-        if len(word) < 4 or word in vocab.allowed or index in analysis.consumed:
+
+
+def _may_be_typo(vocab: Vocabulary, analysis: Analysis, index: int) -> bool:
+    """Whether token `index` is a word of 4 letters or more that no list knows: not allowed,
+    not part of a term found, not an English or game word, not a known misspelling."""
+    word = analysis.tokens[index].fold
+    if len(word) < 4 or word in vocab.allowed or index in analysis.consumed:
+        return False
+    if not re.fullmatch(r"[^\W\d_]+(?:['’][^\W\d_]+)?", word) or vocab.known_word(word):
+        return False
+    return word not in vocab.misspellings
+
+
+def _closest_term(vocab: Vocabulary, word: str) -> str | None:
+    """The one-word term `word` is fewest edits from, within the term's limit (`_limit`);
+    None if none is, or if the word is an inflection of a term."""
+    bases = base_forms(word)
+    if any(b in vocab.entry_keys for b in bases):
+        return None
+    best: tuple[int, str] | None = None
+    for term, entry in vocab.typo_terms:
+        if abs(len(term) - len(word)) > 3 or bases & base_forms(term):
             continue
-        if index in flagged:
-            continue
-        if not re.fullmatch(r"[^\W\d_]+(?:['’][^\W\d_]+)?", word) or vocab.known_word(word):
-            continue
-        if word in vocab.misspellings:
-            continue
-        bases = base_forms(word)
-        if any(b in vocab.entry_keys for b in bases):
-            continue
-        best: tuple[int, str] | None = None
-        for term, entry in vocab.typo_terms:
-            if abs(len(term) - len(word)) > 3 or bases & base_forms(term):
-                continue
-            limit = _limit(term)
-            found = min(distance(b, term, limit) for b in _plain_forms(word))
-            if found <= limit and (best is None or found < best[0]):
-                best = (found, entry.term)
-        if best is not None:
-            yield Hit(
-                token.start,
-                token.end,
-                f"{quoted(token.text)} looks like a misspelling of the term {quoted(best[1])}",
-                best[1],
-            )
+        limit = _limit(term)
+        found = min(distance(b, term, limit) for b in _plain_forms(word))
+        if found <= limit and (best is None or found < best[0]):
+            best = (found, entry.term)
+    return best[1] if best is not None else None
