@@ -24,7 +24,7 @@ _.CharacterDataHandler, _.buffer_text
 _.allow_duplicate_keys, _.preserve_quotes
 # RE2's options, set as attributes (model/patterns.py)
 _.log_errors, _.max_mem
-# pydantic's configuration of a model (model/base.py, package/tts/model.py)
+# pydantic's configuration of a model (model/base.py, tts/model.py)
 _.model_config
 # model/layout.py FontFamily.bold_italic: a font face field, read with getattr by its style
 # name (render/fonts.py, load/layout_files.py)
@@ -35,86 +35,87 @@ _.Process
 _.daemon_threads, _.block_on_close, _.request_queue_size, _.address_family
 _.protocol_version, _.server_version, _.sys_version
 _.do_GET, _.do_HEAD, _.do_POST, _.do_PUT, _.do_DELETE, _.log_message, _.send_error
-# ReportLab's settings and attributes, set by name (package/pdf.py)
+# ReportLab's settings and attributes, set by name (printing/pdf.py)
 _.useA85, _.bitsPerComponent, _._currentPageHasImages
-# package/pdf.py PdfBytes.to_bytes, package/sheets.py Grid's edges: used by the tests
-# (tests/package/test_pnp_*.py, test_sheet_geometry.py)
+# printing/pdf.py PdfBytes.to_bytes, printing/sheets.py Grid's edges: used by the tests
+# (tests/printing/test_pnp_*.py, test_sheet_geometry.py)
 _.to_bytes, _.column_edges, _.row_edges
-# package/pdf.py PdfBytes.write_to: nothing calls it; package/ is being moved by another
-# change, which should delete it (left alone here)
-_.write_to
 
 # PDF objects' keys, set as pikepdf attributes: the PDF/X file DriveThruCards takes
-# package/pdfx.py _image_stream
+# printing/pdfx.py _image_stream
 _.Type, _.Subtype, _.Height, _.Width, _.ColorSpace, _.BitsPerComponent
-# package/pdfx.py _output_intent
+# printing/pdfx.py _output_intent
 _.N
-# package/pdfx.py pdfx_pdf
+# printing/pdfx.py pdfx_pdf
 _.OutputIntents, _.Resources, _.Contents, _.BleedBox, _.TrimBox, _.Info, _.Title, _.Author,
 _.Creator, _.Producer, _.CreationDate, _.ModDate, _.Trapped, _.GTS_PDFXVersion,
 _.GTS_PDFXConformance
 
 # Tabletop Simulator's keys, declared as pydantic fields in TTS's order and written by
 # model_dump (a save's JSON): each model's fields
-# package/tts/model.py TtsModel
+# tts/model.py TtsModel
 _.model_config
-# package/tts/model.py TransformData
+# tts/model.py TransformData
 _.posX, _.posY, _.posZ, _.rotX, _.rotY, _.rotZ, _.scaleX, _.scaleY, _.scaleZ
-# package/tts/model.py CustomDeckEntry
+# tts/model.py CustomDeckEntry
 _.FaceURL, _.BackURL, _.NumWidth, _.NumHeight, _.BackIsHidden, _.UniqueBack, _.Type
-# package/tts/model.py CustomTileData
+# tts/model.py CustomTileData
 _.Type, _.Thickness, _.Stackable, _.Stretch
-# package/tts/model.py CustomDiceData
+# tts/model.py CustomDiceData
 _.Type
-# package/tts/model.py CustomTokenData
+# tts/model.py CustomTokenData
 _.Thickness, _.MergeDistancePixels, _.StandUp, _.Stackable
-# package/tts/model.py CustomImageData
+# tts/model.py CustomImageData
 _.ImageURL, _.ImageSecondaryURL, _.ImageScalar, _.WidthScale, _.CustomTile, _.CustomDice,
 _.CustomToken
-# package/tts/model.py CustomMeshData
+# tts/model.py CustomMeshData
 _.MeshURL, _.DiffuseURL, _.NormalURL, _.ColliderURL, _.Convex, _.MaterialIndex, _.TypeIndex,
 _.CustomShader, _.CastShadows
-# package/tts/model.py RotationValue
+# tts/model.py RotationValue
 _.Value, _.Rotation
-# package/tts/model.py ObjectState
+# tts/model.py ObjectState
 _.GUID, _.Nickname, _.Description, _.GMNotes, _.ColorDiffuse, _.Tags, _.LayoutGroupSortIndex,
 _.Value, _.Locked, _.Snap, _.IgnoreFoW, _.MeasureMovement, _.DragSelectable, _.Autoraise, _.Sticky,
 _.Tooltip, _.GridProjection, _.HideWhenFaceDown, _.Hands, _.CardID, _.SidewaysCard, _.DeckIDs,
 _.CustomDeck, _.CustomImage, _.CustomMesh, _.MaterialIndex, _.MeshIndex, _.Number, _.FogColor,
 _.LuaScript, _.LuaScriptState, _.XmlUI, _.RotationValues
-# package/tts/model.py SavedObject
+# tts/model.py SavedObject
 _.SaveName, _.Date, _.VersionNumber, _.GameMode, _.GameType, _.GameComplexity, _.Tags, _.Gravity,
 _.PlayArea, _.Sky, _.TabStates, _.LuaScript, _.LuaScriptState, _.XmlUI
-# package/tts/save_model.py TabState
+# tts/save_model.py TabState
 _.visibleColor
-# package/tts/save_model.py AudioItem
+# tts/save_model.py AudioItem
 _.Item1, _.Item2
-# package/tts/save_model.py MusicPlayerData
+# tts/save_model.py MusicPlayerData
 _.RepeatSong, _.PlaylistEntry, _.CurrentAudioTitle, _.CurrentAudioURL, _.AudioLibrary
-# package/tts/save_model.py GridData
+# tts/save_model.py GridData
 _.Type, _.Lines, _.Opacity, _.ThickLines, _.Snapping, _.Offset, _.BothSnapping, _.xSize, _.ySize,
 _.PosOffset
-# package/tts/save_model.py LightingData
+# tts/save_model.py LightingData
 _.LightIntensity, _.LightColor, _.AmbientIntensity, _.AmbientType, _.AmbientSkyColor,
 _.AmbientEquatorColor, _.AmbientGroundColor, _.ReflectionIntensity, _.LutIndex, _.LutContribution,
 _.LutURL
-# package/tts/save_model.py HandsData
+# tts/save_model.py HandsData
 _.Enable, _.DisableUnused, _.Hiding
-# package/tts/save_model.py TagLabel
+# tts/save_model.py TagLabel
 _.displayed
-# package/tts/save_model.py TurnsData
+# tts/save_model.py TurnsData
 _.Enable, _.Type, _.TurnOrder, _.Reverse, _.SkipEmpty, _.DisableInteractions, _.PassTurns,
 _.TurnColor
-# package/tts/save_model.py CameraState
+# tts/save_model.py CameraState
 _.Rotation, _.Distance, _.Zoomed, _.AbsolutePosition
-# package/tts/save_model.py Decal
+# tts/save_model.py Decal
 _.ImageURL, _.Size
-# package/tts/save_model.py UIAsset
+# tts/save_model.py UIAsset
 _.URL
-# package/tts/save_model.py SnapPoint
+# tts/save_model.py SnapPoint
 _.Rotation, _.Tags
-# package/tts/save_model.py TtsSave
+# tts/save_model.py TtsSave
 _.SaveName, _.EpochTime, _.Date, _.VersionNumber, _.GameMode, _.GameType, _.GameComplexity,
 _.PlayingTime, _.PlayerCounts, _.Tags, _.Gravity, _.PlayArea, _.Sky, _.TabStates, _.MusicPlayer,
 _.Lighting, _.Hands, _.ComponentTags, _.Turns, _.CameraStates, _.DecalPallet, _.LuaScript,
 _.LuaScriptState, _.XmlUI, _.CustomUIAssets, _.SnapPoints
+
+# cardgen/api/__init__.py: a module's __getattr__ (PEP 562) is called by Python for a name
+# the module lacks: the API's record types, imported when first asked for
+_.__getattr__

@@ -22,7 +22,7 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Literal
+from typing import Literal
 
 from PIL import Image
 from reportlab import rl_config
@@ -362,11 +362,6 @@ class PdfData:
     def to_bytes(self) -> bytes:
         """The whole PDF in memory."""
         return b"".join(self.chunks())
-
-    def write_to(self, stream: BinaryIO) -> None:
-        """Write the PDF to `stream`, a chunk at a time."""
-        for chunk in self.chunks():
-            stream.write(chunk)
 
 
 PRINT_QUALITY = 90
