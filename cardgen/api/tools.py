@@ -95,7 +95,8 @@ def icon_sheet(catalog: IconCatalog, path: PathLike, *, project: PathLike = ".")
 
 def schema(kind: SchemaKind, project: ProjectLike = ".", *, game: str | None = None) -> str:
     """The JSON Schema of game.yaml, a card pool (with `game`: that game's, field by
-    field), a deck list or a layout, as text for editors."""
+    field), a deck list or a layout, as text for editors (the project is opened only for
+    `game`)."""
     from cardgen.schema import json_schema, schema_text
 
     definition = project_of(project).definition(game) if game else None
@@ -172,9 +173,12 @@ def is_loopback(host: str) -> bool:
     return loopback(host)
 
 
-def save_text(out: PathLike, text: str) -> Path:
-    """Write `text` to the file `out` atomically (as every file cardgen writes); its path."""
+def save_text(out: PathLike, text: str, *, project: PathLike = ".") -> Path:
+    """Write `text` to the file `out` atomically (as every file cardgen writes), refused
+    among `project`'s sources as `--out` is; its path."""
+    from cardgen.outputs import check_out
     from cardgen.write import Writer
 
     target = Path(out)
+    check_out(target, Path(project), file=True)
     return Writer(target.parent).write(target.name, text.encode("utf-8"))

@@ -92,9 +92,9 @@ def show_notes(pack: Any, verbose: bool = False) -> None:
         click.echo(f"note: {visible(str(note))}", err=True)
 
 
-def write_text(out: Path, text: str) -> None:
+def write_text(out: Path, text: str, project_dir: Path) -> None:
     """Write `text` to the file `out` (atomically, `cardgen.write`) and say so on stderr."""
     from cardgen import api
 
-    written = api.save_text(out, text)
+    written = api.save_text(out, text, project=project_dir)
     click.echo(f"wrote {written}", err=True)

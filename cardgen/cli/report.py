@@ -73,4 +73,4 @@ def report(
     if out is None:
         click.echo(text)
         return
-    write_text(out, text.rstrip("\n") + "\n")
+    write_text(out, text.rstrip("\n") + "\n", project_dir)

@@ -23,9 +23,8 @@ def schema(kind: str, game: str | None, out: Path | None, project_dir: Path) -> 
     """Print the JSON Schema of game.yaml, a card pool, a deck list or a layout, for editors."""
     from cardgen import api
 
-    text = api.schema(cast(api.SchemaKind, kind), api.open_project(project_dir), game=game)
+    text = api.schema(cast(api.SchemaKind, kind), project_dir, game=game)
     if out is None:
         click.echo(text, nl=False)
         return
-    api.open_project(project_dir, out=out, out_is_file=True)
-    write_text(out, text)
+    write_text(out, text, project_dir)
