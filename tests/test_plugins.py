@@ -1,7 +1,7 @@
 """Plugins as a user installs them: the example package (tests/data/plugin_example/) built
 and installed offline into a venv of its own over this one, and cardgen run from there on a
-small project, where the package's lint rule reports, its element draws and its deck rule
-judges."""
+small project, where the package's lint rule reports, its element draws, its deck rule
+judges and the project's own paper sets the PDF's pages."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from tests.conftest import ROOT
 
@@ -61,7 +62,7 @@ def _cardgen(python: Path, project: Path, *args: str) -> subprocess.CompletedPro
 @pytest.fixture(scope="module")
 def project(plugin_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A new game whose card shouts, whose frame has stripes, whose decks want six
-    different cards."""
+    different cards, and a project paper of its own."""
     root = tmp_path_factory.mktemp("plugin-project")
     done = _cardgen(plugin_python, root, "new", "Tiny")
     assert done.returncode == 0, done.stderr
@@ -73,6 +74,10 @@ def project(plugin_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
     game = root / "decks" / "tiny" / "game.yaml"
     rule = "  - {id: variety, kind: distinct, min: 6, message: Six different cards.}\n"
     game.write_text(game.read_text().replace("setup:\n", rule + "setup:\n", 1))
+    (root / "papers").mkdir()
+    (root / "papers" / "half-a3.yaml").write_text(
+        "description: An A3 sheet cut in half the long way.\nwidth: 148.5mm\nheight: 420mm\n"
+    )
     return root
 
 
@@ -98,3 +103,12 @@ def test_the_plugins_deck_rule_judges(plugin_python: Path, project: Path) -> Non
     done = _cardgen(plugin_python, project, "validate", str(deck))
     assert done.returncode == 1
     assert "HR201" in done.stdout and "5 different cards; at least 6 wanted" in done.stdout
+
+
+def test_a_project_paper_sets_the_pages(plugin_python: Path, project: Path) -> None:
+    out = project / "half.pdf"
+    done = _cardgen(plugin_python, project, "pnp", "tiny", "--paper", "half-a3", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    page = PdfReader(out).pages[0]
+    size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+    assert size == pytest.approx([148.5 * 72 / 25.4, 420 * 72 / 25.4], abs=0.01)
