@@ -5,6 +5,8 @@ judges and the project's own paper sets the PDF's pages."""
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -112,3 +114,20 @@ def test_a_project_paper_sets_the_pages(plugin_python: Path, project: Path) -> N
     page = PdfReader(out).pages[0]
     size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
     assert size == pytest.approx([148.5 * 72 / 25.4, 420 * 72 / 25.4], abs=0.01)
+
+
+def test_the_schemas_know_the_plugins_kinds(plugin_python: Path, project: Path) -> None:
+    layout = json.loads(_cardgen(plugin_python, project, "schema", "layout").stdout)
+    stripes = layout["$defs"]["StripesElementOverride"]["properties"]
+    assert stripes["count"]["maximum"] == 100
+    game = json.loads(_cardgen(plugin_python, project, "schema", "game").stdout)
+    assert game["$defs"]["DistinctRule"]["properties"]["kind"]["const"] == "distinct"
+
+
+def test_the_docs_show_the_example_package_as_it_is() -> None:
+    text = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    shown = dict(re.findall(r"^`([\w/.]+)`:\n\n```\w*\n(.*?)^```$", text, re.M | re.S))
+    files = [p for p in EXAMPLE.rglob("*") if p.is_file() and p.name != "__init__.py"]
+    assert sorted(shown) == sorted(p.relative_to(EXAMPLE).as_posix() for p in files)
+    for name, code in shown.items():
+        assert code == (EXAMPLE / name).read_text(encoding="utf-8"), name
