@@ -15,6 +15,8 @@ unknown key or a wrong type fails it:
 - a card pool as a list of cards or `{game, cards}`; with a game, each card by its type;
 - a YAML deck list's cards as a list or a mapping (text deck lists are not JSON).
 
+The kinds of layout element and of deck rule that installed plugins add are in them too.
+
 What a schema cannot say (a field named in a selector exists, min is not above max, a
 parent layout exists) is left to `cardgen check` and the loaders.
 """
@@ -35,6 +37,8 @@ from cardgen.model.card import CardEntry, pool_models
 from cardgen.model.deck import DeckFile
 from cardgen.model.game import Game
 from cardgen.model.layout import Element, LayoutFile
+from cardgen.model.plugin_kinds import deck_rule_kinds, element_kinds
+from cardgen.model.rules import DeckRule
 from cardgen.schema_examples import EXAMPLES
 from cardgen.schema_values import Generator, by_tag, finished, plain_count
 
@@ -49,8 +53,25 @@ def _schema_of(target: Any) -> dict[str, Any]:
 
 
 def _element_models() -> list[type[Strict]]:
+    """The element kinds' models: the built-in ones, then those of installed plugins."""
     union = typing.get_args(Element)[0]
-    return list(typing.get_args(union))
+    return [*typing.get_args(union), *(k.model for k in element_kinds().values())]
+
+
+def _tagged(models: list[Any]) -> Any:
+    """A union of models chosen by their `kind`."""
+    return Annotated[functools.reduce(operator.or_, models), Field(discriminator="kind")]
+
+
+def game_schema() -> dict[str, Any]:
+    """A game.yaml; its deck rules of the built-in kinds and of installed plugins'."""
+    schema = _schema_of(Game)
+    added = [k.model for k in deck_rule_kinds().values()]
+    if added:
+        rules = _schema_of(_tagged([*typing.get_args(typing.get_args(DeckRule)[0]), *added]))
+        schema["$defs"].update(rules.pop("$defs", {}))
+        schema["properties"]["deck_rules"]["items"] = rules
+    return schema
 
 
 def _kind(model: type[Strict]) -> str:
@@ -61,7 +82,7 @@ def layout_schema() -> dict[str, Any]:
     """A layout file. Without `extends`, each element is whole (its `kind` and required
     keys); with it, an element may override some keys of an inherited one."""
     schema = _schema_of(LayoutFile)
-    elements = _schema_of(Element)
+    elements = _schema_of(_tagged(_element_models()) if element_kinds() else Element)
     defs = schema.setdefault("$defs", {})
     defs.update(elements.pop("$defs", {}))
     defs["Element"] = {**elements, "description": "A drawing element, by its `kind`."}
@@ -200,7 +221,7 @@ def pool_schema(game: Game | None = None) -> dict[str, Any]:
 def json_schema(kind: str, game: Game | None = None) -> dict[str, Any]:
     """The JSON Schema for `kind` (game, cards, deck, layout); `game` for a pool's fields."""
     if kind == "game":
-        schema = _schema_of(Game)
+        schema = game_schema()
     elif kind == "cards":
         schema = pool_schema(game)
     elif kind == "deck":

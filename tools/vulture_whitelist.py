@@ -119,3 +119,9 @@ _.LuaScriptState, _.XmlUI, _.CustomUIAssets, _.SnapPoints
 # cardgen/api/__init__.py: a module's __getattr__ (PEP 562) is called by Python for a name
 # the module lacks: the API's record types, imported when first asked for
 _.__getattr__
+
+# printing/shop_images.py MPC_TEMPLATES: MakePlayingCards' templates by trim, which the
+# tests hold to the shop's published sizes (tests/printing/test_shop_images.py,
+# test_presets.py); plugins.py GROUPS: the entry-point groups, which the test of the docs
+# holds docs/plugins.md to (tests/test_plugin_errors.py)
+_.MPC_TEMPLATES, _.GROUPS

@@ -91,13 +91,11 @@ def pnp(
     `only`, `jobs`. `changed_since`: only the cards added or changed since that git
     revision."""
     from cardgen.printing import pnp as printing
-    from cardgen.printing.paper import paper_name
+    from cardgen.printing.shops import makes_images
 
-    target = _path(out)
-    images = options.get("printer") == "mpc"  # a folder of them
-    opened = opened_for(project, target, file=not images)
-    if "paper" in options:
-        options["paper"] = paper_name(options["paper"])
+    target, opened = _path(out), project_of(project)
+    images = makes_images(options.get("printer", "home"), opened.root)  # a folder of them
+    opened_for(opened, target, file=not images)
     if "deck" in options:
         options["deck"] = _path(options["deck"])
     names = None
@@ -116,11 +114,10 @@ def pnp_boards(
 ) -> Printed:
     """The game's boards as posters on sheets of `paper`, to cut and tape together."""
     from cardgen.printing import pnp as printing
-    from cardgen.printing.paper import paper_name
 
     target = _path(out)
     opened = opened_for(project, target)
-    return Printed(tuple(printing.pnp_boards(opened, game, target, paper=paper_name(paper))))
+    return Printed(tuple(printing.pnp_boards(opened, game, target, paper=paper)))
 
 
 def calibrate(
@@ -132,11 +129,10 @@ def calibrate(
 ) -> Printed:
     """The duplex calibration sheet: print it to measure a printer's front-to-back offset."""
     from cardgen.printing import pnp as printing
-    from cardgen.printing.paper import paper_name
 
     target = _path(out)
     opened = opened_for(project, target, file=True)
-    return Printed((printing.calibrate(opened, target, paper=paper_name(paper), duplex=duplex),))
+    return Printed((printing.calibrate(opened, target, paper=paper, duplex=duplex),))
 
 
 @dataclass(frozen=True)
@@ -263,9 +259,10 @@ def build(
     return BuildResult(tuple(results))
 
 
-def paper_name(text: str) -> str:
+def paper_name(text: str, project: ProjectLike | None = None) -> str:
     """The canonical name of the paper `text` names (`A4` -> `a4`, `297 x 210 mm` ->
-    `210x297mm`); a name that is none, or a size out of bounds, is a one-line error."""
+    `210x297mm`, or a paper of the project's `papers/` folder); a name that is none, or a
+    size out of bounds, is a one-line error."""
     from cardgen.printing.paper import paper_name as canonical
 
-    return canonical(text)
+    return canonical(text, project_of(project).root if project is not None else None)

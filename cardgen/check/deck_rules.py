@@ -18,6 +18,7 @@ from cardgen.load.game import GamePack
 from cardgen.load.pool import name_key
 from cardgen.model.card import Card
 from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
+from cardgen.model.plugin_kinds import deck_rule_kinds
 from cardgen.model.rules import (
     BannedRule,
     CopiesRule,
@@ -92,7 +93,7 @@ class RuleEvaluator:
         col = next((ln.entry.col for ln in lines if ln.entry.line == first), None)
         return Violation(
             rule=self.rule.id,
-            code=CODES[self.rule.kind],
+            code=CODES.get(self.rule.kind) or deck_rule_kinds()[self.rule.kind].code,
             kind=self.rule.kind,
             message=message,
             severity=severity or self.rule.severity,  # type: ignore[arg-type]
@@ -291,6 +292,14 @@ EVALUATORS: dict[str, type[RuleEvaluator]] = {
 }
 
 
+def _evaluator(rule: DeckRule, pack: GamePack) -> RuleEvaluator:
+    """The evaluator of a rule: its built-in kind's, or the one its plugin gives."""
+    if rule.kind in EVALUATORS:
+        return EVALUATORS[rule.kind](rule, pack)
+    made: RuleEvaluator = deck_rule_kinds()[rule.kind].evaluator(rule, pack)
+    return made
+
+
 def _natural(value: str) -> tuple[int, str]:
     return (int(value), "") if value.lstrip("-").isdigit() else (1 << 30, value)
 
@@ -300,7 +309,7 @@ class DeckValidator:
 
     def __init__(self, pack: GamePack) -> None:
         self.pack = pack
-        self.evaluators = [EVALUATORS[rule.kind](rule, pack) for rule in pack.game.deck_rules]
+        self.evaluators = [_evaluator(rule, pack) for rule in pack.game.deck_rules]
         self._rules_of = {
             id(card): tuple(i for i, ev in enumerate(self.evaluators) if id(card) in ev.selected)
             for card in pack.cards

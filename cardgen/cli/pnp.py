@@ -42,12 +42,6 @@ def _marks(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
     return (length, offset)
 
 
-def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    from cardgen import api
-
-    return api.paper_name(value)
-
-
 @main.command()
 @click.argument("game", required=False)
 @click.option("--deck", "deck", type=click.Path(path_type=Path), help="Print one deck list.")
@@ -55,9 +49,9 @@ def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
     "--paper",
     default="a4",
     show_default=True,
-    callback=_paper,
     metavar="NAME|WxH",
-    help="a4, a3, letter, legal, tabloid, or WxH in mm, cm, in or pt (210x297mm, 8.5x11in).",
+    help="a4, a3, letter, legal, tabloid, a paper of the project's papers/, or WxH in mm,"
+    " cm, in or pt (210x297mm, 8.5x11in).",
 )
 @click.option(
     "--orientation",
@@ -103,10 +97,11 @@ def _paper(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--gutterfold", is_flag=True, help="Fronts and backs on one side, fold to glue.")
 @click.option(
     "--printer",
-    type=click.Choice(["home", "tgc", "mpc", "drivethru"]),
     default="home",
     show_default=True,
-    help="Print-shop preset: a face per page (mpc: a PNG per face, --out a folder).",
+    metavar="home|tgc|mpc|drivethru|NAME",
+    help="Print-shop preset (or one of the project's shops/): a face per page (mpc: a PNG"
+    " per face, --out a folder).",
 )
 @click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
 @click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
@@ -130,9 +125,7 @@ def pnp(
     from cardgen import api
     from cardgen.errors import CardgenError
 
-    images = options["printer"] == "mpc" and not board and not calibrate  # a folder of them
-    file = (not board or calibrate) and not images
-    project = api.open_project(project_dir, out=out, out_is_file=file)
+    project = api.open_project(project_dir)  # each call below checks --out as it uses it
     paper = options["paper"]
     printed: Printed
     if calibrate:

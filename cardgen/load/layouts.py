@@ -24,6 +24,7 @@ from cardgen.model.conditions import condition_problem, named_values
 from cardgen.model.game import Game
 from cardgen.model.labels import label_names
 from cardgen.model.layout import Layout, LayoutFile, element_adapter
+from cardgen.model.plugin_kinds import BUILTIN_ELEMENTS
 from cardgen.model.references import Adaptive, adaptive_references, has_adaptive
 from cardgen.model.units import card_size, parse_length
 from cardgen.warm import kept
@@ -234,25 +235,8 @@ def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) 
             element = element_adapter().validate_python(props)
         except ValidationError as exc:
             for error in exc.errors():
-                loc = [
-                    p
-                    for p in error["loc"]
-                    if not (
-                        isinstance(p, str)
-                        and p
-                        in {
-                            "rect",
-                            "ellipse",
-                            "polygon",
-                            "hexagon",
-                            "line",
-                            "image",
-                            "text",
-                            "icon",
-                            "helper",
-                        }
-                    )
-                ]
+                tags = BUILTIN_ELEMENTS  # pydantic puts the tag in a loc: taken out
+                loc = [p for p in error["loc"] if not (isinstance(p, str) and p in tags)]
                 at = (
                     source.doc.key_location([*path, *loc])
                     if error["type"] == "extra_forbidden"

@@ -12,7 +12,7 @@ from cardgen.model.layout import PlainColor
 from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
 from cardgen.model.pool_checks import ReachCheck, TextFieldsCheck
-from cardgen.model.rules import DeckRule
+from cardgen.model.rules import AnyDeckRule
 from cardgen.model.setup import Counter as Counter
 from cardgen.model.setup import DealRow as DealRow
 from cardgen.model.setup import Pile as Pile
@@ -304,7 +304,7 @@ class Game(Strict):
     types: dict[Annotated[str, Field(pattern=ID_PATTERN)], CardType] = Field(
         min_length=1, description="Card types by id."
     )
-    deck_rules: list[DeckRule] = Field(
+    deck_rules: list[AnyDeckRule] = Field(
         default_factory=list, description="Deck-construction rules, checked by `validate`."
     )
     checks: list[PoolCheck] = Field(

@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from cardgen.model.base import Selector, Strict
+from cardgen.model.plugin_kinds import BUILTIN_ELEMENTS, WithPlugins, element_kinds
 from cardgen.model.units import CardSize, Length
 
 
@@ -295,13 +296,15 @@ Element = Annotated[
     | HelperElement,
     Field(discriminator="kind"),
 ]
+AnyElement = Annotated[Element, WithPlugins(BUILTIN_ELEMENTS, element_kinds)]
+"""An element of a built-in kind or of a kind a plugin adds (`model.plugin_kinds`)."""
 
 
 @functools.cache
 def element_adapter() -> TypeAdapter[Any]:
     """The validator of one layout element of any kind: made once, on first use (building
     it takes 10 ms, which a command that reads no layout does not pay)."""
-    return TypeAdapter(Element)
+    return TypeAdapter(AnyElement)
 
 
 class FontFamily(Strict):
@@ -383,7 +386,7 @@ class Layout(Strict):
     background: PlainColor = Field(default="#ffffff", description="Canvas colour.")
     fonts: dict[str, FontFamily] = Field(default_factory=dict, description="Extra fonts.")
     icons: dict[str, IconSpec] = Field(default_factory=dict, description="Icons usable in text.")
-    elements: dict[str, Element] = Field(default_factory=dict, description="Elements in order.")
+    elements: dict[str, AnyElement] = Field(default_factory=dict, description="Elements in order.")
     sources: dict[str, tuple[str, int]] = Field(
         default_factory=dict, description="Element name -> (file, line) where it was last set."
     )

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from cardgen.model.base import ID_PATTERN, Selector, Strict
+from cardgen.model.plugin_kinds import BUILTIN_DECK_RULES, WithPlugins, deck_rule_kinds
 
 
 class RuleBase(Strict):
@@ -123,3 +124,5 @@ DeckRule = Annotated[
     | LinkedRule,
     Field(discriminator="kind"),
 ]
+AnyDeckRule = Annotated[DeckRule, WithPlugins(BUILTIN_DECK_RULES, deck_rule_kinds)]
+"""A deck rule of a built-in kind or of a kind a plugin adds (`model.plugin_kinds`)."""

@@ -25,16 +25,15 @@ from PIL import Image, ImageCms
 from zlib_ng import zlib_ng
 
 from cardgen import __version__
+from cardgen.model.print_specs import ShopPreset
 from cardgen.printing.imposition import Face
+from cardgen.printing.presets import builtin_shops, points
 from cardgen.printing.shop_images import fit_face, flattened
 
-BLEED_PT = 9.0
-"""DriveThruCards' bleed: 1/8 in on every side, built into the page."""
-PROFILE = "FOGRA39L_coated.icc"
-"""The CMYK output profile the images are converted through and the file declares."""
-CONDITION = "FOGRA39"
-"""The OutputIntent's registered output condition (ICC's registry name)."""
-CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004/Amd 1), profile FOGRA39L Coated (colord, CC0)"
+DRIVETHRU = builtin_shops()["drivethru"]
+"""DriveThruCards' preset (`cardgen/print_presets/shops.yaml`): 1/8 in bleed, built into
+the page; the CMYK profile FOGRA39L_coated.icc the images are converted through and the
+file declares, with its registered output condition (ICC's registry name)."""
 PDF_VERSION = "1.3"
 """PDF/X-1a:2003 allows PDF 1.3 or 1.4; 1.3 also satisfies X-1a:2001 checkers."""
 FIXED_DATE = "D:20000101000000Z"
@@ -43,18 +42,26 @@ LEVEL = 6
 """zlib-ng's level for the CMYK pixels."""
 
 
-def profile_bytes() -> bytes:
-    """The shipped CMYK output profile."""
-    return (files("cardgen") / "print_profiles" / PROFILE).read_bytes()
+def builtin_profile(name: str) -> bool:
+    """Whether `name` is one of the profiles cardgen ships (`cardgen/print_profiles/`)."""
+    return "/" not in name and (files("cardgen") / "print_profiles" / name).is_file()
 
 
 @cache
-def _transform(source: bytes | None) -> ImageCms.ImageCmsTransform:
-    """RGB (sRGB, or the PNG's embedded profile) to the shipped CMYK profile."""
+def profile_bytes(profile: str) -> bytes:
+    """A CMYK output profile: one cardgen ships by name, or a file by its absolute path."""
+    if builtin_profile(profile):
+        return (files("cardgen") / "print_profiles" / profile).read_bytes()
+    return Path(profile).read_bytes()
+
+
+@cache
+def _transform(source: bytes | None, profile: str) -> ImageCms.ImageCmsTransform:
+    """RGB (sRGB, or the PNG's embedded profile) to the shop's CMYK profile."""
     rgb = ImageCms.createProfile("sRGB") if source is None else io.BytesIO(source)
     return ImageCms.buildTransform(
         rgb,
-        io.BytesIO(profile_bytes()),
+        io.BytesIO(profile_bytes(profile)),
         "RGB",
         "CMYK",
         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
@@ -62,19 +69,21 @@ def _transform(source: bytes | None) -> ImageCms.ImageCmsTransform:
     )
 
 
-def cmyk_face(path: Path, face: Face, bleed: float) -> Image.Image:
-    """A card image as DriveThruCards' page: cropped to trim + 1/8 in, in CMYK."""
+def cmyk_face(path: Path, face: Face, bleed: float, shop: ShopPreset = DRIVETHRU) -> Image.Image:
+    """A card image as the shop's page (DriveThruCards': cropped to trim + 1/8 in), in CMYK."""
+    bleed_pt = points(shop.bleed)
     with Image.open(path) as opened:
         icc = opened.info.get("icc_profile")
     rgb = flattened(path)
     per_pt = rgb.width / (face.trim_w + 2 * bleed), rgb.height / (face.trim_h + 2 * bleed)
     size = (
-        round((face.trim_w + 2 * BLEED_PT) * per_pt[0]),
-        round((face.trim_h + 2 * BLEED_PT) * per_pt[1]),
+        round((face.trim_w + 2 * bleed_pt) * per_pt[0]),
+        round((face.trim_h + 2 * bleed_pt) * per_pt[1]),
     )
-    inset = (BLEED_PT * per_pt[0], BLEED_PT * per_pt[1])
+    inset = (bleed_pt * per_pt[0], bleed_pt * per_pt[1])
     fitted = fit_face(rgb, (face.trim_w, face.trim_h), bleed, size, inset, name=face.name)
-    return ImageCms.applyTransform(fitted, _transform(icc or None))  # type: ignore[return-value]
+    transform = _transform(icc or None, str(shop.profile))
+    return ImageCms.applyTransform(fitted, transform)  # type: ignore[return-value]
 
 
 def _image_stream(pdf: pikepdf.Pdf, image: Image.Image) -> pikepdf.Stream:
@@ -89,50 +98,60 @@ def _image_stream(pdf: pikepdf.Pdf, image: Image.Image) -> pikepdf.Stream:
     return stream
 
 
-def _output_intent(pdf: pikepdf.Pdf) -> Dictionary:
+def _output_intent(pdf: pikepdf.Pdf, shop: ShopPreset) -> Dictionary:
     """The PDF/X OutputIntent: the condition and the CMYK profile the images were made for."""
     icc = pdf.make_stream(b"")
-    icc.write(zlib_ng.compress(profile_bytes(), LEVEL), filter=Name.FlateDecode)
+    icc.write(zlib_ng.compress(profile_bytes(str(shop.profile)), LEVEL), filter=Name.FlateDecode)
+    info = shop.condition_info or str(shop.condition)
     icc.N = 4
     return Dictionary(
         Type=Name.OutputIntent,
         S=Name.GTS_PDFX,
-        OutputConditionIdentifier=String(CONDITION),
-        OutputCondition=String(CONDITION_INFO),
+        OutputConditionIdentifier=String(str(shop.condition)),
+        OutputCondition=String(info),
         RegistryName=String("http://www.color.org"),
-        Info=String(CONDITION_INFO),
+        Info=String(info),
         DestOutputProfile=icc,
     )
 
 
-def pdfx_pdf(faces: Sequence[Face], *, title: str, author: str) -> tuple[bytes, int]:
-    """DriveThruCards' PDF/X-1a:2003 file of `faces` (back, then front, for each copy):
-    its bytes and its pages."""
+def pdfx_pdf(
+    faces: Sequence[Face],
+    *,
+    title: str,
+    author: str,
+    printer: str = "drivethru",
+    shop: ShopPreset = DRIVETHRU,
+) -> tuple[bytes, int]:
+    """A shop's PDF/X-1a:2003 file of `faces` (back, then front, for each copy), by
+    default DriveThruCards': its bytes and its pages."""
+    bleed_pt = points(shop.bleed)
     pdf = pikepdf.new()
-    pdf.Root.OutputIntents = Array([_output_intent(pdf)])
+    pdf.Root.OutputIntents = Array([_output_intent(pdf, shop)])
     images: dict[tuple[Path, float], pikepdf.Stream] = {}
     pages = 0
     for face in faces:
-        width, height = face.trim_w + 2 * BLEED_PT, face.trim_h + 2 * BLEED_PT
+        width, height = face.trim_w + 2 * bleed_pt, face.trim_h + 2 * bleed_pt
         sides = [(face.back, face.back_bleed), (face.front, face.bleed)]
         for path, bleed in sides:
             if path is None:
                 continue
             key = (path, bleed)
             if key not in images:
-                images[key] = _image_stream(pdf, cmyk_face(path, face, bleed))
+                images[key] = _image_stream(pdf, cmyk_face(path, face, bleed, shop))
             page = pdf.add_blank_page(page_size=(width, height))
             page.obj.Resources = Dictionary(XObject=Dictionary(Im0=images[key]))
             page.obj.Contents = pdf.make_stream(
                 b"q %s 0 0 %s 0 0 cm /Im0 Do Q" % (_number(width), _number(height))
             )
             page.obj.BleedBox = Array([0, 0, width, height])
-            page.obj.TrimBox = Array([BLEED_PT, BLEED_PT, width - BLEED_PT, height - BLEED_PT])
+            trim = [bleed_pt, bleed_pt, width - bleed_pt, height - bleed_pt]
+            page.obj.TrimBox = Array(trim)
             pages += 1
     info = pdf.trailer.Info = pdf.make_indirect(Dictionary())
     info.Title = String(title)
     info.Author = String(author)
-    info.Subject = String("Print-shop file: drivethru (PDF/X-1a:2003)")
+    info.Subject = String(f"Print-shop file: {printer} (PDF/X-1a:2003)")
     info.Creator = String(f"cardgen {__version__}")
     info.Producer = String(f"cardgen {__version__} (pikepdf)")
     info.CreationDate = info.ModDate = String(FIXED_DATE)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from reportlab.lib.units import mm
 
@@ -33,17 +33,18 @@ from cardgen.outputs import game_folder, output_folder
 from cardgen.printing.calibration import calibration_pdf
 from cardgen.printing.imposition import Face, fold_pdf, home_pdf
 from cardgen.printing.marks import MARK_GAP, MARK_LENGTH, MarkStyle
-from cardgen.printing.paper import Orientation
+from cardgen.printing.paper import Orientation, own_paper, paper_name
 from cardgen.printing.pdf import PdfData
 from cardgen.printing.poster import POSTER_DPI, poster_note, poster_pdf
 from cardgen.printing.sheets import PAPERS, Duplex
 from cardgen.printing.shop_images import mpc_images, resolution_note
-from cardgen.printing.shops import SHOPS, shop_pdf
+from cardgen.printing.shops import HOME, own_shop, printer_name, shop_pdf, shop_preset
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.write import Writer, slug
 
-Printer = Literal["home", "tgc", "mpc", "drivethru"]
+Printer = str
+"""`home`, or a print-shop preset's name (`printing.shops`)."""
 DEFAULT_MARKS: tuple[float, float] = (MARK_LENGTH / mm, MARK_GAP / mm)
 """The crop marks' length and offset from the trim, in mm: 4 mm long, 1 mm off."""
 
@@ -161,7 +162,8 @@ def pnp(
     is still as it was written, is left alone). `marks` is the crop marks' (length, offset)
     in mm, None for none; `orientation` auto takes the way round that holds more cards;
     `ink_saver` prints cards drawn with their backgrounds and large fills lightened."""
-    if ink_saver and printer != "home":
+    paper, printer = paper_name(paper, project.root), printer_name(printer, project.root)
+    if ink_saver and printer != HOME:
         raise CardgenError("--ink-saver lightens cards printed at home: not with --printer")
     sheet = SheetChoice(paper, orientation, marks, backs_only)
     pack = project.game(game_id)
@@ -178,12 +180,13 @@ def pnp(
         ink_saver=ink_saver,
     )
     author = pack.game.name
-    if printer == "mpc":
+    shop = None if printer == HOME else shop_preset(printer)
+    if shop is not None and shop.output == "images":
         _refuse_mixed(sheet, gap=gap, gutterfold=gutterfold, printer=printer)
-        folder = out or game_out / f"{stem}-mpc"
-        listing, files, total = mpc_images(faces, folder, title=label)
+        folder = out or game_out / f"{stem}-{printer}"
+        listing, files, total = mpc_images(faces, folder, title=label, shop=shop)
         record(game_out, [listing, *files])  # for `clean`, when it is the default place
-        notes = [str(SHOPS["mpc"]["note"]), *resolution_note(faces)]
+        notes = [shop.note, *resolution_note(faces, shop.dpi)]
         return PnpResult(listing, len(files), total, notes, "images")
     key = digest(
         "pdf",
@@ -201,6 +204,8 @@ def pnp(
         label,
         author,
         [f.key or f.front.name for f in faces],
+        *own_paper(paper),
+        *own_shop(printer),
     )
     recorded = cache.stamp(key) if cache is not None else None
     if recorded is not None:
@@ -252,7 +257,7 @@ def _make_pdf(
             faces, printer=printer, title=f"{label} ({printer})", author=author
         )
         default = f"{stem}-{printer}.pdf"
-        notes = [note, *resolution_note(faces)]
+        notes = [note, *resolution_note(faces, shop_preset(printer).dpi)]
     elif gutterfold:
         data, pages = fold_pdf(faces, paper=paper, title=label, author=author, marks=sheet.style())
         default = f"{stem}-{paper}-gutterfold.pdf"
@@ -341,7 +346,7 @@ def pnp_boards(
     pack = project.game(game_id)
     if not pack.game.boards:
         raise CardgenError(f"{pack.game.name} has no board to print")
-    chosen = list(papers) or [paper]
+    chosen = [paper_name(each, project.root) for each in list(papers) or [paper]]
     for each in chosen:
         if each not in PAPERS:
             raise CardgenError(f"--paper {each}: a board poster prints on {', '.join(PAPERS)}")
@@ -375,6 +380,7 @@ def calibrate(
     project: Project, out: Path | None = None, *, paper: str = "a4", duplex: Duplex = "long"
 ) -> PnpResult:
     """The duplex calibration sheet."""
+    paper = paper_name(paper, project.root)
     data = calibration_pdf(paper=paper, duplex=duplex, title="cardgen duplex calibration")
     target = out or output_folder(project.root) / f"calibration-{paper}-{duplex}.pdf"
     return PnpResult(

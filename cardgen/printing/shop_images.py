@@ -16,7 +16,9 @@ from pathlib import Path
 from PIL import Image
 
 from cardgen.errors import CardgenError
+from cardgen.model.print_specs import ShopPreset
 from cardgen.printing.imposition import Face
+from cardgen.printing.presets import builtin_shops
 from cardgen.render.game import png_bytes
 from cardgen.write import Writer, slug
 
@@ -33,14 +35,21 @@ class Template:
     bleed: int
 
 
-# MakePlayingCards' own templates (docs/research/print-shops.md, section 1), by trim in
-# inches: poker 822 x 1122 (36 px bleed), tarot 897 x 1497 (36 px), 3.5 x 5 in 1120 x 1570
-# (35 px). Sizes MPC has no template for are refused, not guessed (its bleeds differ).
-MPC_TEMPLATES: dict[tuple[float, float], Template] = {
-    (2.5, 3.5): Template(822, 1122, 36),
-    (2.75, 4.75): Template(897, 1497, 36),
-    (3.5, 5.0): Template(1120, 1570, 35),
-}
+def templates(shop: ShopPreset) -> dict[tuple[float, float], Template]:
+    """A shop's templates by trim in inches (`2.5in x 3.5in` -> (2.5, 3.5))."""
+    found = {}
+    for each in shop.templates:
+        width, height = (float(side.removesuffix("in")) for side in each.trim.split(" x "))
+        found[(width, height)] = Template(each.width, each.height, each.bleed)
+    return found
+
+
+MPC = builtin_shops()["mpc"]
+"""MakePlayingCards' preset (`cardgen/print_presets/shops.yaml`)."""
+MPC_TEMPLATES = templates(MPC)
+"""MakePlayingCards' own templates (docs/research/print-shops.md, section 1), by trim in
+inches: poker 822 x 1122 (36 px bleed), tarot 897 x 1497 (36 px), 3.5 x 5 in 1120 x 1570
+(35 px). Sizes MPC has no template for are refused, not guessed (its bleeds differ)."""
 
 
 def fit_face(
@@ -106,8 +115,8 @@ def flattened(path: Path) -> Image.Image:
         return opened.convert("RGB")
 
 
-def resolution_note(faces: Sequence[Face]) -> list[str]:
-    """A note when a face is rendered below the shops' 300 dpi (it prints blurred)."""
+def resolution_note(faces: Sequence[Face], asked: int = SHOP_DPI) -> list[str]:
+    """A note when a face is rendered below the shop's `asked` dpi (it prints blurred)."""
     lowest: tuple[float, str] | None = None
     for face in dict.fromkeys(faces):
         for path, bleed in ((face.front, face.bleed), (face.back, face.back_bleed)):
@@ -117,30 +126,34 @@ def resolution_note(faces: Sequence[Face]) -> list[str]:
                 dpi = image.width / ((face.trim_w + 2 * bleed) / 72)
             if lowest is None or dpi < lowest[0]:
                 lowest = (dpi, face.name)
-    if lowest is None or lowest[0] >= SHOP_DPI - 0.5:
+    if lowest is None or lowest[0] >= asked - 0.5:
         return []
     return [
-        f"{lowest[1]} is rendered at {lowest[0]:.0f} dpi, the shops ask for {SHOP_DPI}:"
-        f" set `dpi: {SHOP_DPI}` in its layout."
+        f"{lowest[1]} is rendered at {lowest[0]:.0f} dpi, the shops ask for {asked}:"
+        f" set `dpi: {asked}` in its layout."
     ]
 
 
-def mpc_template(face: Face) -> Template:
-    """MakePlayingCards' template for a face's trim size (a clear error for none)."""
+def mpc_template(face: Face, shop: ShopPreset = MPC) -> Template:
+    """A shop's template (MakePlayingCards') for a face's trim size (a clear error for
+    none)."""
     inches = (round(face.trim_w / 72, 3), round(face.trim_h / 72, 3))
-    for trim, template in MPC_TEMPLATES.items():
+    known = templates(shop)
+    for trim, template in known.items():
         if abs(trim[0] - inches[0]) < 0.01 and abs(trim[1] - inches[1]) < 0.01:
             return template
-    sizes = ", ".join(f"{w:g} x {h:g} in" for w, h in MPC_TEMPLATES)
+    sizes = ", ".join(f"{w:g} x {h:g} in" for w, h in known)
     raise CardgenError(
-        f"{face.name}: MakePlayingCards has no template cardgen knows for a"
+        f"{face.name}: {shop.shop} has no template cardgen knows for a"
         f" {inches[0]:g} x {inches[1]:g} in card (it has: {sizes});"
         " use --printer tgc or home sheets"
     )
 
 
-def mpc_face(path: Path, face: Face, bleed: float, template: Template) -> bytes:
-    """One face as MakePlayingCards' template PNG (RGB, 300 dpi recorded)."""
+def mpc_face(
+    path: Path, face: Face, bleed: float, template: Template, dpi: int = SHOP_DPI
+) -> bytes:
+    """One face as a shop's template PNG (RGB, the shop's dpi recorded: MPC's 300)."""
     fitted = fit_face(
         flattened(path),
         (face.trim_w, face.trim_h),
@@ -149,17 +162,20 @@ def mpc_face(path: Path, face: Face, bleed: float, template: Template) -> bytes:
         (template.bleed, template.bleed),
         name=face.name,
     )
-    return png_bytes(fitted, SHOP_DPI)
+    return png_bytes(fitted, dpi)
 
 
 LISTING = "upload.txt"
 """The file beside the images that lists them in upload order."""
 
 
-def mpc_images(faces: Sequence[Face], folder: Path, *, title: str) -> tuple[Path, list[Path], int]:
-    """Write MakePlayingCards' upload set into `folder`: for each distinct card in print
-    order `NNNa-front-xCOPIES-<card>.png` and `NNNb-back-<card>.png` at the template's exact
-    size, and `upload.txt` listing them; the listing's path, the images' and the cards."""
+def mpc_images(
+    faces: Sequence[Face], folder: Path, *, title: str, shop: ShopPreset = MPC
+) -> tuple[Path, list[Path], int]:
+    """Write a shop's upload set (MakePlayingCards') into `folder`: for each distinct card
+    in print order `NNNa-front-xCOPIES-<card>.png` and `NNNb-back-<card>.png` at the
+    template's exact size, and `upload.txt` listing them; the listing's path, the images'
+    and the cards."""
     counts: dict[Face, int] = {}
     for face in faces:
         counts[face] = counts.get(face, 0) + 1
@@ -169,7 +185,7 @@ def mpc_images(faces: Sequence[Face], folder: Path, *, title: str) -> tuple[Path
     made: dict[tuple[Path, float], bytes] = {}
     width = max(3, len(str(len(counts))))
     for number, (face, copies) in enumerate(counts.items(), start=1):
-        template = mpc_template(face)
+        template = mpc_template(face, shop)
         card, place = slug(face.name) or "card", f"{number:0{width}d}"
         sides = [(f"{place}a-front-x{copies}-{card}.png", face.front, face.bleed)]
         if face.back is not None:
@@ -177,18 +193,19 @@ def mpc_images(faces: Sequence[Face], folder: Path, *, title: str) -> tuple[Path
         for name, path, bleed in sides:
             key = (path, bleed)
             if key not in made:
-                made[key] = mpc_face(path, face, bleed, template)
+                made[key] = mpc_face(path, face, bleed, template, shop.dpi)
             images.append(writer.write_if_changed(name, made[key]))
         back = sides[1][0] if len(sides) > 1 else "(no back)"
         lines.append(f"{number:>{width}}  x{copies:<3} {sides[0][0]}  {back}  {face.name}")
     total = sum(counts.values())
     shared = len({face.back for face in counts if face.back is not None})
+    editor = "MPC" if shop.shop == MPC.shop else shop.shop
     head = [
-        f"{title}: MakePlayingCards upload set, {total} cards ({len(counts)} different).",
-        f"Every image is the template's exact size ({_sizes(counts)}) at {SHOP_DPI} dpi,"
+        f"{title}: {shop.shop} upload set, {total} cards ({len(counts)} different).",
+        f"Every image is the template's exact size ({_sizes(counts, shop)}) at {shop.dpi} dpi,"
         " the trim inset by the template's bleed.",
-        "In MPC's editor, give each card's front the number of slots its name says (x2: two"
-        " slots), and each slot the back listed beside it"
+        f"In {editor}'s editor, give each card's front the number of slots its name says"
+        " (x2: two slots), and each slot the back listed beside it"
         + ("; all cards share one back: choose the same back for all." if shared == 1 else "."),
         "",
         "card  copies front  back  name",
@@ -197,7 +214,7 @@ def mpc_images(faces: Sequence[Face], folder: Path, *, title: str) -> tuple[Path
     return listing, images, total
 
 
-def _sizes(counts: dict[Face, int]) -> str:
+def _sizes(counts: dict[Face, int], shop: ShopPreset) -> str:
     """The template sizes the faces use, as `822 x 1122 px`."""
-    found = sorted({(t.width, t.height) for t in map(mpc_template, counts)})
+    found = sorted({(t.width, t.height) for t in (mpc_template(f, shop) for f in counts)})
     return ", ".join(f"{w} x {h} px" for w, h in found)

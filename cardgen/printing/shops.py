@@ -1,4 +1,5 @@
-"""Print-shop presets, each from the shop's published spec (docs/research/print-shops.md):
+"""Print-shop presets, each from the shop's published spec (docs/research/print-shops.md),
+as data (`cardgen/print_presets/shops.yaml`, a project's own in its `shops/` folder):
 The Game Crafter a PDF of one face per page at trim + 1/8 in bleed with TrimBox and
 BleedBox set, front then back; DriveThruCards a PDF/X-1a:2003 CMYK file, back then front
 (`pdfx`); MakePlayingCards the PNG per face its upload form takes (`shop_images`). Each
@@ -9,29 +10,66 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from pathlib import Path
 
 from cardgen.errors import CardgenError
+from cardgen.fuzzy import did_you_mean
+from cardgen.model.print_specs import ShopPreset
 from cardgen.printing.imposition import Face
 from cardgen.printing.pdf import PdfData, draw_card_image, finish, print_canvas
-from cardgen.printing.pdfx import pdfx_pdf
+from cardgen.printing.pdfx import builtin_profile, pdfx_pdf
+from cardgen.printing.presets import SHOPS_FOLDER, builtin_shops, points, project_shops
 
-SHOPS: dict[str, dict[str, object]] = {
-    "tgc": {
-        "bleed_px": 37.5,
-        "note": "The Game Crafter: 825 x 1125 px a"
-        " poker face (1/8 in bleed); upload the pages' images or this PDF as a proof.",
-    },
-    "mpc": {
-        "note": "MakePlayingCards: 822 x 1122 px a poker face (0.12 in bleed): upload the"
-        " images in the order upload.txt lists them, each front to as many slots as its"
-        " name's xN says.",
-    },
-    "drivethru": {
-        "note": "DriveThruCards: PDF/X-1a:2003, CMYK through FOGRA39, one PDF a deck, back"
-        " then front for every card, 1/8 in bleed. Run Acrobat's Preflight (Verify"
-        " Conformance) before uploading, as the shop asks.",
-    },
-}
+SHOPS: dict[str, ShopPreset] = builtin_shops()
+"""The built-in presets by name (`cardgen/print_presets/shops.yaml`)."""
+OWN: dict[str, ShopPreset] = {}
+"""The project presets this process has resolved (`printer_name` with a project), by name,
+their profile's path made absolute."""
+HOME = "home"
+"""No shop: sheets for the printer at hand."""
+
+
+def printer_name(text: str, project_root: Path | None = None) -> str:
+    """`home`, a built-in preset or one of the project's `shops/` folder, by name (any
+    case); any other name is a one-line error with the names it may have meant."""
+    key = text.strip().casefold()
+    if key == HOME or key in SHOPS:
+        return key
+    own = project_shops(project_root)
+    if key in own and project_root is not None:
+        spec = own[key]
+        if spec.profile is not None and not builtin_profile(spec.profile):
+            profile = (project_root / SHOPS_FOLDER / spec.profile).resolve()
+            if not profile.is_file():
+                raise CardgenError(
+                    f'{SHOPS_FOLDER}/{key}.yaml: profile "{spec.profile}" is neither one of'
+                    f" cardgen's nor a file of {SHOPS_FOLDER}/"
+                )
+            spec = spec.model_copy(update={"profile": str(profile)})
+        OWN[key] = spec
+        return key
+    names = [HOME, *SHOPS, *own]
+    raise CardgenError(
+        f'--printer "{text}": not a print-shop preset{did_you_mean(key, names)}'
+        f" (presets: {', '.join(names)})"
+    )
+
+
+def shop_preset(printer: str) -> ShopPreset:
+    """The preset of a shop by its resolved name (see `printer_name`)."""
+    return SHOPS.get(printer) or OWN[printer]
+
+
+def own_shop(printer: str) -> list[object]:
+    """A project preset's numbers, for a key of what is made for it (its file may change
+    them under the same name); nothing for any other."""
+    return [OWN[printer].model_dump()] if printer in OWN else []
+
+
+def makes_images(printer: str, project_root: Path | None = None) -> bool:
+    """Whether `--printer` names a shop that takes images (written to a folder)."""
+    name = printer_name(printer, project_root)
+    return name != HOME and shop_preset(name).output == "images"
 
 
 def shop_pdf(
@@ -39,13 +77,13 @@ def shop_pdf(
 ) -> tuple[PdfData, int, str]:
     """A shop's PDF: The Game Crafter's one face per page at trim + bleed, TrimBox and
     BleedBox set; DriveThruCards' PDF/X-1a file."""
-    spec = SHOPS[printer]
-    if printer == "drivethru":
-        data, pages = pdfx_pdf(faces, title=title, author=author)
-        return PdfData(data, {}), pages, str(spec["note"])
-    if printer != "tgc":
+    spec = shop_preset(printer)
+    if spec.output == "pdfx":
+        data, pages = pdfx_pdf(faces, title=title, author=author, printer=printer, shop=spec)
+        return PdfData(data, {}), pages, spec.note
+    if spec.output != "pdf":
         raise CardgenError(f"{printer}: the shop takes images, not a PDF")
-    bleed = float(spec["bleed_px"]) * 72 / 300  # type: ignore[arg-type]
+    bleed = points(spec.bleed)
     buffer = io.BytesIO()
     first = faces[0]
     canvas = print_canvas(
@@ -70,4 +108,4 @@ def shop_pdf(
             )
             canvas.showPage()
             pages += 1
-    return finish(canvas, buffer), pages, str(spec["note"])
+    return finish(canvas, buffer), pages, spec.note

@@ -1,5 +1,5 @@
-"""Drawing one layout element on a face: a shape, a line, a text, an image, an icon or a
-registered helper, each as its kind draws, at its box on the canvas.
+"""Drawing one layout element on a face: a shape, a line, a text, an image, an icon, a
+registered helper or a plugin's kind, each as its kind draws, at its box on the canvas.
 
 `draw_element` is the one entry; for text it also says where the ink went, so that a face
 drawn over a plate can tell a text that overflowed onto it (see `render.plates`).
@@ -23,6 +23,7 @@ from cardgen.model.layout import (
     LineElement,
     TextElement,
 )
+from cardgen.model.plugin_kinds import element_kinds
 from cardgen.render import fonts, paint, richtext, shapes, textdraw, textfit
 from cardgen.render.canvas import SHAPE_ELEMENTS, element_shape
 from cardgen.render.card_art import draw_image
@@ -83,8 +84,9 @@ def draw_element(
     elif isinstance(element, HelperElement):
         _draw_helper(ctx, image, name, element, box)
         return None
-    else:  # pragma: no cover - every kind is handled above
-        raise AssertionError(type(element))
+    else:  # a kind a plugin adds (`model.plugin_kinds`)
+        element_kinds()[element.kind].draw(ctx, image, box, element)
+        return None
     shapes.draw_shape(
         image,
         box,

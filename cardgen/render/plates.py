@@ -28,6 +28,7 @@ from cardgen.model.layout import (
     RectElement,
     TextElement,
 )
+from cardgen.model.plugin_kinds import BUILTIN_ELEMENTS
 from cardgen.render import shapes
 from cardgen.render.canvas import SHAPE_ELEMENTS, Canvas, element_shape
 from cardgen.render.context import RenderWarning
@@ -90,8 +91,8 @@ def _template_fields(text: str) -> frozenset[str]:
 def _new_plate_key(element: Any, visible: bool) -> str | None:
     """A key for an element whose drawing depends on its resolved properties alone (shapes,
     fixed text and icons), or None for one that draws card content (art, fields, helpers)."""
-    if isinstance(element, ImageElement | HelperElement):
-        return None
+    if isinstance(element, ImageElement | HelperElement) or element.kind not in BUILTIN_ELEMENTS:
+        return None  # a plugin's kind draws what it likes of the card: never on the plate
     if isinstance(element, TextElement) and not _template_fields(element.text) <= _PER_TYPE:
         return None  # the card's own text: its name, its rules, its stats
     if isinstance(element, IconElement) and "{" in element.name:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
-from cardgen.check.lint.rules import RULES, Example, Rule, all_rules
+from cardgen.check.lint.rules import RULES, Example, Rule, all_rules, plugin_rules
 from cardgen.errors import CardgenError
 from cardgen.fuzzy import did_you_mean
 
@@ -65,6 +65,7 @@ def rules_reference() -> str:
 def find_rule(code: str) -> Rule:
     """The rule of a code or a name (any case); an unknown one is bad input, the closest
     code or name suggested."""
+    plugin_rules()
     wanted = code.strip()
     if wanted.upper() in RULES:
         return RULES[wanted.upper()]

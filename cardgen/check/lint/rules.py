@@ -16,12 +16,15 @@ them.
 
 from __future__ import annotations
 
+import functools
 import inspect
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
 from cardgen.check.lint.vocab import Analysis, TermMatch, Vocabulary
+from cardgen.plugins import LINT_RULES, checked
 
 Severity = Literal["error", "warning", "info"]
 
@@ -146,8 +149,30 @@ def rule_sort_key(code: str) -> tuple[str, int]:
     return (letters, int(code[len(letters) :] or 0))
 
 
+CODE = re.compile(r"[A-Z]{2,}[0-9]{3,}")
+"""A rule's code: capitals, then at least three digits (TX101, HOUSE101)."""
+
+
+@functools.cache
+def plugin_rules() -> tuple[str, ...]:
+    """The codes of the rules installed packages add (entry points `cardgen.lint_rules`,
+    each a `Rule`), registered in RULES after the built-in rules on first use."""
+    added = []
+    for plugin, rule in checked(LINT_RULES, Rule):
+        if not CODE.fullmatch(rule.code):
+            raise plugin.error(f'rule code "{rule.code}" is not capitals then digits (XY101)')
+        if rule.code in RULES:
+            raise plugin.error(f"rule code {rule.code} is taken by {RULES[rule.code].name}")
+        if (rule.check is None) == (rule.set_check is None):
+            raise plugin.error(f"rule {rule.code} needs exactly one of check and set_check")
+        RULES[rule.code] = rule
+        added.append(rule.code)
+    return tuple(added)
+
+
 def all_rules() -> list[Rule]:
-    """Every rule, in code order."""
+    """Every rule, in code order (the plugins' rules too)."""
+    plugin_rules()
     return sorted(RULES.values(), key=lambda r: rule_sort_key(r.code))
 
 

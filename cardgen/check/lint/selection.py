@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardgen.check.lint.rules import RULES, Rule, Severity, all_rules
+from cardgen.check.lint.rules import RULES, Rule, Severity, all_rules, plugin_rules
 from cardgen.errors import CardgenError, Location
 from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
@@ -39,6 +39,7 @@ def covers(selector: str, code: str) -> bool:
 
 def check_code(code: str, location: Location | None = None) -> None:
     """A selector must be `ALL`, a rule code or the prefix of one."""
+    plugin_rules()
     if code == "ALL" or any(covers(code, r) for r in RULES):
         return
     raise CardgenError(
