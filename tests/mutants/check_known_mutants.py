@@ -56,9 +56,9 @@ MUTANTS = [
     ),
     Mutant(
         "MakePlayingCards bleed 36 -> 37 px",
-        "cardgen/printing/shop_images.py",
-        "    (2.5, 3.5): Template(822, 1122, 36),\n",
-        "    (2.5, 3.5): Template(822, 1122, 37),\n",
+        "cardgen/print_presets/shops.yaml",
+        "    - {trim: 2.5in x 3.5in, width: 822, height: 1122, bleed: 36}\n",
+        "    - {trim: 2.5in x 3.5in, width: 822, height: 1122, bleed: 37}\n",
         ("tests/printing/test_shop_images.py",),
     ),
     Mutant(
