@@ -27,8 +27,8 @@ Run = Callable[..., Result]
 DOC = ROOT / "docs" / "api.md"
 
 
-def _blocks() -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.M | re.S)
+def _blocks(doc: Path = DOC) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", doc.read_text(encoding="utf-8"), re.M | re.S)
 
 
 @contextlib.contextmanager
@@ -65,6 +65,15 @@ def test_the_docs_examples_run_and_print_what_they_say(examples: Path) -> None:
     assert drawn and all("Ember" in line for line in drawn)
     assert 'did you mean "shards"' in lines[-1]
     assert all(p.name.startswith("ember") for p in (examples / "output/shards/cards").iterdir())
+
+
+def test_the_readmes_example_prints_what_its_comment_says(examples: Path) -> None:
+    (block,) = _blocks(ROOT / "README.md")
+    printed = io.StringIO()
+    with _inside(examples), contextlib.redirect_stdout(printed):
+        exec(compile(block, "README.md", "exec"), {})
+    said = re.search(r"# (.*)$", block.strip().splitlines()[-1])
+    assert said is not None and printed.getvalue().strip() == said.group(1)
 
 
 def _command_json(run: Run, *args: str | Path) -> object:
