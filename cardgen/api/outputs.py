@@ -81,23 +81,35 @@ def pnp(
     game: str,
     *,
     out: PathLike | None = None,
+    deck: PathLike | None = None,
+    paper: str = "a4",
+    orientation: Literal["auto", "portrait", "landscape"] = "auto",
+    duplex: Literal["long", "short", "none"] = "long",
+    cut_lines: bool = False,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    gap: float | None = None,
+    marks: tuple[float, float] | None = (4.0, 1.0),
+    backs_only: bool = False,
+    ink_saver: bool = False,
+    gutterfold: bool = False,
+    printer: str = "home",
+    only: str | None = None,
     changed_since: str | None = None,
-    **options: Any,
+    jobs: int | None = None,
 ) -> Printed:
-    """A print-and-play PDF of the game's box or of one deck list (`deck=`), with the
-    options of `cardgen pnp` as keywords: `paper` (a name or `WxH` with units),
-    `orientation`, `duplex`, `cut_lines`, `back_offset`, `gap`, `marks`, `backs_only`,
-    `ink_saver`, `gutterfold`, `printer` (a shop preset: `mpc` writes a folder of images),
-    `only`, `jobs`. `changed_since`: only the cards added or changed since that git
-    revision."""
+    """A print-and-play PDF of the game's box, or of one `deck` list, as `cardgen pnp`
+    writes it: on `paper` (a name, `WxH` with units, or one of the project's `papers/`),
+    its `orientation`, printed `duplex` on the long or short edge (or fronts only), with
+    `cut_lines`, backs shifted by `back_offset` mm, cards `gap` mm apart, crop `marks`
+    (length, offset in mm; None: none), `backs_only`, the `ink_saver`, `gutterfold`
+    pages; for a print shop (`printer`: `tgc`, `mpc`, `drivethru` or one of the project's
+    `shops/`; `mpc` writes a folder of images). `only` chooses cards (part of a name, or
+    `field=value,...`); `changed_since`, the cards added or changed since a git revision."""
     from cardgen.printing import pnp as printing
     from cardgen.printing.shops import makes_images
 
     target, opened = _path(out), project_of(project)
-    images = makes_images(options.get("printer", "home"), opened.root)  # a folder of them
-    opened_for(opened, target, file=not images)
-    if "deck" in options:
-        options["deck"] = _path(options["deck"])
+    opened_for(opened, target, file=not makes_images(printer, opened.root))  # images: a folder
     names = None
     if changed_since is not None:
         from cardgen.diff import diff_since
@@ -106,7 +118,27 @@ def pnp(
         if not names:
             note = f"no card of {game} changed since {changed_since}: nothing to print"
             return Printed((), (note,))
-    return Printed((printing.pnp(opened, game, target, names=names, **options),))
+    made = printing.pnp(
+        opened,
+        game,
+        target,
+        names=names,
+        deck=_path(deck),
+        paper=paper,
+        orientation=orientation,
+        duplex=duplex,
+        cut_lines=cut_lines,
+        back_offset=back_offset,
+        gap=gap,
+        marks=marks,
+        backs_only=backs_only,
+        ink_saver=ink_saver,
+        gutterfold=gutterfold,
+        printer=printer,
+        only=only,
+        jobs=jobs,
+    )
+    return Printed((made,))
 
 
 def pnp_boards(
@@ -169,13 +201,22 @@ def tts(
     out: PathLike | None = None,
     decks: Sequence[PathLike] = (),
     strict: bool = False,
-    **options: Any,
+    table: bool = False,
+    players: int | None = None,
+    base_url: str | None = None,
+    url_map: PathLike | None = None,
+    install: bool = False,
+    sheet_format: Literal["jpeg", "png"] = "jpeg",
+    quality: int = 90,
+    jobs: int | None = None,
 ) -> TtsExport:
-    """A Tabletop Simulator saved object of the game's box, or of `decks[0]`; with
-    `table=True` the full save for `players` too, its seats taking the `decks` in order.
-    Other options as `cardgen tts`: `base_url`, `url_map`, `install`, `sheet_format`,
-    `quality`, `jobs`. An illegal deck is warned about, or with `strict` refused
-    (`IllegalDeck`, before anything is written)."""
+    """A Tabletop Simulator saved object of the game's box, or of `decks[0]`, as `cardgen
+    tts` writes it; with `table`, the full save (the mod) for `players` too (default: the
+    game's fewest), its seats taking the `decks` in order. The sprite sheets' URLs are
+    file:/// unless `base_url` (where they are hosted) or `url_map` (a JSON or CSV file of
+    image name -> URL) says; `install` copies the save into TTS's Saved Objects folder;
+    `sheet_format` and `quality` are the sheets'. An illegal deck is warned about, or with
+    `strict` refused (`IllegalDeck`, before anything is written)."""
     from cardgen.tts import export
 
     target = _path(out)
@@ -184,12 +225,21 @@ def tts(
     illegal = tuple(line for path in paths for line in _illegal_lines(opened, game, path))
     if illegal and strict:
         raise IllegalDeck(illegal)
-    if "url_map" in options:
-        options["url_map"] = _path(options["url_map"])
-    if "sheet_format" in options:
-        options["fmt"] = options.pop("sheet_format")
-    deck = paths[0] if paths else None
-    result = export.tts(opened, game, target, deck=deck, seat_decks=paths, **options)
+    result = export.tts(
+        opened,
+        game,
+        target,
+        deck=paths[0] if paths else None,
+        seat_decks=paths,
+        table=table,
+        players=players,
+        base_url=base_url,
+        url_map=_path(url_map),
+        install=install,
+        fmt=sheet_format,
+        quality=quality,
+        jobs=jobs,
+    )
     return TtsExport(result, illegal)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import click
 
@@ -68,7 +69,7 @@ def tts(
     strict: bool,
     table: bool,
     players: int | None,
-    sheet_format: str,
+    sheet_format: Literal["jpeg", "png"],
     quality: int,
     jobs: int | None,
     out: Path | None,
