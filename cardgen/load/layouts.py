@@ -164,42 +164,61 @@ def field_kinds(game: Game, name: str) -> frozenset[str]:
 def _check_element(
     element: Any, game: Game, known: set[str], where: Location, errors: ErrorCollector, label: str
 ) -> None:
+    """Every field an element names, in the order it is read: its `when`/`unless`
+    conditions, its switches' fields, then the fields its templates name."""
+    _check_conditions(element, game, known, where, errors, label)
+    for switch in element.switch:
+        if switch.field not in known:
+            hint = did_you_mean(switch.field, sorted(known))
+            errors.add(f'{label}: switch on unknown field "{switch.field}"{hint}', where)
+    for value in _templates(element):
+        _check_template(value, game, known, where, errors, label)
+
+
+def _check_conditions(
+    element: Any, game: Game, known: set[str], where: Location, errors: ErrorCollector, label: str
+) -> None:
+    """`when` and `unless`: each field known, each value one its field can have."""
     for how in ("when", "unless"):
         for key, wanted in getattr(element, how).items():
             if key not in known:
                 errors.add(
                     f'{label}: unknown field "{key}"{did_you_mean(key, sorted(known))}', where
                 )
-            else:
-                kinds = field_kinds(game, key)
-                problem = condition_problem(wanted, kinds) or _choice_problem(game, key, wanted)
-                if problem is not None:
-                    errors.add(f"{label}: {how}: {key}: {problem}", where)
-    for switch in element.switch:
-        if switch.field not in known:
-            hint = did_you_mean(switch.field, sorted(known))
-            errors.add(f'{label}: switch on unknown field "{switch.field}"{hint}', where)
-    templates = [getattr(element, attribute, None) for attribute in TEMPLATED]
+                continue
+            kinds = field_kinds(game, key)
+            problem = condition_problem(wanted, kinds) or _choice_problem(game, key, wanted)
+            if problem is not None:
+                errors.add(f"{label}: {how}: {key}: {problem}", where)
+
+
+def _templates(element: Any) -> list[str]:
+    """The element's template texts: its own attributes', then each switch case's."""
+    values = [getattr(element, attribute, None) for attribute in TEMPLATED]
     for switch in element.switch:
         for case in [*switch.cases.values(), switch.default]:
-            templates.extend(case.get(attribute) for attribute in TEMPLATED)
-    for value in templates:
-        if not isinstance(value, str):
-            continue
-        try:
-            names = template_fields(value)
-        except ValueError as exc:
-            errors.add(f"{label}: {exc}", where)
-            continue
-        for name in names:
-            if name not in known:
-                errors.add(
-                    f'{label}: unknown field "{{{name}}}"{did_you_mean(name, sorted(known))}', where
-                )
-        for _, reference in adaptive_references(value) if has_adaptive(value) else ():
-            problem = _number_problem(game, reference) if reference.field in known else None
-            if problem is not None:
-                errors.add(f"{label}: {problem}", where)
+            values.extend(case.get(attribute) for attribute in TEMPLATED)
+    return [value for value in values if isinstance(value, str)]
+
+
+def _check_template(
+    value: str, game: Game, known: set[str], where: Location, errors: ErrorCollector, label: str
+) -> None:
+    """A template's `{field}`s known, and its number words and plurals on number fields."""
+    try:
+        names = template_fields(value)
+    except ValueError as exc:
+        errors.add(f"{label}: {exc}", where)
+        return
+    for name in names:
+        if name not in known:
+            errors.add(
+                f'{label}: unknown field "{{{name}}}"{did_you_mean(name, sorted(known))}', where
+            )
+    for _, reference in adaptive_references(value) if has_adaptive(value) else ():
+        problem = _number_problem(game, reference) if reference.field in known else None
+        if problem is not None:
+            errors.add(f"{label}: {problem}", where)
 
 
 def is_number_field(game: Game, name: str) -> bool:

@@ -16,6 +16,7 @@ from cardgen.check.lint.rules import RULES, Rule, Severity, all_rules, plugin_ru
 from cardgen.errors import CardgenError, Location
 from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
+from cardgen.model.lint_config import LintConfig
 
 
 def split_codes(values: Iterable[str] | None) -> list[str]:
@@ -64,29 +65,37 @@ def resolve_rules(
         check_code(code)
     config = pack.game.lint if pack is not None else None
     if pack is not None and config is not None:
-        for key in ("select", "ignore"):
-            for index, code in enumerate(getattr(config, key)):
-                check_code(code.upper(), pack.doc.location(["lint", key, index]))
-        for code in config.severity:
-            if code.upper() not in RULES:
-                raise CardgenError(
-                    f'unknown lint rule "{code}"{did_you_mean(code, list(RULES))}',
-                    pack.doc.key_location(["lint", "severity", code]),
-                )
-    game_select = [c.upper() for c in config.select] if config else []
-    chosen = cli_select or game_select
+        _check_game_codes(pack, config)
+    chosen = cli_select or ([c.upper() for c in config.select] if config else [])
     ignored = list(cli_ignore)
     if config is not None and not cli_select:
         ignored += [c.upper() for c in config.ignore]
-    enabled: dict[str, Severity] = {}
-    for rule in all_rules():
-        on = any(_selects(s, rule) for s in chosen) if chosen else not rule.opt_in
-        if on and not any(s == "ALL" or covers(s, rule.code) for s in ignored):
-            severity = rule.severity
-            if config is not None:
-                severity = config.severity.get(rule.code, severity)
-            enabled[rule.code] = severity
-    return enabled
+    severities = config.severity if config is not None else {}
+    return {
+        rule.code: severities.get(rule.code, rule.severity)
+        for rule in all_rules()
+        if _enabled(rule, chosen, ignored)
+    }
+
+
+def _check_game_codes(pack: GamePack, config: LintConfig) -> None:
+    """The codes game.yaml's `lint:` names (select, ignore, severity) are rules, each at
+    its file and line."""
+    for key in ("select", "ignore"):
+        for index, code in enumerate(getattr(config, key)):
+            check_code(code.upper(), pack.doc.location(["lint", key, index]))
+    for code in config.severity:
+        if code.upper() not in RULES:
+            raise CardgenError(
+                f'unknown lint rule "{code}"{did_you_mean(code, list(RULES))}',
+                pack.doc.key_location(["lint", "severity", code]),
+            )
+
+
+def _enabled(rule: Rule, chosen: Sequence[str], ignored: Sequence[str]) -> bool:
+    """A rule runs when chosen (or on by default when nothing is) and not ignored."""
+    on = any(_selects(s, rule) for s in chosen) if chosen else not rule.opt_in
+    return on and not any(s == "ALL" or covers(s, rule.code) for s in ignored)
 
 
 def suppressed(codes: Iterable[str], code: str) -> bool:
