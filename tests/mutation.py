@@ -191,7 +191,7 @@ TARGETS: tuple[Target, ...] = (
         "cardgen/web/gallery.py",
         "the gallery's escaping of user text: the page and its downloads",
         GALLERY_TESTS,
-        ("_downloads", "gallery_html"),
+        ("_downloads", "gallery_html", "_header", "_loose_html", "_decks_html"),
     ),
     Target("cardgen/load/yaml_limits.py", "YAML limits: nesting, merges, alias bombs", YAML_TESTS),
     Target(
