@@ -237,6 +237,9 @@ TARGETS: tuple[Target, ...] = (
         (
             "same_case",
             "Vocabulary._case",
+            "_as_written",
+            "_shouted",
+            "_capital_to_start",
             "Vocabulary._add_form",
             "Vocabulary._match_at",
             "Vocabulary.spelled_like",

@@ -259,29 +259,10 @@ class Vocabulary:
     @staticmethod
     def _case(form: Form, span: list[Token], at_start: bool) -> Case:
         actual = [t.text for t in span]
-        if all(a.startswith(c) for a, c in zip(actual, form.words, strict=True)) or all(
-            same_case(a, c) for a, c in zip(actual, form.words, strict=True)
-        ):
+        if _as_written(actual, form.words):
             return "exact"
-        shouting = [
-            a.isupper() and len(a) > 1 and not same_case(a, c)
-            for a, c in zip(actual, form.words, strict=True)
-        ]
-        if any(shouting):  # a one-letter word in capitals is shouted with the words about it
-            shouting = [s or a.isupper() for s, a in zip(shouting, actual, strict=True)]
-        if any(shouting) and all(
-            s or same_case(a, c) for s, a, c in zip(shouting, actual, form.words, strict=True)
-        ):
+        if _shouted(actual, form.words) or (at_start and _capital_to_start(actual, form.words)):
             return "neutral"
-        if at_start:
-            first = form.words[0]
-            lowered = actual[0][:1].lower() + actual[0][1:]
-            if (
-                first[:1].islower()
-                and same_case(lowered, first)
-                and all(same_case(a, c) for a, c in zip(actual[1:], form.words[1:], strict=True))
-            ):
-                return "neutral"
         if all(a == a.lower() for a in actual):
             return "lower"
         return "wrong"
@@ -334,6 +315,39 @@ def _phrase_pattern(misspellings: dict[str, str]) -> re.Pattern[str] | None:
         return None
     alternatives = "|".join(re.escape(w) for w in sorted(phrases, key=len, reverse=True))
     return re.compile(rf"(?<![\w'’-])(?:{alternatives})(?![\w'’-])", re.IGNORECASE)
+
+
+def _as_written(actual: list[str], words: tuple[str, ...]) -> bool:
+    """Whether each word starts as the term's does, or has its capitals."""
+    return all(a.startswith(c) for a, c in zip(actual, words, strict=True)) or all(
+        same_case(a, c) for a, c in zip(actual, words, strict=True)
+    )
+
+
+def _shouted(actual: list[str], words: tuple[str, ...]) -> bool:
+    """Whether the term is written in capitals (some of its words, the others as the
+    term writes them)."""
+    shouting = [
+        a.isupper() and len(a) > 1 and not same_case(a, c)
+        for a, c in zip(actual, words, strict=True)
+    ]
+    if any(shouting):  # a one-letter word in capitals is shouted with the words about it
+        shouting = [s or a.isupper() for s, a in zip(shouting, actual, strict=True)]
+    return any(shouting) and all(
+        s or same_case(a, c) for s, a, c in zip(shouting, actual, words, strict=True)
+    )
+
+
+def _capital_to_start(actual: list[str], words: tuple[str, ...]) -> bool:
+    """Whether the term, which starts in lower case, is written as it is but for the
+    capital a sentence starts with."""
+    first = words[0]
+    lowered = actual[0][:1].lower() + actual[0][1:]
+    return (
+        first[:1].islower()
+        and same_case(lowered, first)
+        and all(same_case(a, c) for a, c in zip(actual[1:], words[1:], strict=True))
+    )
 
 
 @dataclass
