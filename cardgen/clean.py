@@ -120,32 +120,57 @@ def _stamps(cache: Path) -> list[str]:
         return []
 
 
+Claim = tuple[object, object, object]
+"""A file cardgen's cache records writing: its path, size and modification time (ns)."""
+
+
 def _proven(out: Path) -> list[str]:
     """With a damaged list, the files cardgen's records in the cache still describe exactly
     (see the module's docstring), relative to `out`."""
     base, cache = out.resolve(), out / CACHE
-    claims: list[tuple[object, object, object]] = []
+    claims = [*_build_claims(cache, base), *_card_claims(cache), *_stamp_claims(cache)]
+    proven = {_unchanged(base, *claim) for claim in claims}
+    return sorted(p for p in proven if p is not None)
+
+
+def _build_claims(cache: Path, base: Path) -> list[Claim]:
+    """The outputs the build stamp records, as rows relative to the game's folder."""
     built = _json(cache / STAMP)
-    if isinstance(built, dict) and isinstance(built.get("outputs"), list):
-        rows = [r for r in built["outputs"] if isinstance(r, list) and len(r) >= 3]
-        claims += [(os.path.join(base, str(r[0])), r[1], r[2]) for r in rows]
+    if not isinstance(built, dict) or not isinstance(built.get("outputs"), list):
+        return []
+    rows = [r for r in built["outputs"] if isinstance(r, list) and len(r) >= 3]
+    return [(os.path.join(base, str(r[0])), r[1], r[2]) for r in rows]
+
+
+def _card_claims(cache: Path) -> list[Claim]:
+    """The card images the cache's record of outputs lists, by path."""
     cards = _json(cache / OUTPUTS)
-    if isinstance(cards, dict):
-        claims += [(p, r[1], r[2]) for p, r in cards.items() if isinstance(r, list) and len(r) >= 3]
+    if not isinstance(cards, dict):
+        return []
+    return [(p, r[1], r[2]) for p, r in cards.items() if isinstance(r, list) and len(r) >= 3]
+
+
+def _stamp_claims(cache: Path) -> list[Claim]:
+    """The PDFs the cache's stamps record, one a stamp."""
+    claims: list[Claim] = []
     for name in _stamps(cache):
         made = _json(cache / name)
         if isinstance(made, dict):
             claims.append((made.get("path"), made.get("size"), made.get("mtime_ns")))
-    proven: set[str] = set()
-    for path, size, mtime in claims:
-        if not isinstance(path, str) or type(size) is not int or type(mtime) is not int:
-            continue
-        try:
-            relative = relative_inside(path, base)
-            info = os.lstat(path)
-        except (OSError, ValueError):
-            continue
-        same = stat.S_ISREG(info.st_mode) and (info.st_size, info.st_mtime_ns) == (size, mtime)
-        if same and relative is not None and manifest.relative_path(relative):
-            proven.add(relative)
-    return sorted(proven)
+    return claims
+
+
+def _unchanged(base: Path, path: object, size: object, mtime: object) -> str | None:
+    """The claimed file relative to `base` when it is a regular file inside it with the size
+    and modification time recorded; None otherwise."""
+    if not isinstance(path, str) or type(size) is not int or type(mtime) is not int:
+        return None
+    try:
+        relative = relative_inside(path, base)
+        info = os.lstat(path)
+    except (OSError, ValueError):
+        return None
+    same = stat.S_ISREG(info.st_mode) and (info.st_size, info.st_mtime_ns) == (size, mtime)
+    if same and relative is not None and manifest.relative_path(relative):
+        return relative
+    return None

@@ -191,7 +191,7 @@ TARGETS: tuple[Target, ...] = (
         "cardgen/web/gallery.py",
         "the gallery's escaping of user text: the page and its downloads",
         GALLERY_TESTS,
-        ("_downloads", "gallery_html"),
+        ("_downloads", "gallery_html", "_header", "_loose_html", "_decks_html"),
     ),
     Target("cardgen/load/yaml_limits.py", "YAML limits: nesting, merges, alias bombs", YAML_TESTS),
     Target(
@@ -237,6 +237,9 @@ TARGETS: tuple[Target, ...] = (
         (
             "same_case",
             "Vocabulary._case",
+            "_as_written",
+            "_shouted",
+            "_capital_to_start",
             "Vocabulary._add_form",
             "Vocabulary._match_at",
             "Vocabulary.spelled_like",

@@ -10,12 +10,13 @@ cell as the spreadsheet does: `cards.xlsx:Cards!C14`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import tempfile
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 from xml.parsers import expat
@@ -35,6 +36,7 @@ from cardgen.load.sheet_scan import (
 from cardgen.load.table import (
     MAX_POOL_CARDS,
     MAX_POOL_COLUMNS,
+    Columns,
     PoolSource,
     Table,
     blank_column_notes,
@@ -46,6 +48,8 @@ from cardgen.model.game import Game
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 """Spreadsheets read directly."""
+Grid = list[list[Any]]
+"""A sheet's cells as the reader gives them, row by row ("" for an empty cell)."""
 MAX_UNPACKED = 256 * 1024 * 1024
 """Bytes a workbook's archive may unpack to (its own declaration, checked before reading)."""
 MAX_SHEET_ROWS = MAX_POOL_CARDS + 1_000
@@ -236,14 +240,14 @@ def _repacked(archive: zipfile.ZipFile, kind: str, shown: str) -> bytes:
     return buffer.getvalue()
 
 
-def _cells(data: bytes, sheet: str, shown: str) -> list[list[Any]]:
+def _cells(data: bytes, sheet: str, shown: str) -> Grid:
     from python_calamine import CalamineError, CalamineWorkbook
 
     try:
         with _reader_stderr_kept():
             book = CalamineWorkbook.from_filelike(io.BytesIO(data))
             sheet_values = book.get_sheet_by_name(sheet)
-            values: list[list[Any]] = sheet_values.to_python(skip_empty_area=False)
+            values: Grid = sheet_values.to_python(skip_empty_area=False)
     except (CalamineError, ValueError, OSError) as exc:
         problem = " ".join(str(exc).split())[:200]
         raise CardgenError(f"cannot read the workbook: {problem}", Location(shown)) from None
@@ -297,53 +301,52 @@ def read_workbook(
     """Every row of a sheet with a value in it, as a card's values at its name cell."""
     shown = display_path(path)
     kind = "ODS" if path.suffix.lower() == ".ods" else path.suffix.lower().lstrip(".").upper()
-    data = read_bytes(path, root=root)
-    archive = _open(data, shown, kind)
-    scans, hidden = _scans(archive, kind, shown)
-    sheet = _choose(list(scans), hidden, wanted, shown)
-    scan = _scan(archive, kind, sheet, scans[sheet], shown)
+    sheet, scan, grid = _sheet(read_bytes(path, root=root), kind, wanted, shown)
     table = Table(PoolSource(shown, kind.lower(), sheet=sheet))
-    grid = _cells(_repacked(archive, kind, shown), sheet, shown)
-
-    def at(row: int) -> Callable[[int], Location]:
-        return lambda index: Location(shown, row, index + 1, sheet)
-
-    rows = table.rows
     start = next((i for i, cells in enumerate(grid) if any(c != "" for c in cells)), None)
     if start is None:
         errors.add(f"sheet {sheet!r} is empty", Location(shown, sheet=sheet))
         return table
     table.header = Location(shown, start + 1, sheet=sheet)
-    columns = match_header(grid[start], game, at(start + 1), errors, notes)
+    header = functools.partial(_cell_at, table, start + 1)
+    columns = match_header(grid[start], game, header, errors, notes)
     if columns is None:
         return table
     table.columns = columns
     table.source.columns.update({name: index + 1 for index, name in columns.fields.items()})
+    used = _read_rows(grid, start, scan, columns, game, table, errors)
+    blank_column_notes(columns, used, game, header, errors, notes)
+    return table
+
+
+def _sheet(data: bytes, kind: str, wanted: str | None, shown: str) -> tuple[str, Scan, Grid]:
+    """The sheet to read (named, or the first visible one), its scan and its cells."""
+    archive = _open(data, shown, kind)
+    scans, hidden = _scans(archive, kind, shown)
+    sheet = _choose(list(scans), hidden, wanted, shown)
+    scan = _scan(archive, kind, sheet, scans[sheet], shown)
+    return sheet, scan, _cells(_repacked(archive, kind, shown), sheet, shown)
+
+
+def _read_rows(
+    grid: Grid,
+    start: int,
+    scan: Scan,
+    columns: Columns,
+    game: Game,
+    table: Table,
+    errors: ErrorCollector,
+) -> set[int]:
+    """The cards in the rows below the header row `start` (0-based), into `table.rows`;
+    returns the columns with no header that hold a value."""
     name_index = columns.index("name")
+    rows = table.rows
     used: set[int] = set()
     for offset, cells in enumerate(grid[start + 1 :], start=start + 2):
         row: dict[str, Any] = {}
         for index, cell in enumerate(cells):
-            failed = scan.errors.get((offset, index + 1))
             name = columns.fields.get(index)
-            if failed is not None and name is not None:
-                errors.add(
-                    f"the cell shows the error {failed} (a formula that cannot be worked"
-                    " out): fix it in the spreadsheet",
-                    at(offset)(index),
-                )
-                table.failed.add(at(offset)(index))
-                continue
-            value = None if cell == "" else sheet_value(game, name, cell) if name else cell
-            if value is None and name is not None and (offset, index + 1) in scan.unsaved:
-                errors.add(
-                    "the cell holds a formula with no value saved for it (the file was written"
-                    " by a program, never saved from a spreadsheet): open it in a spreadsheet"
-                    " program and save it, or write the values instead of the formulas",
-                    at(offset)(index),
-                )
-                table.failed.add(at(offset)(index))
-                continue
+            value = _value(cell, name, offset, index, scan, game, table, errors)
             if value is None:
                 continue
             if name is not None:
@@ -351,8 +354,46 @@ def read_workbook(
             elif index in columns.blank:
                 used.add(index)
         if row:  # a row with values only in ignored columns (a comment) is no card
-            rows.append((row, at(offset)(name_index if name_index is not None else 0)))
+            at = _cell_at(table, offset, name_index if name_index is not None else 0)
+            rows.append((row, at))
             if len(rows) > MAX_POOL_CARDS:
-                raise CardgenError(f"more than {MAX_POOL_CARDS:,} cards", rows[-1][1])
-    blank_column_notes(columns, used, game, at(start + 1), errors, notes)
-    return table
+                raise CardgenError(f"more than {MAX_POOL_CARDS:,} cards", at)
+    return used
+
+
+def _value(
+    cell: Any,
+    name: str | None,
+    row: int,
+    index: int,
+    scan: Scan,
+    game: Game,
+    table: Table,
+    errors: ErrorCollector,
+) -> Any:
+    """A cell's value as field `name` reads it (None for none); a cell showing an error, or
+    a formula with no value saved, is an error at the cell."""
+    failed = scan.errors.get((row, index + 1))
+    if failed is not None and name is not None:
+        problem = (
+            f"the cell shows the error {failed} (a formula that cannot be worked"
+            " out): fix it in the spreadsheet"
+        )
+    else:
+        value = None if cell == "" else sheet_value(game, name, cell) if name else cell
+        if value is not None or name is None or (row, index + 1) not in scan.unsaved:
+            return value
+        problem = (
+            "the cell holds a formula with no value saved for it (the file was written"
+            " by a program, never saved from a spreadsheet): open it in a spreadsheet"
+            " program and save it, or write the values instead of the formulas"
+        )
+    at = _cell_at(table, row, index)
+    errors.add(problem, at)
+    table.failed.add(at)
+    return None
+
+
+def _cell_at(table: Table, row: int, index: int) -> Location:
+    """The cell of the table's sheet at a 1-based row and a 0-based column."""
+    return Location(table.source.path, row, index + 1, table.source.sheet)

@@ -15,7 +15,6 @@ What a file may make the parser do (its size, nesting, merges, aliases) is bound
 from __future__ import annotations
 
 import functools
-import re
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -24,8 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.composer import ComposerError
-from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
+from ruamel.yaml.error import ReusedAnchorWarning, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from cardgen.errors import CardgenError, Location, display_path
@@ -34,10 +32,10 @@ from cardgen.load.yaml_cache import KEEP_PARSED as KEEP_PARSED
 from cardgen.load.yaml_cache import lookup, store
 from cardgen.load.yaml_cache import parse_cache as parse_cache
 from cardgen.load.yaml_cache import prune_parse_cache as prune_parse_cache
+from cardgen.load.yaml_errors import parse_error, reused_anchor, too_long
 from cardgen.load.yaml_limits import (
     MAX_DEPTH,
     MAX_FLOW_DEPTH,
-    MAX_MERGED,
     MAX_NODES,
     MAX_YAML_BYTES,
     MergeBomb,
@@ -49,9 +47,6 @@ from cardgen.load.yaml_limits import (
     too_deep,
 )
 
-_LONG_NUMBER = re.compile(r"[0-9_]{4000,}|[0-9a-fA-F_]{3500,}")
-"""Where a number too long to print may be written: decimal digits past Python's limit of
-4300, or hexadecimal ones worth as many (an octal or binary one has more digits still)."""
 _BEFORE_TAG = frozenset(" \t\n\r\x85\u2028\u2029\ufeff[{,:?-")
 """What a tag's `!` may follow: a blank, a break, an indicator."""
 
@@ -127,25 +122,6 @@ def _positions(
     return values, keys
 
 
-def _unhashable_key(root: Node | None) -> tuple[int, int | None]:
-    """Where the first key that holds a list or mapping inside a list is (1-based)."""
-    stack = [root] if root is not None else []
-    seen: set[int] = set()
-    while stack:
-        node = stack.pop()
-        if id(node) in seen or not isinstance(node, MappingNode | SequenceNode):
-            continue
-        seen.add(id(node))
-        pairs = node.value if isinstance(node, MappingNode) else [(None, v) for v in node.value]
-        for key, value in pairs:
-            if isinstance(key, SequenceNode) and any(
-                isinstance(item, MappingNode | SequenceNode) for item in key.value
-            ):
-                return key.start_mark.line + 1, key.start_mark.column + 1
-            stack.extend(n for n in (key, value) if n is not None)
-    return 1, None
-
-
 def _plain_key(key: Any) -> str | int:
     return key if isinstance(key, str | int) and not isinstance(key, bool) else str(key)
 
@@ -174,70 +150,6 @@ def _printable(value: int) -> bool:
     0x, 0o and 0b numbers are read without that limit, so a file can hold one too long."""
     limit = sys.get_int_max_str_digits()
     return limit == 0 or value.bit_length() < 3 * limit or abs(value) < 10**limit
-
-
-_ANCHORS = re.compile(
-    r"duplicate anchor '(?P<name>[^']*)'.*?line (?P<first>\d+),.*?"
-    r"line (?P<line>\d+), column (?P<column>\d+)",
-    re.DOTALL,
-)
-
-
-def _anchor_defined_twice(
-    name: str, first: int | str, shown: str, line: int, column: int
-) -> CardgenError:
-    """An anchor named twice: legal YAML (an alias then means the later one), but in game
-    data almost always a copy and paste."""
-    return CardgenError(
-        f"invalid YAML: anchor &{name} is defined twice (first on line {first});"
-        " give each its own name",
-        Location(shown, line, column),
-    )
-
-
-def _reused_anchor(message: str, shown: str) -> CardgenError:
-    """The pure-Python parser's warning for an anchor named twice (ruamel.yaml would print
-    it raw), as an error."""
-    found = _ANCHORS.search(message)
-    if found is None:
-        return CardgenError("invalid YAML: an anchor (&name) is defined twice", Location(shown))
-    line, column = int(found["line"]), int(found["column"])
-    return _anchor_defined_twice(found["name"], found["first"], shown, line, column)
-
-
-def _anchor_twice(exc: ComposerError, text: str, shown: str) -> CardgenError | None:
-    """The C parser's error for an anchor named twice, as `_reused_anchor` words it."""
-    first, second = exc.context_mark, exc.problem_mark
-    if "duplicate anchor" not in str(exc.context) or first is None or second is None:
-        return None
-    found = re.match(rf"&({_NAME})", _rest_of_line(text, second))
-    name = found[1] if found else "?"
-    return _anchor_defined_twice(name, first.line + 1, shown, second.line + 1, second.column + 1)
-
-
-_NAME = r"[^\s,\[\]{}]+"
-"""An anchor's or an alias's name, as it stands after its `&` or `*`."""
-
-
-def _rest_of_line(text: str, mark: Any) -> str:
-    """The text from a parser's mark to the end of its line."""
-    lines = text.splitlines()
-    return lines[mark.line][mark.column :] if mark.line < len(lines) else ""
-
-
-def _named(problem: str, text: str, mark: Any) -> str:
-    """libyaml's message with what it leaves out put back: the character that cannot start
-    a token (a tab, most often), the name of an undefined alias."""
-    if mark is None or problem not in _UNNAMED:
-        return problem
-    rest = _rest_of_line(text, mark)
-    if problem == "found undefined alias":
-        found = re.match(rf"\*({_NAME})", rest)
-        return f"found undefined alias '{found[1]}'" if found else problem
-    return f"found character {rest[:1]!r} that cannot start any token" if rest else problem
-
-
-_UNNAMED = ("found character that cannot start any token", "found undefined alias")
 
 
 def yaml_loader() -> YAML:
@@ -285,6 +197,19 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
     `yaml_limits` is a CardgenError with its line."""
     _check_nesting(text, shown)
     yaml = yaml_loader()
+    root, tree = _compose(yaml, text, shown)
+    values, keys = _positions(root, yaml.constructor.construct_object)
+    _check_expanded(tree, YamlDocument(shown, None, values, keys))
+    try:
+        data = _plain(tree)
+    except ValueError as exc:
+        raise too_long(exc, text, shown) from None
+    return YamlDocument(shown, data, values, keys, text)
+
+
+def _compose(yaml: YAML, text: str, shown: str) -> tuple[Node | None, Any]:
+    """The text's node tree (None for an empty file) and the values built from it, its
+    merges counted first; what the parser refuses is a CardgenError at its line."""
     root: Node | None = None
     try:
         with warnings.catch_warnings(record=True) as caught:
@@ -293,55 +218,13 @@ def parse_yaml(text: str, shown: str) -> YamlDocument:
             if root is not None and _may_merge(text):
                 count_merges(root)
             tree = None if root is None else yaml.constructor.construct_document(root)
-    except MergeBomb as exc:
-        problem = (
-            "YAML merge key (<<) merges a mapping into itself"
-            if exc.recursive
-            else f"YAML merge keys (<<) copy more than {MAX_MERGED:,} keys (a merge bomb?)"
-        )
-        raise CardgenError(problem, Location(shown, exc.line)) from None
-    except MarkedYAMLError as exc:
-        twice = _anchor_twice(exc, text, shown) if isinstance(exc, ComposerError) else None
-        if twice is not None:
-            raise twice from None
-        mark = exc.problem_mark or exc.context_mark
-        problem = _named((exc.problem or exc.context or "invalid YAML").strip(), text, mark)
-        if "duplicate key" in str(exc) or "found duplicate key" in problem:
-            problem = "duplicate key " + problem.split("duplicate key", 1)[-1].strip()
-        loc = Location(shown, mark.line + 1, mark.column + 1) if mark else Location(shown)
-        raise CardgenError(f"invalid YAML: {problem.splitlines()[0]}", loc) from None
-    except YAMLError as exc:  # a reader error (a bad character) has a position, no mark
-        position = getattr(exc, "position", None)
-        row = text.count("\n", 0, position) + 1 if isinstance(position, int) else 1
-        message = " ".join(str(exc).split()).split(' in "<', 1)[0] or type(exc).__name__
-        raise CardgenError(f"invalid YAML: {message}", Location(shown, row)) from None
-    except RecursionError:
-        raise CardgenError("invalid YAML: nested too deeply", Location(shown, 1)) from None
-    except TypeError:  # a key that is a list holding a list (`? - -`): ruamel's own TypeError
-        line, col = _unhashable_key(root)
-        problem = "invalid YAML: found unhashable key (a list inside a key)"
-        raise CardgenError(problem, Location(shown, line, col)) from None
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise _too_long(exc, text, shown) from None
+    except (MergeBomb, YAMLError, RecursionError, TypeError, ValueError) as exc:
+        raise parse_error(exc, text, shown, root) from None
     for warning in caught:
         if issubclass(warning.category, ReusedAnchorWarning):
-            raise _reused_anchor(str(warning.message), shown)
+            raise reused_anchor(str(warning.message), shown)
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
-    values, keys = _positions(root, yaml.constructor.construct_object)
-    _check_expanded(tree, YamlDocument(shown, None, values, keys))
-    try:
-        data = _plain(tree)
-    except ValueError as exc:
-        raise _too_long(exc, text, shown) from None
-    return YamlDocument(shown, data, values, keys, text)
-
-
-def _too_long(exc: ValueError, text: str, shown: str) -> CardgenError:
-    """A number too long (Python's ValueError reading or holding it), at its line."""
-    found = _LONG_NUMBER.search(text)
-    at = text.count("\n", 0, found.start()) + 1 if found else None
-    reason = "a number is too long" if found else " ".join(str(exc).split())[:80]
-    return CardgenError(f"invalid YAML: {reason}", Location(shown, at))
+    return root, tree
 
 
 def _check_expanded(tree: Any, doc: YamlDocument) -> None:

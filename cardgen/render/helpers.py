@@ -43,6 +43,16 @@ def hex_pattern(
     `crop` (draw only the hexes next to the pattern and the piece, so long patterns stay big).
     """
     cells = _hexes(params.get("cells", ctx.values.get("pattern")))
+    grid = _grid(cells, params)
+    size, cx, cy = _fit(grid, box)
+    inked = set(cells)
+    for q, r in grid:
+        _draw_hex(image, q, r, (size, cx, cy), inked, params)
+
+
+def _grid(cells: list[tuple[int, int]], params: dict[str, Any]) -> list[tuple[int, int]]:
+    """The hexes to draw: every one within `ring` of the piece (default: the pattern's
+    reach), or with `crop` only those next to the pattern and the piece."""
     ring = int(params.get("ring", max([max(abs(q), abs(r), abs(q + r)) for q, r in cells] + [1])))
     if not 0 <= ring <= MAX_RING:
         raise ValueError(f"a hex grid of {ring} rings cannot be drawn (0 to {MAX_RING})")
@@ -57,6 +67,12 @@ def hex_pattern(
             for dq, dr in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
         }
         grid = [cell for cell in grid if cell in near]
+    return grid
+
+
+def _fit(grid: list[tuple[int, int]], box: shapes.Box) -> tuple[float, float, float]:
+    """The hexes' circumradius and the piece's centre that fit the grid in the box, the
+    grid's middle at the box's middle."""
     x0, y0, x1, y1 = box
     centres = [_axial_to_pixel(q, r, 1.0) for q, r in grid]
     span_x = max(c[0] for c in centres) - min(c[0] for c in centres) + math.sqrt(3)
@@ -66,41 +82,53 @@ def hex_pattern(
     mid_y = (max(c[1] for c in centres) + min(c[1] for c in centres)) / 2
     cx = (x0 + x1) / 2 - mid_x * size  # the grid's middle, not the piece, at the box's middle
     cy = (y0 + y1) / 2 - mid_y * size
-    inked = set(cells)
+    return size, cx, cy
+
+
+def _draw_hex(
+    image: Image.Image,
+    q: int,
+    r: int,
+    fit: tuple[float, float, float],
+    inked: set[tuple[int, int]],
+    params: dict[str, Any],
+) -> None:
+    """One hex of the grid at axial (q, r), `fit` its size and the piece's centre: the
+    piece's (with its mark), an inked one or an empty one."""
+    size, cx, cy = fit
     gap = size * 0.06
-    for q, r in grid:
-        px, py = _axial_to_pixel(q, r, size)
-        hexagon = (
-            cx + px - size * math.sqrt(3) / 2 + gap,
-            cy + py - size + gap,
-            cx + px + size * math.sqrt(3) / 2 - gap,
-            cy + py + size - gap,
-        )
-        color = (
-            params.get("piece", "#f28c28")
-            if (q, r) == (0, 0)
-            else params.get("ink", "#7a3cc4")
-            if (q, r) in inked
-            else params.get("empty", "#e9e6ef")
-        )
-        shape = shapes.polygon_shape(shapes.hexagon_points(hexagon, "pointy"))
+    px, py = _axial_to_pixel(q, r, size)
+    hexagon = (
+        cx + px - size * math.sqrt(3) / 2 + gap,
+        cy + py - size + gap,
+        cx + px + size * math.sqrt(3) / 2 - gap,
+        cy + py + size - gap,
+    )
+    color = (
+        params.get("piece", "#f28c28")
+        if (q, r) == (0, 0)
+        else params.get("ink", "#7a3cc4")
+        if (q, r) in inked
+        else params.get("empty", "#e9e6ef")
+    )
+    shape = shapes.polygon_shape(shapes.hexagon_points(hexagon, "pointy"))
+    shapes.draw_shape(
+        image,
+        hexagon,
+        shape,
+        fill=color,
+        stroke=params.get("line", "#4b4b57"),
+        stroke_px=max(1.0, size * 0.05),
+    )
+    if (q, r) == (0, 0):
+        dot = size * 0.45
+        centre = (cx + px - dot, cy + py - dot, cx + px + dot, cy + py + dot)
         shapes.draw_shape(
             image,
-            hexagon,
-            shape,
-            fill=color,
-            stroke=params.get("line", "#4b4b57"),
-            stroke_px=max(1.0, size * 0.05),
+            centre,
+            shapes.ellipse_shape(centre),
+            fill=params.get("piece_mark", "#ffffff"),
         )
-        if (q, r) == (0, 0):
-            dot = size * 0.45
-            centre = (cx + px - dot, cy + py - dot, cx + px + dot, cy + py + dot)
-            shapes.draw_shape(
-                image,
-                centre,
-                shapes.ellipse_shape(centre),
-                fill=params.get("piece_mark", "#ffffff"),
-            )
 
 
 @helper("split")

@@ -166,22 +166,14 @@ def layout_text(
     font_at: Callable[[Path, int], ImageFont.FreeTypeFont],
 ) -> Placed:
     """Measure the atoms at `size` px and wrap them into lines no wider than `width`."""
-    fonts: dict[tuple[bool, bool], ImageFont.FreeTypeFont] = {}
-
-    def font(bold: bool, italic: bool) -> ImageFont.FreeTypeFont:
-        key = (bold, italic)
-        if key not in fonts:
-            fonts[key] = font_at(style.face(bold, italic), size)
-        return fonts[key]
-
+    font = _fonts(style, size, font_at)
     regular = font(False, False)
     ascent, descent, cap = _metrics(regular)
     icon_side = max(1, round(cap * style.icon_scale))
     icon_advance = icon_side + size * 0.16
-    lines: list[list[Atom]] = [[]]
-    widths = [0.0]
+    set_lines = _Lines([[]], [0.0], set())
+    lines, widths = set_lines.lines, set_lines.widths
     too_wide = 0.0
-    placed_wrapped: set[int] = set()
     for atom in atoms:
         if atom.kind == "break":
             lines.append([])
@@ -201,39 +193,20 @@ def layout_text(
             continue
         over = widths[-1] + measured.width > width + 0.01
         if style.wrap and over and _breakable(line, atom, style):
-            measure = functools.partial(_length, font(atom.bold, atom.italic))
-            points = hyphenate.break_points(atom.text, atom.soft, style.hyphenate)
-            *heads, rest = hyphenate.pieces(atom.text, points, width - widths[-1], width, measure)
-            for head in heads:
-                if head:
-                    line.append(Atom("word", head, atom.bold, atom.italic, measure(head)))
-                    widths[-1] += line[-1].width
-                    too_wide = max(too_wide, widths[-1] - width)
-                while line and line[-1].kind == "space":
-                    widths[-1] -= line.pop().width
-                placed_wrapped.add(len(lines) - 1)
-                lines.append([])
-                widths.append(0.0)
-                line = lines[-1]
-            measured.text, measured.width = rest, measure(rest)
+            font_of = font(atom.bold, atom.italic)
+            too_wide = set_lines.cut(atom, measured, width, style, font_of, too_wide)
+            line = lines[-1]
         if style.wrap and line and widths[-1] + measured.width > width + 0.01:
             keep = _held(line, measured)
             if keep < len(line):  # else the line is one word: it cannot break
                 carried = line[len(line) - keep :]
                 del line[len(line) - keep :]
                 widths[-1] -= sum(a.width for a in carried)
-                while line and line[-1].kind == "space":
-                    widths[-1] -= line.pop().width
-                placed_wrapped.add(len(lines) - 1)
-                lines.append(carried)
-                widths.append(sum(a.width for a in carried))
-                line = lines[-1]
+                line = set_lines.wrap(carried, sum(a.width for a in carried))
         line.append(measured)
         widths[-1] += measured.width
         too_wide = max(too_wide, widths[-1] - width)
-    for index, line in enumerate(lines):
-        while line and line[-1].kind == "space":
-            widths[index] -= line.pop().width
+    set_lines.trim()
     return Placed(
         size,
         lines,
@@ -244,8 +217,76 @@ def layout_text(
         max(0.0, too_wide),
         icon_side,
         icon_advance,
-        placed_wrapped,
+        set_lines.wrapped,
     )
+
+
+def _fonts(
+    style: TextStyle, size: int, font_at: Callable[[Path, int], ImageFont.FreeTypeFont]
+) -> Callable[[bool, bool], ImageFont.FreeTypeFont]:
+    """The style's font at `size` by (bold, italic), each opened once."""
+    fonts: dict[tuple[bool, bool], ImageFont.FreeTypeFont] = {}
+
+    def font(bold: bool, italic: bool) -> ImageFont.FreeTypeFont:
+        key = (bold, italic)
+        if key not in fonts:
+            fonts[key] = font_at(style.face(bold, italic), size)
+        return fonts[key]
+
+    return font
+
+
+@dataclass(slots=True)
+class _Lines:
+    """The lines being set: their atoms, their widths, and which end by wrapping."""
+
+    lines: list[list[Atom]]
+    widths: list[float]
+    wrapped: set[int]
+
+    def wrap(self, carried: list[Atom], width: float) -> list[Atom]:
+        """End the last line where it wraps (its trailing spaces dropped) and start the next
+        with `carried`, `width` wide; the new line."""
+        lines, widths = self.lines, self.widths
+        line = lines[-1]
+        while line and line[-1].kind == "space":
+            widths[-1] -= line.pop().width
+        self.wrapped.add(len(lines) - 1)
+        lines.append(carried)
+        widths.append(width)
+        return carried
+
+    def cut(
+        self,
+        atom: Atom,
+        measured: Atom,
+        width: float,
+        style: TextStyle,
+        font: ImageFont.FreeTypeFont,
+        too_wide: float,
+    ) -> float:
+        """Set the heads of a word cut at its break points, each ending a line (the first
+        on what is left of the last one); `measured` becomes the rest. Returns `too_wide`
+        raised by any head wider than `width`."""
+        measure = functools.partial(_length, font)
+        points = hyphenate.break_points(atom.text, atom.soft, style.hyphenate)
+        left = width - self.widths[-1]
+        *heads, rest = hyphenate.pieces(atom.text, points, left, width, measure)
+        line, widths = self.lines[-1], self.widths
+        for head in heads:
+            if head:
+                line.append(Atom("word", head, atom.bold, atom.italic, measure(head)))
+                widths[-1] += line[-1].width
+                too_wide = max(too_wide, widths[-1] - width)
+            line = self.wrap([], 0.0)
+        measured.text, measured.width = rest, measure(rest)
+        return too_wide
+
+    def trim(self) -> None:
+        """Drop the spaces that end each line."""
+        for index, line in enumerate(self.lines):
+            while line and line[-1].kind == "space":
+                self.widths[index] -= line.pop().width
 
 
 def _breakable(line: list[Atom], atom: Atom, style: TextStyle) -> bool:

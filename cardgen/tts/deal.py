@@ -17,6 +17,7 @@ from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.model.game import DealRow
 from cardgen.model.select import matches
+from cardgen.model.setup import Pile
 from cardgen.tts.table import Copy, TablePile, leftover_pile, take_piles
 
 REST_LABEL = "Rest of the box"
@@ -97,37 +98,69 @@ def plan_table(
     seed = f"{pack.id}|{players}"
     mine = [pile for pile in setup.piles if pile.owner == "player"]
     ours = [pile for pile in setup.piles if pile.owner == "shared"]
-    for number in range(players):
-        seat = SeatCards([])
-        if mine:
-            label, counts = decks[number]
-            copies = shuffled(_copies(pack, counts, copy_of), f"{seed}|seat {number}")
-            piles, left = take_piles(mine, copies)
-            seat = SeatCards(piles + leftover_pile(pack, left), label)
-        plan.seats.append(seat)
+    plan.seats = [_seat(pack, mine, decks, number, copy_of, seed) for number in range(players)]
     box = {c.name: c.copies * plan.boxes for c in pack.cards if c.copies}
     pool = shuffled(_copies(pack, box, copy_of), f"{seed}|box")
     if row is not None:
-        dealt = [c for c in pool if matches(c.card, setup.deal_from or {})]
-        if len(dealt) < row.cards_each * players:
-            raise CardgenError(
-                f"the deal gives {players} x {row.cards_each} cards, the {plan.boxes} box(es)"
-                f" hold {len(dealt)}",
-                pack.doc.location(["setup", "deal"]),
-            )
-        given = {id(c) for c in dealt[: row.cards_each * players]}
-        for number, seat in enumerate(plan.seats):
-            hand = dealt[number : row.cards_each * players : players]
-            seat.piles.append(TablePile(setup.deal_label, hand, False))
-        pool = [c for c in pool if id(c) not in given]
-    if mine:  # the box's other cards stay in the box
+        pool = _deal(pack, row, plan, pool)
+    _shared(pack, plan, pool, ours, dealt=row is not None, owned=bool(mine))
+    return plan
+
+
+def _shared(
+    pack: GamePack,
+    plan: TablePlan,
+    pool: list[Copy],
+    ours: list[Pile],
+    *,
+    dealt: bool,
+    owned: bool,
+) -> None:
+    """The plan's shared piles from what is left of the box's `pool`, and the rest of the
+    box (`dealt`: after a deal; `owned`: the players brought their own decks)."""
+    if owned:  # the box's other cards stay in the box
         pool = [c for c in pool if any(matches(c.card, p.where) for p in ours)]
     plan.shared, left = take_piles(ours, pool)
-    if row is None:  # nothing dealt: the cards no pile takes are one more deck in the middle
+    if not dealt:  # nothing dealt: the cards no pile takes are one more deck in the middle
         plan.shared += leftover_pile(pack, left)
     elif left:  # after a deal, the rest goes back into the box
         plan.rest = TablePile(REST_LABEL, left, False)
-    return plan
+
+
+def _seat(
+    pack: GamePack,
+    mine: list[Pile],
+    decks: Sequence[tuple[str, Counts]],
+    number: int,
+    copy_of: Mapping[str, Copy],
+    seed: str,
+) -> SeatCards:
+    """Seat `number`'s own piles, from its deck list shuffled (none without `player`
+    piles)."""
+    if not mine:
+        return SeatCards([])
+    label, counts = decks[number]
+    copies = shuffled(_copies(pack, counts, copy_of), f"{seed}|seat {number}")
+    piles, left = take_piles(mine, copies)
+    return SeatCards(piles + leftover_pile(pack, left), label)
+
+
+def _deal(pack: GamePack, row: DealRow, plan: TablePlan, pool: list[Copy]) -> list[Copy]:
+    """Deal `row.cards_each` of the pool's cards that `deal_from` selects to each seat, one
+    at a time; the pool without them. Too few such cards is an error."""
+    setup, players = pack.game.setup, plan.players
+    dealt = [c for c in pool if matches(c.card, setup.deal_from or {})]
+    if len(dealt) < row.cards_each * players:
+        raise CardgenError(
+            f"the deal gives {players} x {row.cards_each} cards, the {plan.boxes} box(es)"
+            f" hold {len(dealt)}",
+            pack.doc.location(["setup", "deal"]),
+        )
+    given = {id(c) for c in dealt[: row.cards_each * players]}
+    for number, seat in enumerate(plan.seats):
+        hand = dealt[number : row.cards_each * players : players]
+        seat.piles.append(TablePile(setup.deal_label, hand, False))
+    return [c for c in pool if id(c) not in given]
 
 
 def _copies(pack: GamePack, counts: Mapping[str, int], copy_of: Mapping[str, Copy]) -> list[Copy]:

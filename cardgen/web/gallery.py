@@ -124,60 +124,14 @@ def gallery_html(
     icons: IconCatalog | None = None,
 ) -> str:
     """The page's HTML (with `icons`, a section listing every icon the game can use)."""
-    colors = type_colors(list(pack.game.types))
     by_card: dict[str, list[Note]] = {}
     for note in notes:
         if note.card is not None:
             by_card.setdefault(note.card, []).append(note)
     names = {card.name for card in pack.cards}
-
-    def card_link(name: str) -> str | None:
-        return f"#card-{slug(name)}" if name in names else None
-
     loose = [n for n in notes if n.card is None or n.card not in names]
-    items = {item.name: item for item in rendered.cards}
-    backs = {b.back: b for b in rendered.backs}
-    cards_html = [
-        card_html(
-            pack,
-            card,
-            items[card.name],
-            backs.get(items[card.name].back),
-            by_card.get(card.name, []),
-            colors,
-            out,
-        )
-        for card in pack.cards
-        if card.name in items
-    ]
+    cards_html = _cards_html(pack, rendered, out, by_card)
     flagged = sum(1 for card in pack.cards if by_card.get(card.name))
-    about = escape(pack.game.description) if pack.game.description else ""
-    loose_html = ""
-    if loose:
-        listed = "".join(
-            f'<li class="{escape(n.severity)}"><code>{escape(n.code)}</code>'
-            f"{escape((n.card + ': ') if n.card else '')}{escape(n.message)}</li>"
-            for n in loose
-        )
-        loose_html = (
-            f'<div class="notes"><h3>Other findings</h3><ul class="findings">{listed}</ul></div>'
-        )
-    bad = ' class="bad"'
-    decks_nav = "".join(
-        f'<li><a href="#{escape(anchor)}"{bad if stats.legal is False else ""}>'
-        f"{escape(stats.title)}</a></li>"
-        for anchor, stats, _ in reports
-    )
-    sections = "\n".join(
-        report_section(stats, anchor=anchor, pdf=pdf, link=card_link)
-        for anchor, stats, pdf in reports
-    )
-    decks_html = ""
-    if reports:
-        decks_html = (
-            f'<section id="decks"><h2>Deck reports</h2><ul class="decklist">{decks_nav}</ul>\n'
-            f"{sections}</section>"
-        )
     findings_box = (
         f'<label><input type="checkbox" id="only-findings"> with findings ({flagged})</label>'
     )
@@ -191,15 +145,8 @@ def gallery_html(
         f'<meta name="generator" content="cardgen {escape(__version__)}">\n'
         f"<title>{escape(pack.game.name)}: proof gallery</title>\n"
         f"<style>\n{_asset('gallery.css')}{REPORT_CSS}</style>\n</head>\n<body>\n"
-        '<header class="top">\n'
-        f"<h1>{escape(pack.game.name)}</h1>\n"
-        + (f'<p class="about">{about}</p>\n' if about else "")
-        + _downloads(pack, out, files)
-        + "\n"
-        + f'<nav class="sections"><a href="#cards">Cards ({total})</a>'
-        + (f'<a href="#decks">Deck reports ({len(reports)})</a>' if reports else "")
-        + (f'<a href="#icons">Icons ({len(icons.entries)})</a>' if icons else "")
-        + "</nav>\n</header>\n<main>\n"
+        + _header(pack, out, files, total, len(reports), icons)
+        + "<main>\n"
         '<section id="cards">\n'
         '<form class="toolbar" role="search">'
         '<input type="search" id="search" placeholder="Search names and text  ( / )"'
@@ -209,15 +156,100 @@ def gallery_html(
         '<button type="button" id="reset">Reset</button>'
         f'<span class="count" id="count" aria-live="polite">{total} of {total} cards</span>'
         "</form>\n"
-        f"{loose_html}"
+        f"{_loose_html(loose)}"
         f'<div class="grid" id="grid">\n' + "\n".join(cards_html) + "\n</div>\n"
         '<p class="empty" id="empty" hidden>No card matches these filters.</p>\n'
         "</section>\n"
-        f"{decks_html}\n" + (icons_section(icons) + "\n" if icons else "") + "</main>\n"
+        f"{_decks_html(reports, names)}\n"
+        + (icons_section(icons) + "\n" if icons else "")
+        + "</main>\n"
         f"<footer>{escape(pack.game.name)}: {total} cards. Made by cardgen"
         f" {escape(__version__)}. Click a card to turn it over.</footer>\n"
         f"<script>\n{_asset('gallery.js')}</script>\n"
         "</body>\n</html>\n"
+    )
+
+
+def _header(
+    pack: GamePack,
+    out: Path,
+    files: Sequence[Path],
+    total: int,
+    reports: int,
+    icons: IconCatalog | None,
+) -> str:
+    """The page's header: the game's name and description, its downloads and the links to
+    the page's sections."""
+    about = escape(pack.game.description) if pack.game.description else ""
+    return (
+        '<header class="top">\n'
+        f"<h1>{escape(pack.game.name)}</h1>\n"
+        + (f'<p class="about">{about}</p>\n' if about else "")
+        + _downloads(pack, out, files)
+        + "\n"
+        + f'<nav class="sections"><a href="#cards">Cards ({total})</a>'
+        + (f'<a href="#decks">Deck reports ({reports})</a>' if reports else "")
+        + (f'<a href="#icons">Icons ({len(icons.entries)})</a>' if icons else "")
+        + "</nav>\n</header>\n"
+    )
+
+
+def _cards_html(
+    pack: GamePack, rendered: RenderResult, out: Path, by_card: dict[str, list[Note]]
+) -> list[str]:
+    """A tile for each card drawn, in the pool's order, with the notes on it."""
+    colors = type_colors(list(pack.game.types))
+    items = {item.name: item for item in rendered.cards}
+    backs = {b.back: b for b in rendered.backs}
+    return [
+        card_html(
+            pack,
+            card,
+            items[card.name],
+            backs.get(items[card.name].back),
+            by_card.get(card.name, []),
+            colors,
+            out,
+        )
+        for card in pack.cards
+        if card.name in items
+    ]
+
+
+def _loose_html(loose: Sequence[Note]) -> str:
+    """The findings on no card shown (the game's, or a card the page does not hold)."""
+    if not loose:
+        return ""
+    listed = "".join(
+        f'<li class="{escape(n.severity)}"><code>{escape(n.code)}</code>'
+        f"{escape((n.card + ': ') if n.card else '')}{escape(n.message)}</li>"
+        for n in loose
+    )
+    return f'<div class="notes"><h3>Other findings</h3><ul class="findings">{listed}</ul></div>'
+
+
+def _decks_html(reports: Sequence[tuple[str, DeckStats, str]], names: set[str]) -> str:
+    """The deck reports' section (none without reports): a list of them, then each report,
+    its card names linked to their tiles."""
+    if not reports:
+        return ""
+
+    def card_link(name: str) -> str | None:
+        return f"#card-{slug(name)}" if name in names else None
+
+    bad = ' class="bad"'
+    decks_nav = "".join(
+        f'<li><a href="#{escape(anchor)}"{bad if stats.legal is False else ""}>'
+        f"{escape(stats.title)}</a></li>"
+        for anchor, stats, _ in reports
+    )
+    sections = "\n".join(
+        report_section(stats, anchor=anchor, pdf=pdf, link=card_link)
+        for anchor, stats, pdf in reports
+    )
+    return (
+        f'<section id="decks"><h2>Deck reports</h2><ul class="decklist">{decks_nav}</ul>\n'
+        f"{sections}</section>"
     )
 
 

@@ -147,45 +147,28 @@ class Vocabulary:
         """Index the game's glossary, names and labels (once per game)."""
         vocab = cls(pack=pack, root=root)
         game = pack.game
-        for entry in game.glossary.entries:
-            vocab._add_form(entry, entry.term, variant=False)
-            for variant in entry.variants:
-                vocab._add_form(entry, variant, variant=True)
-        for forms in vocab.index.values():
-            forms.sort(key=lambda f: (-len(f.words), f.variant))
+        vocab._index_glossary()
         for type_id, ctype in game.types.items():
             for label in (ctype.label, ctype.plural_label, type_id):
                 vocab.labels[label.casefold()] = type_id
-        english = ENGLISH if game.language == "en" else frozenset()
-        vocab.allowed = set(english)
         for card in pack.cards:
             vocab.card_words.update(w.casefold() for w in TOKEN.findall(card.name))
-        vocab.allowed |= vocab.card_words
-        vocab.allowed |= {w.casefold() for w in game.lint.words}
-        for ctype in game.types.values():
-            vocab.allowed.update(t.fold for t in tokenize(f"{ctype.label} {ctype.plural_label}"))
-            for name, spec in ctype.fields.items():
-                vocab.allowed.update(t.fold for t in tokenize(f"{name} {spec.label}"))
-                vocab.allowed.update(t.fold for t in tokenize(" ".join(map(str, spec.choices))))
-        for entry in game.glossary.entries:
-            vocab.allowed.update(t.fold for t in tokenize(entry.term))
-        if game.lint.frequent_words:
-            counts: Counter[str] = Counter()
-            for card in pack.cards:
-                counts.update({w.casefold() for w in TOKEN.findall(card.text)})
-            vocab.allowed.update(w for w, n in counts.items() if n >= game.lint.frequent_words)
+        vocab.allowed = _allowed_words(pack, vocab.card_words)
         vocab.misspellings = dict(MISSPELLINGS) if game.language == "en" else {}
         vocab.misspellings.update({w.casefold(): r for w, r in game.lint.misspellings.items()})
         vocab.card_names = [card.name for card in pack.cards]
-        phrases = [
-            w for w in vocab.misspellings if len(tokenize(w)) != 1 or tokenize(w)[0].fold != w
-        ]
-        if phrases:
-            alternatives = "|".join(re.escape(w) for w in sorted(phrases, key=len, reverse=True))
-            vocab.misspelling_pattern = re.compile(
-                rf"(?<![\w'’-])(?:{alternatives})(?![\w'’-])", re.IGNORECASE
-            )
+        vocab.misspelling_pattern = _phrase_pattern(vocab.misspellings)
         return vocab
+
+    def _index_glossary(self) -> None:
+        """Every term and variant of the glossary by the words it may start with, longest
+        first, a term before its variants."""
+        for entry in self.pack.game.glossary.entries:
+            self._add_form(entry, entry.term, variant=False)
+            for variant in entry.variants:
+                self._add_form(entry, variant, variant=True)
+        for forms in self.index.values():
+            forms.sort(key=lambda f: (-len(f.words), f.variant))
 
     def _add_form(self, entry: GlossaryEntry, text: str, *, variant: bool) -> None:
         words = tuple(t.text for t in tokenize(text))
@@ -276,29 +259,10 @@ class Vocabulary:
     @staticmethod
     def _case(form: Form, span: list[Token], at_start: bool) -> Case:
         actual = [t.text for t in span]
-        if all(a.startswith(c) for a, c in zip(actual, form.words, strict=True)) or all(
-            same_case(a, c) for a, c in zip(actual, form.words, strict=True)
-        ):
+        if _as_written(actual, form.words):
             return "exact"
-        shouting = [
-            a.isupper() and len(a) > 1 and not same_case(a, c)
-            for a, c in zip(actual, form.words, strict=True)
-        ]
-        if any(shouting):  # a one-letter word in capitals is shouted with the words about it
-            shouting = [s or a.isupper() for s, a in zip(shouting, actual, strict=True)]
-        if any(shouting) and all(
-            s or same_case(a, c) for s, a, c in zip(shouting, actual, form.words, strict=True)
-        ):
+        if _shouted(actual, form.words) or (at_start and _capital_to_start(actual, form.words)):
             return "neutral"
-        if at_start:
-            first = form.words[0]
-            lowered = actual[0][:1].lower() + actual[0][1:]
-            if (
-                first[:1].islower()
-                and same_case(lowered, first)
-                and all(same_case(a, c) for a, c in zip(actual[1:], form.words[1:], strict=True))
-            ):
-                return "neutral"
         if all(a == a.lower() for a in actual):
             return "lower"
         return "wrong"
@@ -313,6 +277,77 @@ class Vocabulary:
             else:
                 words[-1] = words[-1] + span[-1].text[len(last_word) :]
         return _title(words)
+
+
+def _allowed_words(pack: GamePack, card_words: set[str]) -> set[str]:
+    """The words that are right although they are no term: English (a game in English),
+    the words of the card names, the words the game lists, its types', fields' and
+    choices' labels, its glossary's words, and (`frequent_words`) words on many cards."""
+    game = pack.game
+    allowed = set(ENGLISH if game.language == "en" else frozenset())
+    allowed |= card_words
+    allowed |= {w.casefold() for w in game.lint.words}
+    for ctype in game.types.values():
+        allowed.update(t.fold for t in tokenize(f"{ctype.label} {ctype.plural_label}"))
+        for name, spec in ctype.fields.items():
+            allowed.update(t.fold for t in tokenize(f"{name} {spec.label}"))
+            allowed.update(t.fold for t in tokenize(" ".join(map(str, spec.choices))))
+    for entry in game.glossary.entries:
+        allowed.update(t.fold for t in tokenize(entry.term))
+    if game.lint.frequent_words:
+        allowed.update(_frequent_words(pack, game.lint.frequent_words))
+    return allowed
+
+
+def _frequent_words(pack: GamePack, at_least: int) -> list[str]:
+    """The words (case-folded) in the texts of at least `at_least` cards."""
+    counts: Counter[str] = Counter()
+    for card in pack.cards:
+        counts.update({w.casefold() for w in TOKEN.findall(card.text)})
+    return [w for w, n in counts.items() if n >= at_least]
+
+
+def _phrase_pattern(misspellings: dict[str, str]) -> re.Pattern[str] | None:
+    """A pattern of the misspellings that are not one word (or not as a token reads it),
+    longest first; None when there are none."""
+    phrases = [w for w in misspellings if len(tokenize(w)) != 1 or tokenize(w)[0].fold != w]
+    if not phrases:
+        return None
+    alternatives = "|".join(re.escape(w) for w in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'’-])(?:{alternatives})(?![\w'’-])", re.IGNORECASE)
+
+
+def _as_written(actual: list[str], words: tuple[str, ...]) -> bool:
+    """Whether each word starts as the term's does, or has its capitals."""
+    return all(a.startswith(c) for a, c in zip(actual, words, strict=True)) or all(
+        same_case(a, c) for a, c in zip(actual, words, strict=True)
+    )
+
+
+def _shouted(actual: list[str], words: tuple[str, ...]) -> bool:
+    """Whether the term is written in capitals (some of its words, the others as the
+    term writes them)."""
+    shouting = [
+        a.isupper() and len(a) > 1 and not same_case(a, c)
+        for a, c in zip(actual, words, strict=True)
+    ]
+    if any(shouting):  # a one-letter word in capitals is shouted with the words about it
+        shouting = [s or a.isupper() for s, a in zip(shouting, actual, strict=True)]
+    return any(shouting) and all(
+        s or same_case(a, c) for s, a, c in zip(shouting, actual, words, strict=True)
+    )
+
+
+def _capital_to_start(actual: list[str], words: tuple[str, ...]) -> bool:
+    """Whether the term, which starts in lower case, is written as it is but for the
+    capital a sentence starts with."""
+    first = words[0]
+    lowered = actual[0][:1].lower() + actual[0][1:]
+    return (
+        first[:1].islower()
+        and same_case(lowered, first)
+        and all(same_case(a, c) for a, c in zip(actual[1:], words[1:], strict=True))
+    )
 
 
 @dataclass
