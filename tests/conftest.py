@@ -106,6 +106,16 @@ def _example_builds_home(tmp_path_factory: pytest.TempPathFactory) -> None:
     set_home(tmp_path_factory.getbasetemp())
 
 
+@pytest.fixture(scope="module")
+def example_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the example project for a module's tests, its caches seeded with the run's
+    one drawing of every card: a command on it draws nothing and writes only in the copy
+    (not in the repository's own output/)."""
+    from tests.oracles.games import example_copy
+
+    return example_copy(tmp_path_factory.mktemp("examples"))
+
+
 @pytest.fixture
 def project_root() -> Path:
     """The repository itself: a cardgen project with the five example games."""

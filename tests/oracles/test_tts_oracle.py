@@ -16,34 +16,39 @@ import pytest
 
 from cardgen.tts.ids import Ids
 from tests.conftest import ROOT, tts_objects
-from tests.example_builds import seed
-from tests.oracles.games import Row, interleaved, ok, rendered, write_game
+from tests.oracles.games import Row, example_copy, interleaved, ok, rendered, write_game
 from tests.oracles.tts_cells import check_export
 
 GAMES = ["shards", "splatterkins", "splatoon", "blublers", "yokai-sketch"]
 
 
 def export(root: Path, game: str, out: Path, *args: str | Path) -> Path:
-    if root == ROOT:
-        seed(out, game)  # its cards drawn once for the run
     ok("tts", game, "--project", root, "--out", out, *args)
     stem = Path(str(args[args.index("--deck") + 1])).stem if "--deck" in args else game
     return out / f"{stem}.json"
+
+
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example games copied, their caches seeded with the run's one drawing of them:
+    `render` and `tts` on their own draw into a game's folder with its cache."""
+    return example_copy(tmp_path_factory.mktemp("examples"))
 
 
 Renders = Callable[[str], dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory: pytest.TempPathFactory) -> Renders:
-    """`cardgen render GAME --format json` of an example game, drawn once for the module."""
+def example(examples: Path) -> Renders:
+    """`cardgen render GAME --format json` of an example game (into the game's folder, its
+    cards from the seeded cache), once for the module."""
     done: dict[str, dict[str, Any]] = {}
 
     def get(game: str) -> dict[str, Any]:
         if game not in done:
-            out = tmp_path_factory.mktemp(f"render-{game}")
-            seed(out, game)  # its cards drawn once for the run: the files are written again
-            done[game] = rendered(ROOT, game, out)
+            done[game] = json.loads(
+                ok("render", game, "--project", examples, "--format", "json").stdout
+            )
         return done[game]
 
     return get
@@ -51,19 +56,22 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Renders:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_example_card_shows_its_own_face_and_back(
-    game: str, tmp_path: Path, example: Renders
+    game: str, tmp_path: Path, example: Renders, examples: Path
 ) -> None:
     drawn = example(game)
-    cards, faces, backs = check_export(export(ROOT, game, tmp_path / "tts"), drawn)
+    cards, faces, backs = check_export(export(examples, game, tmp_path / "tts"), drawn)
     pool = json.loads(ok("cards", game, "--project", ROOT, "--format", "json").stdout)["cards"]
     assert faces >= len({c["name"] for c in pool if c["copies"]})  # every card of the box
     assert cards >= faces and backs >= 1
 
 
-def test_a_deck_export_shows_its_own_cards(tmp_path: Path, example: Renders) -> None:
+def test_a_deck_export_shows_its_own_cards(
+    tmp_path: Path, example: Renders, examples: Path
+) -> None:
     deck = ROOT / "decks/shards/decks/ember-aggro.txt"
     drawn = example("shards")
-    cards, faces, _ = check_export(export(ROOT, "shards", tmp_path / "tts", "--deck", deck), drawn)
+    saved = export(examples, "shards", tmp_path / "tts", "--deck", deck)
+    cards, faces, _ = check_export(saved, drawn)
     listed = [line for line in deck.read_text().splitlines() if line[:1].isdigit()]
     assert cards == 52 and faces == len(listed)  # each of the deck's 52 cards checked
 
@@ -98,12 +106,12 @@ def colliding(self: Ids, identity: str, attempt: int) -> str:
 
 @pytest.mark.parametrize("game", ["gen", "splatoon"])
 def test_ids_unique_when_every_hash_collides(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, example: Renders
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, example: Renders, examples: Path
 ) -> None:
     if game == "gen":
         root, drawn = generated(tmp_path, interleaved(80, 2, copies=lambda i: 1 + i % 2), 2)
     else:
-        root, drawn = ROOT, example(game)
+        root, drawn = examples, example(game)
     monkeypatch.setattr(Ids, "_digest", colliding)
     path = export(root, game, tmp_path / "tts")
     save = json.loads(path.read_text())

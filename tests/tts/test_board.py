@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from cardgen.tts.board import counter_spots, team_spots
 from tests.conftest import ROOT
-from tests.example_builds import seed
 
 Run = Callable[..., Result]
 TILE_UNITS = 2.0
@@ -32,9 +31,10 @@ def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
     return (sum(x for x, _ in points) / len(points), sum(z for _, z in points) / len(points))
 
 
-def test_splatoon_counters_follow_the_board(run: Run, tmp_path: Path) -> None:
-    seed(tmp_path, "splatoon")
-    result = run("tts", "splatoon", "--project", ROOT, "--out", tmp_path)
+def test_splatoon_counters_follow_the_board(
+    run: Run, tmp_path: Path, example_project: Path
+) -> None:
+    result = run("tts", "splatoon", "--project", example_project, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     objects = json.loads((tmp_path / "splatoon.json").read_text())["ObjectStates"]
     tiles = {
@@ -148,11 +148,10 @@ def test_counters_stand_clear_of_every_tile_on_any_board(
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_table_seats_each_player_on_the_side_of_their_team(
-    run: Run, tmp_path: Path, players: int
+    run: Run, tmp_path: Path, players: int, example_project: Path
 ) -> None:
-    seed(tmp_path, "splatoon")
     result = run(
-        "tts", "splatoon", "--project", ROOT, "--out", tmp_path, "--table",
+        "tts", "splatoon", "--project", example_project, "--out", tmp_path, "--table",
         "--players", str(players),
     )  # fmt: skip
     assert result.exit_code == 0, result.output

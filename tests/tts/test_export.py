@@ -15,7 +15,6 @@ from PIL import Image
 
 from cardgen.tts.model import SavedObject
 from tests.conftest import ROOT, TINY_GAME
-from tests.example_builds import seed
 from tests.skips import require_path
 
 Run = Callable[..., Result]
@@ -239,9 +238,8 @@ def test_base_url_must_be_http(make_project: Callable[..., Path], run: Run, url:
     assert result.exit_code == 2 and "http:// or https://" in result.stderr
 
 
-def test_splatoon_board_tiles_and_states(run: Run, tmp_path: Path) -> None:
-    seed(tmp_path / "s", "splatoon")
-    result = run("tts", "splatoon", "--project", ROOT, "--out", tmp_path / "s")
+def test_splatoon_board_tiles_and_states(run: Run, tmp_path: Path, example_project: Path) -> None:
+    result = run("tts", "splatoon", "--project", example_project, "--out", tmp_path / "s")
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "s" / "splatoon.json").read_text())
     check_consistent(data, tmp_path / "s")
@@ -276,9 +274,8 @@ def test_splatoon_board_tiles_and_states(run: Run, tmp_path: Path) -> None:
     assert len(decks) == 3 and all(len(d["ContainedObjects"]) == 12 for d in decks)
 
 
-def test_each_game_table_follows_its_setup(run: Run, tmp_path: Path) -> None:
-    seed(tmp_path / "sh", "shards")
-    result = run("tts", "shards", "--project", ROOT, "--out", tmp_path / "sh")
+def test_each_game_table_follows_its_setup(run: Run, tmp_path: Path, example_project: Path) -> None:
+    result = run("tts", "shards", "--project", example_project, "--out", tmp_path / "sh")
     assert result.exit_code == 0, result.output
     top = json.loads((tmp_path / "sh" / "shards.json").read_text())["ObjectStates"]
     assert len(top) == 10  # five starter decks: Personas apart, and the Shard Deck
@@ -289,18 +286,15 @@ def test_each_game_table_follows_its_setup(run: Run, tmp_path: Path) -> None:
         }
         assert "persona" not in {json.loads(c["GMNotes"])["type"] for c in deck["ContainedObjects"]}
         assert len(personas["ContainedObjects"]) + len(deck["ContainedObjects"]) == 54
-    seed(tmp_path / "yk", "yokai-sketch")
-    result = run("tts", "yokai-sketch", "--project", ROOT, "--out", tmp_path / "yk")
+    result = run("tts", "yokai-sketch", "--project", example_project, "--out", tmp_path / "yk")
     top = json.loads((tmp_path / "yk" / "yokai-sketch.json").read_text())["ObjectStates"]
     yokai = [o for o in top if o["Transform"]["rotZ"] == 0]
     assert len(yokai) == 4 and all(len(o["ContainedObjects"]) == 5 for o in yokai)
-    seed(tmp_path / "bl", "blublers")
-    result = run("tts", "blublers", "--project", ROOT, "--out", tmp_path / "bl")
+    result = run("tts", "blublers", "--project", example_project, "--out", tmp_path / "bl")
     top = json.loads((tmp_path / "bl" / "blublers.json").read_text())["ObjectStates"]
     sizes = sorted((len(o.get("ContainedObjects") or []), o["Transform"]["rotZ"]) for o in top)
     assert sizes == [(7, 0.0), (7, 180.0), (48, 180.0)]
-    seed(tmp_path / "sk", "splatterkins")
-    result = run("tts", "splatterkins", "--project", ROOT, "--out", tmp_path / "sk")
+    result = run("tts", "splatterkins", "--project", example_project, "--out", tmp_path / "sk")
     top = json.loads((tmp_path / "sk" / "splatterkins.json").read_text())["ObjectStates"]
     assert top[0]["Transform"]["rotZ"] == 0
     assert {json.loads(c["GMNotes"])["type"] for c in top[0]["ContainedObjects"]} == {"visionary"}

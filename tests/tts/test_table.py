@@ -17,7 +17,6 @@ from click.testing import CliRunner, Result
 from cardgen.cli.group import main
 from cardgen.tts.save_model import TtsSave
 from tests.conftest import ROOT, tts_objects
-from tests.example_builds import seed
 from tests.oracles.games import example_copy
 
 Run = Callable[..., Result]
@@ -33,7 +32,6 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for game, players in TABLES:
         out = root / "out" / f"{game}-{players}"
         args = ["tts", game, "--table", "--players", str(players), "--out", str(out)]
-        seed(out, game)
         done = CliRunner().invoke(main, [*args, "--project", str(root), "--jobs", "2"])
         assert done.exit_code == 0, done.output
     return root
