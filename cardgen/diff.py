@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,7 @@ class CardChange:
     changes: tuple[FieldChange, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class PoolDiff:
     """Cards added, removed and changed between two versions of a pool."""
 
@@ -276,7 +276,7 @@ def diff_records(old: list[Record], new: list[Record], old_label: str, new_label
     """Match cards by name and compare them field by field."""
     result = PoolDiff(old_label, new_label)
     before = {name_key(str(r["name"])): _with_default_copies(r) for r in old}
-    after_keys = set()
+    after_keys, unchanged = set(), 0
     for raw in new:
         record = _with_default_copies(raw)
         key = name_key(str(record["name"]))
@@ -293,9 +293,9 @@ def diff_records(old: list[Record], new: list[Record], old_label: str, new_label
         if changes:
             result.changed.append(CardChange(str(record["name"]), str(record.get("type")), changes))
         else:
-            result.unchanged += 1
-    result.removed = [r for k, r in before.items() if k not in after_keys]
-    return result
+            unchanged += 1
+    removed = [r for k, r in before.items() if k not in after_keys]
+    return replace(result, unchanged=unchanged, removed=removed)
 
 
 # --- the command ----------------------------------------------------------------------------
