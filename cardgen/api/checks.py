@@ -6,13 +6,12 @@ prints and whose `text()` is what it prints for people.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.api.projects import ProjectLike, opened_for, project_of
+from cardgen.api.projects import PathLike, ProjectLike, load_json, opened_for, project_of
 
 if TYPE_CHECKING:
     from cardgen.check.assumptions import PlacedAssumption
@@ -21,8 +20,6 @@ if TYPE_CHECKING:
     from cardgen.check.lint.targets import LintReport
     from cardgen.load.game import GamePack
     from cardgen.project import Project
-
-PathLike = str | os.PathLike[str]
 
 
 @dataclass(frozen=True)
@@ -82,7 +79,6 @@ class CheckResult:
     def as_json(self) -> dict[str, Any]:
         """`cardgen check --format json`."""
         pack = self.pack
-        source = pack.source.as_json() if pack.source is not None else None
         return {
             "game": pack.id,
             "ok": self.ok,
@@ -90,8 +86,7 @@ class CheckResult:
             "findings": [f.as_json() for f in self.findings],
             "assumptions": [a.as_json() for a in self.assumptions],
             "art": [{"card": n, **origin.as_json()} for n, origin in pack.art.items()],
-            "source": source,
-            "notes": [note.as_json() for note in pack.notes],
+            **load_json(pack),
         }
 
     def text(self) -> str:

@@ -8,21 +8,20 @@ project's sources.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardgen.api.projects import ProjectLike, opened_for, project_of
+from cardgen.api.projects import PathLike, ProjectLike, opened_for, project_of
 
 if TYPE_CHECKING:
     from cardgen.printing.pnp import PnpResult
+    from cardgen.project import Project
     from cardgen.render.game import RenderResult
     from cardgen.tts.export import TtsResult
     from cardgen.verdict import GameBuild
 
-PathLike = str | os.PathLike[str]
 Progress = Callable[[str, int], Callable[[int], None]]
 """Makes a progress callback for a build step: (label, total) -> advance(n)."""
 
@@ -243,7 +242,7 @@ def tts(
     return TtsExport(result, illegal)
 
 
-def _illegal_lines(project: Any, game: str, deck: Path) -> list[str]:
+def _illegal_lines(project: Project, game: str, deck: Path) -> list[str]:
     """A deck list's verdict as `cardgen validate` prints it, when the deck is illegal."""
     from cardgen.report import deck_reports_text
     from cardgen.validate import validate_decks

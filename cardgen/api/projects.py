@@ -17,33 +17,33 @@ if TYPE_CHECKING:
     from cardgen.load.game import GamePack
     from cardgen.project import Project
 
+PathLike = str | os.PathLike[str]
+"""A file or folder, as a string or a path."""
 ProjectLike = Union["Project", str, "os.PathLike[str]"]
 """A project: opened (`open_project`), or the folder that holds `decks/` and `layouts/`."""
 
 
-def open_project(
-    root: str | os.PathLike[str] = ".",
-    *,
-    out: str | os.PathLike[str] | None = None,
-    out_is_file: bool = False,
-) -> Project:
-    """The project whose folder is `root` (it holds `decks/` and `layouts/`); a file there is
-    an error, as `--project` refuses it. With `out`, also check that cardgen may write
-    there (a file when `out_is_file`, else a folder), as the commands' `--out` is checked."""
-    from cardgen.project import open_project as opened
-
+def project_folder(root: PathLike) -> Path:
+    """`root` as a project's folder: a file there is refused (as `--project` refuses it)."""
     folder = Path(root)
     if folder.exists() and not folder.is_dir():
         raise CardgenError(
             "is a file, not a project folder (--project names the folder that holds decks/)",
             Location(display_path(folder)),
         )
-    project = opened(folder)
-    if out is not None:
-        from cardgen.outputs import check_out
+    return folder
 
-        check_out(Path(out), project.root, file=out_is_file)
-    return project
+
+def open_project(
+    root: PathLike = ".", *, out: PathLike | None = None, out_is_file: bool = False
+) -> Project:
+    """The project whose folder is `root` (it holds `decks/` and `layouts/`); a file there is
+    an error, as `--project` refuses it. With `out`, also check that cardgen may write
+    there (a file when `out_is_file`, else a folder), as the commands' `--out` is checked."""
+    from cardgen.project import open_project as opened
+
+    target = Path(out) if out is not None else None
+    return opened_for(opened(project_folder(root)), target, file=out_is_file)
 
 
 def project_of(project: ProjectLike) -> Project:
@@ -63,6 +63,12 @@ def opened_for(project: ProjectLike, out: Path | None, *, file: bool = False) ->
     if out is not None:
         check_out(out, opened.root, file=file)
     return opened
+
+
+def load_json(pack: GamePack) -> dict[str, Any]:
+    """How a game's pool was read and loading's notes, as the commands' JSON gives them."""
+    source = pack.source.as_json() if pack.source is not None else None
+    return {"source": source, "notes": [note.as_json() for note in pack.notes]}
 
 
 def load_game(project: ProjectLike, game: str) -> GamePack:

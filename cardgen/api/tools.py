@@ -4,13 +4,12 @@ long-running rebuild loops (`watch`, `serve`)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardgen.api.projects import ProjectLike, project_of
+from cardgen.api.projects import PathLike, ProjectLike, load_json, project_of
 
 if TYPE_CHECKING:
     from cardgen.diff import PoolDiff
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from cardgen.model.card import Card
     from cardgen.new import NewGame
 
-PathLike = str | os.PathLike[str]
 SchemaKind = Literal["game", "cards", "deck", "layout"]
 
 
@@ -32,13 +30,10 @@ class Cards:
 
     def as_json(self) -> dict[str, Any]:
         """`cardgen cards --format json`."""
-        pack = self.pack
-        source = pack.source.as_json() if pack.source is not None else None
         return {
-            "game": pack.id,
+            "game": self.pack.id,
             "cards": [card.as_json() for card in self.cards],
-            "source": source,
-            "notes": [note.as_json() for note in pack.notes],
+            **load_json(self.pack),
         }
 
     def lines(self) -> list[str]:

@@ -19,14 +19,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _project_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """`--project` names a folder: a file there is one line, `error: PATH: ...`, exit 2
     (click's own check is a three-line usage error)."""
-    if value.exists() and not value.is_dir():
-        from cardgen.errors import CardgenError, Location, display_path
+    from cardgen.api.projects import project_folder
 
-        raise CardgenError(
-            "is a file, not a project folder (--project names the folder that holds decks/)",
-            Location(display_path(value)),
-        )
-    return value
+    return project_folder(value)
 
 
 def project_option(func: F) -> F:

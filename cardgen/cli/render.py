@@ -37,7 +37,7 @@ def render(
     """Draw every card face and back of a game as PNG files."""
     from cardgen import api
 
-    project = api.open_project(project_dir, out=out)
+    project = api.open_project(project_dir)  # api.render checks --out before it draws
     result = api.render(project, game, out=out, only=only, jobs=jobs)
     if fmt == "json":
         emit_json(result.as_json())

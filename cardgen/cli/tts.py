@@ -81,7 +81,7 @@ def tts(
 
     if (len(decks) > 1 or players is not None) and not table:
         raise click.UsageError("--players and a second --deck set up a --table: add --table")
-    project = api.open_project(project_dir, out=out)
+    project = api.open_project(project_dir)  # api.tts checks --out before anything
     try:
         export = api.tts(
             project,
