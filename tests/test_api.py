@@ -10,7 +10,6 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -21,7 +20,7 @@ from click.testing import Result
 
 from cardgen import api
 from tests.conftest import ROOT
-from tests.example_builds import seed_project
+from tests.oracles.games import example_copy
 
 Run = Callable[..., Result]
 DOC = ROOT / "docs" / "api.md"
@@ -44,10 +43,7 @@ def _inside(folder: Path) -> Iterator[None]:
 @pytest.fixture
 def examples(tmp_path: Path) -> Path:
     """A copy of the example project (shards only), its caches seeded from the run's build."""
-    for folder in ("decks/shards", "layouts/shards"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    seed_project(tmp_path, "shards")
-    return tmp_path
+    return example_copy(tmp_path, "shards")
 
 
 def test_the_docs_examples_run_and_print_what_they_say(examples: Path) -> None:

@@ -129,10 +129,11 @@ _LEVELS = list(range(256)) * 4
 """The level of each histogram bin, for up to four channels."""
 
 
-def example_copy(tmp_path: Path) -> Path:
-    """The repository's example games and layouts copied under `tmp_path`: a project whose
-    own `output/` the test may write (a build, exports into a game's own `tts/`), its caches
-    seeded with the run's one drawing of every card (`tests.example_builds`)."""
+def example_copy(tmp_path: Path, *games: str) -> Path:
+    """The repository's example games (or only `games`) and their layouts copied under
+    `tmp_path`: a project whose own `output/` the test may write (a build, exports into a
+    game's own `tts/`), its caches seeded with the run's one drawing of every card
+    (`tests.example_builds`)."""
     import shutil
 
     from tests.conftest import ROOT
@@ -140,6 +141,7 @@ def example_copy(tmp_path: Path) -> Path:
 
     project = tmp_path / "project"
     for folder in ("decks", "layouts"):
-        shutil.copytree(ROOT / folder, project / folder)
-    seed_project(project)
+        for part in [f"{folder}/{game}" for game in games] or [folder]:
+            shutil.copytree(ROOT / part, project / part)
+    seed_project(project, *games)
     return project
