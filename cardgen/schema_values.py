@@ -11,7 +11,12 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
 from cardgen.model.layout import color_pattern
-from cardgen.model.units import CARD_SIZE_PATTERN, CARD_SIZES, LENGTH_PATTERN
+from cardgen.model.units import (
+    CARD_SIZE_PATTERN,
+    CARD_SIZES,
+    LENGTH_PATTERN,
+    PHYSICAL_PATTERN,
+)
 
 _DIGITS = "[0-9](?:_?[0-9])*"
 INTEGER_TEXT = rf"^\s*[+-]?(?:0[0_]*)?{_DIGITS}(?:\.0+)?\s*$"
@@ -70,6 +75,30 @@ def formats() -> dict[str, tuple[str, dict[str, Any]]]:
                     {"type": "string", "pattern": CARD_SIZE_PATTERN},
                 ],
                 "examples": ["poker", "63.5mm x 88.9mm"],
+            },
+        ),
+        "physical-length": (
+            "PhysicalLength",
+            {
+                "description": "A length in mm, cm, in or pt, more than 0.",
+                "type": "string",
+                "pattern": PHYSICAL_PATTERN,
+                "examples": ["2mm", "0.12in"],
+            },
+        ),
+        "component-size": (
+            "ComponentSize",
+            {
+                "description": (
+                    "A component's size: one length for both sides (`25mm`), `WIDTH x HEIGHT`,"
+                    " or a card size by name."
+                ),
+                "anyOf": [
+                    {"enum": list(CARD_SIZES)},
+                    {"type": "string", "pattern": CARD_SIZE_PATTERN},
+                    {"type": "string", "pattern": PHYSICAL_PATTERN},
+                ],
+                "examples": ["25mm", "280mm x 200mm", "tarot"],
             },
         ),
     }

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cardgen.load.layouts import template_fields
 from cardgen.model.layout import TEMPLATE_PATTERN
-from cardgen.model.units import card_size, parse_length
+from cardgen.model.units import card_size, component_size, parse_length
 from cardgen.schema import json_schema
 from cardgen.schema_values import BOOLEAN_TEXT, INTEGER_TEXT, NUMBER_TEXT, formats
 
@@ -230,6 +230,8 @@ def test_each_format_example_is_read_by_its_parser() -> None:
         "plain-color": ImageColor.getrgb,
         "color": lambda v: "{" in v or ImageColor.getrgb(v),
         "card-size": card_size,
+        "physical-length": lambda v: parse_length(v).inches(),
+        "component-size": component_size,
     }
     for name, (_, schema) in formats().items():
         for value in schema.get("examples", []):

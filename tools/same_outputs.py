@@ -1,7 +1,7 @@
 """Are a refactor's outputs byte-identical? Build the example games and validate the example
-decks with the code of a git revision and with the working tree's, each in a copy of the
-project at the same path, and compare every output file by SHA-256 (the caches aside: their
-entries are keyed by what drew them, not outputs).
+decks with the code and data (decks/, layouts/) of a git revision and with the working
+tree's, each in a copy of the project at the same path, and compare every output file by
+SHA-256 (the caches aside: their entries are keyed by what drew them, not outputs).
 
     .venv/bin/python tools/same_outputs.py d32e14b     # exit 0: identical, 1: a difference
 
@@ -38,14 +38,15 @@ def run_cardgen(code: Path, project: Path, *args: str) -> None:
     )
 
 
-def outputs(code: Path, work: Path) -> dict[str, str]:
-    """Build and validate with the package at `code` in a fresh copy of the project at
-    `work/project`; every output file's digest by its path under output/."""
+def outputs(code: Path, data: Path, work: Path) -> dict[str, str]:
+    """Build and validate with the package at `code` in a fresh copy of the project's data
+    at `data` (its decks/ and layouts/), at `work/project`; every output file's digest by
+    its path under output/."""
     project = work / "project"
     shutil.rmtree(project, ignore_errors=True)
     project.mkdir(parents=True)
     for folder in ("decks", "layouts"):
-        shutil.copytree(ROOT / folder, project / folder)
+        shutil.copytree(data / folder, project / folder)
     run_cardgen(code, project, "build", *GAMES)
     decks = sorted(str(p.relative_to(project)) for p in project.glob("decks/*/decks/*"))
     run_cardgen(code, project, "validate", "--format", "json", *decks)
@@ -67,14 +68,14 @@ def main() -> int:
         old = work / "old"
         old.mkdir()
         archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", options.rev, "cardgen"],
+            ["git", "-C", str(ROOT), "archive", options.rev, "cardgen", "decks", "layouts"],
             check=True,
             capture_output=True,
         ).stdout
         subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
-        before = outputs(old, work)
+        before = outputs(old, old, work)
         shutil.move(work / "project", work / "before")
-        after = outputs(ROOT, work)
+        after = outputs(ROOT, ROOT, work)
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     for name in changed:
         print(f"differs: {name}")

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from cardgen.check.assumptions import check_assumptions
 from cardgen.check.board_checks import check_board, load_board
 from cardgen.check.box_checks import check_box
+from cardgen.check.component_checks import check_components
 from cardgen.check.findings import Finding, card_finding
 from cardgen.check.layout_checks import check_layouts
 from cardgen.check.pool_rules import (
@@ -246,5 +247,6 @@ def check_game(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
     findings.extend(check_assumptions(pack))
     for ref in pack.game.boards:
         findings.extend(check_board(pack, ref))
+    findings.extend(check_components(pack))
     findings.extend(check_layouts(pack, fit_text=fit_text))
     return findings

@@ -22,8 +22,9 @@ from typing import Any
 from cardgen.check.findings import Finding
 from cardgen.check.layout_geometry import misplaced
 from cardgen.check.layout_trim import TRIM_CODE, element_key, near_trim
-from cardgen.errors import CardgenError, Location, display_path
-from cardgen.fuzzy import closest, did_you_mean
+from cardgen.check.layout_use import unread_files, unused_layouts
+from cardgen.errors import CardgenError, Location
+from cardgen.fuzzy import did_you_mean
 from cardgen.load import BUILTIN_DIR
 from cardgen.load.game import GamePack
 from cardgen.load.layouts import BUILTIN_PREFIX, LayoutSet, load_layouts
@@ -32,7 +33,6 @@ from cardgen.model.card import Card
 from cardgen.model.game import CardBack
 from cardgen.model.icon_names import known_names
 from cardgen.model.layout import IconElement, Layout, TextElement
-from cardgen.project import Project
 from cardgen.render import richtext, textfit
 from cardgen.render.card import (
     Canvas,
@@ -65,60 +65,6 @@ def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
         findings.extend(faces.drawn(face))
     unique = {str(f): f for f in findings}  # a parent's element, met again in each child
     return list(unique.values())
-
-
-def unread_files(root: Path, game_id: str) -> Iterator[Finding]:
-    """Layouts cardgen never reads: `*.yml` files (layouts end in `.yaml`), and a folder
-    named nearly as the game when `layouts/<game>/` does not exist."""
-    folder = root / "layouts" / game_id
-    for path in sorted(folder.glob("*.yml")) if folder.is_dir() else []:
-        yield Finding(
-            "layout-unused",
-            "SC501",
-            f"{path.name} is not read: layout files end in .yaml (rename it {path.stem}.yaml)",
-            display_path(path),
-            None,
-        )
-    if folder.is_dir() or not folder.parent.is_dir():
-        return
-    games = set(Project(root).game_ids())
-    others = [p.name for p in folder.parent.iterdir() if p.is_dir() and p.name not in games]
-    near = closest(game_id, others)
-    if near is not None:
-        yield Finding(
-            "layout-unused",
-            "SC501",
-            f"layouts/{near}/ is not read: the layouts of game {game_id} are in"
-            f" layouts/{game_id}/ (its cards are drawn with the built-in layouts)",
-            display_path(folder.parent / near),
-            None,
-        )
-
-
-def unused_layouts(layouts: LayoutSet) -> Iterator[Finding]:
-    """Layout files drawn for nothing: no type or back of that name, extended by none."""
-    game = layouts.game
-    backs = sorted({ctype.back for ctype in game.types.values()} | set(game.backs))
-    used = {t for t in game.types if t in layouts.layouts}
-    used.update(layouts.for_back(b).name for b in backs)
-    parents = {parent for named in layouts.parents.values() for parent in named}
-    bare = [t for t in game.types if t not in layouts.layouts]
-    wanted = bare + [f"back-{b}" for b in backs if f"back-{b}" not in layouts.layouts]
-    for name, doc in layouts.documents.items():
-        if name.startswith(BUILTIN_PREFIX) or name in used or name in parents:
-            continue
-        if bare:
-            why = f"types drawn with the built-in layout: {', '.join(bare)}"
-        else:
-            why = "every type has its own"
-        yield Finding(
-            "layout-unused",
-            "SC501",
-            f'layout "{name}" is used by no card type or back{did_you_mean(name, wanted)}'
-            f" (a type's layout is named after it, a back's back-<id>.yaml; {why})",
-            doc.path,
-            1,
-        )
 
 
 def _builtin(path: str) -> str | None:

@@ -21,6 +21,7 @@ from cardgen.load.validation import validate_yaml
 from cardgen.load.workbook import UnknownSheet, split_pool
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.card import Card
+from cardgen.model.components import CounterComponent
 from cardgen.model.deck import UNKNOWN_SHOWN, Deck, DeckEntry, more_unknown
 from cardgen.model.game import Game
 from cardgen.warm import current
@@ -247,10 +248,10 @@ def _field_uses(game: Game, doc: YamlDocument) -> Iterator[_FieldUse]:
     for index, pile in enumerate(game.setup.piles):
         if pile.group_by is not None:
             yield _FieldUse(pile.group_by, doc.location(["setup", "piles", index, "group_by"]))
-    for index, counter in enumerate(game.setup.counters):
-        if counter.start_field is not None:
-            where = doc.location(["setup", "counters", index, "start_field"])
-            yield _FieldUse(counter.start_field, where)
+    for index, component in enumerate(game.components):
+        if isinstance(component, CounterComponent) and component.start_field is not None:
+            where = doc.location(["components", index, "start_field"])
+            yield _FieldUse(component.start_field, where)
     for index, check in enumerate(game.checks):
         for position, name in enumerate(getattr(check, "fields", [])):
             yield _FieldUse(name, doc.location(["checks", index, "fields", position]), True)

@@ -7,13 +7,18 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from cardgen.model.base import ID_PATTERN, Scalar, Selector, Strict
+from cardgen.model.components import (
+    BoardComponent,
+    Component,
+    CounterComponent,
+    Team,
+)
 from cardgen.model.glossary import Glossary
 from cardgen.model.layout import PlainColor
 from cardgen.model.lint_config import LintConfig
 from cardgen.model.matchups import Duel, Overpower
 from cardgen.model.pool_checks import ReachCheck, TextFieldsCheck
 from cardgen.model.rules import AnyDeckRule
-from cardgen.model.setup import Counter as Counter
 from cardgen.model.setup import DealRow as DealRow
 from cardgen.model.setup import Pile as Pile
 from cardgen.model.setup import Setup
@@ -233,14 +238,6 @@ class Box(Strict):
     )
 
 
-class BoardRef(Strict):
-    """A board in the game folder and what must hold for it."""
-
-    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
-    file: str = Field(description="The board file, e.g. `board.yaml`.")
-    spawns_per_team: int = Field(default=2, ge=0, description="Spawn cells each team must have.")
-
-
 class PlayerCount(Strict):
     """How many people play."""
 
@@ -312,7 +309,17 @@ class Game(Strict):
     )
     box: Box | None = Field(default=None, description="What the published box contains.")
     backs: dict[str, CardBack] = Field(default_factory=dict, description="Card backs by id.")
-    boards: list[BoardRef] = Field(default_factory=list, description="Boards in the game folder.")
+    teams: list[Team] = Field(
+        default_factory=list,
+        description="The sides players join, if the game has teams (Splatoon's Green and Purple).",
+    )
+    components: list[Component] = Field(
+        default_factory=list,
+        description=(
+            "What the box holds besides cards: tokens, boards and mats, dice, pieces, counters"
+            " and tuck boxes (docs/components.md)."
+        ),
+    )
     setup: Setup = Field(default_factory=Setup, description="How the table is set up.")
     glossary: Glossary = Field(default_factory=Glossary, description="The game's vocabulary.")
     lint: LintConfig = Field(
@@ -338,6 +345,30 @@ class Game(Strict):
             if ctype.back != "default" and ctype.back not in self.backs:
                 raise ValueError(f"type {type_id!r} uses back {ctype.back!r}, not in `backs`")
         return self
+
+    @model_validator(mode="after")
+    def _components_known(self) -> Game:
+        seen: set[str] = set()
+        for component in self.components:
+            if component.id in seen:
+                raise ValueError(f"two components have the id {component.id!r}")
+            seen.add(component.id)
+            if component.owner == "team" and not self.teams:
+                raise ValueError(f"component {component.id!r} is a team's, but `teams` is empty")
+        team_ids = [team.id for team in self.teams]
+        if len(set(team_ids)) != len(team_ids):
+            raise ValueError("two teams have the same id")
+        return self
+
+    @property
+    def boards(self) -> list[BoardComponent]:
+        """The boards and mats drawn from a grid file."""
+        return [c for c in self.components if isinstance(c, BoardComponent) and c.grid]
+
+    @property
+    def counters(self) -> list[CounterComponent]:
+        """The counters among the components."""
+        return [c for c in self.components if isinstance(c, CounterComponent)]
 
     def field_names(self) -> set[str]:
         """Every field any card type has, plus the fields every card has."""

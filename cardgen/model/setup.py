@@ -1,4 +1,4 @@
-"""How a game is set out on the table: the deal table, the setup piles, the counters,
+"""How a game is set out on the table: the deal table, the setup piles,
 the opening hand and the draws a turn (the TTS table and the report's odds read it)."""
 
 from __future__ import annotations
@@ -40,37 +40,6 @@ class Pile(Strict):
     )
 
 
-class Counter(Strict):
-    """A number the rules have players keep track of (Paint Drops, points, rounds)."""
-
-    id: str = Field(pattern=ID_PATTERN, description="Stable kebab-case id.")
-    label: str = Field(description="What it counts, the counter's name on the table.")
-    description: str = Field(default="", description="What it is for, shown in its tooltip.")
-    owner: Literal["player", "shared"] = Field(
-        default="player",
-        description="`player`: one counter in front of each seat; `shared`: one in the middle.",
-    )
-    start: int = Field(default=0, description="The value it starts the game at.")
-    start_field: str | None = Field(
-        default=None,
-        description=(
-            "Start at this int field of the first card matching `start_from` among the"
-            " seat's cards (the shared piles' for a shared counter), e.g. a Visionary's"
-            " `inspiration`; `start` when there is none."
-        ),
-    )
-    start_from: Selector | None = Field(
-        default=None, description="Which card `start_field` is read from, e.g. `{type: visionary}`."
-    )
-    cite: str = Field(default="", description="The rulebook clause that has it counted.")
-
-    @model_validator(mode="after")
-    def _start_pair(self) -> Counter:
-        if (self.start_field is None) != (self.start_from is None):
-            raise ValueError("`start_field` and `start_from` go together")
-        return self
-
-
 class Setup(Strict):
     """How the game is set out on the table: used for deal tables and the TTS export."""
 
@@ -101,10 +70,6 @@ class Setup(Strict):
             "Deck lists (paths in the game folder) the seats of a TTS table take in turn for"
             " their `player` piles when no `--deck` is given (default: `box.decks`)."
         ),
-    )
-    counters: list[Counter] = Field(
-        default_factory=list,
-        description="Counters set out on a TTS table, for what the rules have counted.",
     )
 
     @model_validator(mode="after")

@@ -134,3 +134,48 @@ def card_size(spec: str) -> tuple[Measure, Measure]:
     for measure in (width, height):
         measure.inches()
     return width, height
+
+
+def _check_physical(value: object) -> str:
+    text = _check_length(value)
+    if parse_length(text).inches() <= 0:
+        raise ValueError(f'"{text}" is not more than 0')
+    return text
+
+
+PhysicalLength = Annotated[
+    str,
+    BeforeValidator(_check_physical),
+    WithJsonSchema({"type": "string", "format": "physical-length"}),
+]
+"""A length in mm, cm, in or pt, more than 0 (a component's size or thickness)."""
+PHYSICAL_PATTERN = rf"^\s*{_PHYSICAL}\s*$"
+"""The lengths `PhysicalLength` takes, as a pattern."""
+
+
+def component_size(spec: str) -> tuple[float, float]:
+    """A component's size as (width, height) in mm: one length for both sides (`25mm`, a
+    round token's diameter), `WIDTH x HEIGHT`, or a card size by name."""
+    if spec in CARD_SIZES or re.search(r"[x×]", spec):
+        width, height = card_size(spec)
+    else:
+        width = height = parse_length(spec)
+    found = (width.inches() * 25.4, height.inches() * 25.4)
+    if min(found) <= 0:
+        raise ValueError(f'size "{spec}" is not more than 0 on each side')
+    return found
+
+
+def _check_component_size(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError('a size is a string such as "25mm" or "60mm x 40mm"')
+    component_size(value)
+    return value
+
+
+ComponentSize = Annotated[
+    str,
+    BeforeValidator(_check_component_size),
+    WithJsonSchema({"type": "string", "format": "component-size"}),
+]
+"""A component's size: `25mm` (both sides), `60mm x 40mm`, or a card size by name."""

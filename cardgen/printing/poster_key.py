@@ -12,7 +12,6 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.model.board import HEIGHT
 from cardgen.printing.pdf import FONT, FONT_BOLD
 from cardgen.printing.poster_marks import DASH, scale_bar
 from cardgen.printing.poster_tiling import PosterSheet, Tiling
@@ -137,7 +136,7 @@ def draw_legend(canvas: Canvas, tiles: Sequence[TileKind], x: float, y: float) -
     for index, tile in enumerate(tiles):
         cy = y - 9 * mm - index * (SWATCH + 3 * mm)
         swatch(canvas, tile, x + SWATCH / 2, cy)
-        height = f"height {HEIGHT[tile.kind]}" if tile.kind in HEIGHT else "not walkable"
+        height = f"height {tile.height}" if tile.height is not None else "not walkable"
         canvas.setFillGray(0)
         canvas.setFont(FONT, 9)
         canvas.drawString(x + SWATCH + 3 * mm, cy - 3, f"{tile.kind} ({height}), fill {tile.fill}")

@@ -11,22 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
+from cardgen.check.board_checks import load_board, spawn_cells
 from cardgen.load.game import GamePack
+from cardgen.model.board import Board
+from cardgen.model.components import Piece
+from cardgen.model.units import parse_length
 from cardgen.tts.objects import common, scripts, transform
 
 if TYPE_CHECKING:
     from cardgen.tts.table import TableBuilder
 
-HEIGHT_THICKNESS = {
-    "ground": 0.12,
-    "medium": 0.3,
-    "tall": 0.5,
-    "blocked": 0.5,
-    "spawn-green": 0.4,
-    "spawn-purple": 0.4,
-}
-NEUTRAL = {"ground": (74, 77, 85), "medium": (138, 142, 152), "tall": (201, 204, 211)}
-TEAM_INK = {"green": (63, 191, 63), "purple": (155, 63, 209)}
 TILE_UNITS = 2.0
 """Assumed width of a hex Custom_Tile at scale 1, in table units (not confirmed by a TTS
 file we have); tiles are spaced by it."""
@@ -34,7 +28,6 @@ ROW_STEP = 0.75 / (3**0.5 / 2)
 """Distance between hex rows per tile width (pointy-top hexes: 1.5 x size over sqrt 3)."""
 COUNTER_CLEARANCE = TILE_UNITS * 0.75 + 0.6
 """How far a counter stands from the centre of every tile: off the board, clear of it."""
-TEAMS = ("green", "purple")
 Spot = tuple[float, float]
 """A place on the table: (x, z)."""
 
@@ -53,9 +46,14 @@ def _tile_image(
     return image
 
 
-def _shade(color: tuple[int, int, int], height: str) -> tuple[int, int, int]:
-    factor = {"ground": 0.8, "medium": 1.0, "tall": 1.2}.get(height, 1.0)
-    return tuple(min(255, round(v * factor)) for v in color)  # type: ignore[return-value]
+def rgb(color: str) -> tuple[int, int, int]:
+    """`#rrggbb` as (r, g, b)."""
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+def tint(color: str) -> dict[str, float]:
+    """`#rrggbb` as a TTS tint, 0 to 1."""
+    return {k: v / 255 for k, v in zip("rgb", rgb(color), strict=True)}
 
 
 def board_objects(
@@ -72,74 +70,70 @@ def board_objects(
     joining that team, half and half; else for `players` (default: the game's most), the
     teams taking turns (player 1 green)."""
     players = len(seats) or (players if players is not None else pack.game.players.max)
-    from cardgen.check.game_checks import load_board
-
     objects: list[dict[str, Any]] = []
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
         cells = board.cells()
         spots = board_spots(cells, origin_z)
         for (q, r), kind in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
-            x, z = spots[(q, r)]
-            thickness = HEIGHT_THICKNESS[kind]
-            identity = f"board|{ref.id}|{q},{r}"
-
-            def tile(
-                state: str,
-                picture_name: str,
-                picture: Image.Image,
-                identity: str = identity,
-                x: float = x,
-                z: float = z,
-                thickness: float = thickness,
-                kind: str = kind,
-            ) -> dict[str, Any]:
-                data = common(
-                    builder.ids.guid(f"{identity}|{state}"),
-                    "Custom_Tile",
-                    transform(x, z, y=1.0 + thickness / 2),
-                    f"{kind} ({state})" if kind in NEUTRAL else kind.replace("-", " "),
-                    tags=["Board tile", kind],
-                )
-                data["Locked"] = True
-                data.update(
-                    {
-                        "HideWhenFaceDown": False,
-                        "Hands": False,
-                        "CustomImage": {
-                            "ImageURL": builder.images.tile_url(picture_name, picture),
-                            "ImageSecondaryURL": "",
-                            "ImageScalar": 1.0,
-                            "WidthScale": 0.0,
-                            "CustomTile": {
-                                "Type": 1,
-                                "Thickness": thickness,
-                                "Stackable": False,
-                                "Stretch": True,
-                            },
-                        },
-                    }
-                )
-                return scripts(data)
-
-            if kind in NEUTRAL:
-                base = tile("neutral", f"{kind}-neutral", _tile_image(NEUTRAL[kind]))
-                base["Description"] = "Hover and press 1 (neutral), 2 (green) or 3 (purple)."
-                states = {}
-                for number, team in (("2", "green"), ("3", "purple")):
-                    state = tile(team, f"{kind}-{team}", _tile_image(_shade(TEAM_INK[team], kind)))
-                    state["Description"] = base["Description"]
-                    states[number] = state
-                base["States"] = states
-                objects.append(base)
-            elif kind == "blocked":
-                objects.append(tile("blocked", "blocked", _tile_image((17, 17, 17))))
-            else:
-                team = kind.removeprefix("spawn-")
-                objects.append(tile(kind, kind, _tile_image((250, 250, 250), TEAM_INK[team])))
-        names = _team_seats(cells, spots, players, seats)
-        objects.extend(_counters_and_pieces(builder, cells, spots, names))
+            objects.append(_tile(builder, board, f"board|{ref.id}|{q},{r}", kind, spots[(q, r)]))
+        names = _team_seats(board, spots, players, seats, [t.id for t in pack.game.teams])
+        objects.extend(_counters_and_pieces(builder, pack, board, spots, names))
     return objects
+
+
+def _tile(
+    builder: TableBuilder, board: Board, identity: str, kind_id: str, spot: Spot
+) -> dict[str, Any]:
+    """A cell's Custom_Tile, with a state for each of its kind's `states` (hover and press
+    2, 3, ...)."""
+    kind = board.kind(kind_id)
+    thickness = round(parse_length(kind.thickness).inches(), 4)
+
+    def tile(state: str, picture_name: str, picture: Image.Image) -> dict[str, Any]:
+        data = common(
+            builder.ids.guid(f"{identity}|{state}"),
+            "Custom_Tile",
+            transform(*spot, y=1.0 + thickness / 2),
+            f"{kind_id} ({state})" if kind.states else kind_id.replace("-", " "),
+            tags=["Board tile", kind_id],
+        )
+        data["Locked"] = True
+        data.update(
+            {
+                "HideWhenFaceDown": False,
+                "Hands": False,
+                "CustomImage": {
+                    "ImageURL": builder.images.tile_url(picture_name, picture),
+                    "ImageSecondaryURL": "",
+                    "ImageScalar": 1.0,
+                    "WidthScale": 0.0,
+                    "CustomTile": {
+                        "Type": 1,
+                        "Thickness": thickness,
+                        "Stackable": False,
+                        "Stretch": True,
+                    },
+                },
+            }
+        )
+        return scripts(data)
+
+    if not kind.states:
+        ring = rgb(kind.ring) if kind.ring else None
+        return tile(kind_id, kind_id, _tile_image(rgb(kind.fill), ring))
+    base = tile("neutral", f"{kind_id}-neutral", _tile_image(rgb(kind.fill)))
+    keys = [f"{n} ({state})" for n, state in enumerate(kind.states, start=2)]
+    base["Description"] = f"Hover and press 1 (neutral), {', '.join(keys[:-1])} or {keys[-1]}."
+    if len(keys) == 1:
+        base["Description"] = f"Hover and press 1 (neutral) or {keys[0]}."
+    states = {}
+    for number, (state, color) in enumerate(kind.states.items(), start=2):
+        shown = tile(state, f"{kind_id}-{state}", _tile_image(rgb(color)))
+        shown["Description"] = base["Description"]
+        states[str(number)] = shown
+    base["States"] = states
+    return base
 
 
 def _clear_of(point: Spot, spots: list[Spot]) -> bool:
@@ -155,38 +149,28 @@ def _outward(start: Spot, direction: Spot, spots: list[Spot]) -> Spot:
     return round(x, 2), round(z, 2)
 
 
-def team_spots(
-    cells: dict[tuple[int, int], str], spots: dict[tuple[int, int], Spot]
-) -> dict[str, list[Spot]]:
-    """Each team's spawn tiles on the table, in board order (rows, then columns)."""
-    found: dict[str, list[Spot]] = {team: [] for team in TEAMS}
-    for pos in sorted(cells, key=lambda p: (p[1], p[0])):
-        kind = cells[pos]
-        if kind.startswith("spawn-") and kind.removeprefix("spawn-") in found:
-            found[kind.removeprefix("spawn-")].append(spots[pos])
-    return found
+def team_spots(board: Board, spots: dict[tuple[int, int], Spot]) -> dict[str, list[Spot]]:
+    """Each team with spawn cells on the board: its spawn tiles on the table, in board
+    order (rows, then columns)."""
+    return {team: [spots[pos] for pos in own] for team, own in spawn_cells(board).items()}
 
 
-def counter_spots(
-    cells: dict[tuple[int, int], str], spots: dict[tuple[int, int], Spot]
-) -> tuple[dict[str, Spot], Spot]:
-    """Where each team's tile counter goes (off the board, straight out from the board's
-    centre past its own spawn) and the round counter (off the board's side, midway
-    between the teams), worked out from the tiles, not fixed offsets."""
+def counter_spots(board: Board, spots: dict[tuple[int, int], Spot]) -> tuple[dict[str, Spot], Spot]:
+    """Where each team's counters go (off the board, straight out from the board's centre
+    past its own spawn) and the shared counters (off the board's side, midway between the
+    first two teams), worked out from the tiles, not fixed offsets."""
     every = list(spots.values())
     centre = (sum(x for x, _ in every) / len(every), sum(z for _, z in every) / len(every))
     teams: dict[str, Spot] = {}
-    spawns = team_spots(cells, spots)
-    for team, own in spawns.items():
-        if not own:
-            continue
+    spawns = team_spots(board, spots)
+    for index, (team, own) in enumerate(spawns.items()):
         middle = (sum(x for x, _ in own) / len(own), sum(z for _, z in own) / len(own))
         dx, dz = middle[0] - centre[0], middle[1] - centre[1]
         length = math.hypot(dx, dz)
-        if length < 1e-9:  # a spawn in the very middle: green's side is the far one
-            dx, dz, length = 0.0, (1.0 if team == TEAMS[0] else -1.0), 1.0
+        if length < 1e-9:  # a spawn in the very middle: the first team's side is the far one
+            dx, dz, length = 0.0, (1.0 if index == 0 else -1.0), 1.0
         teams[team] = _outward(middle, (dx / length, dz / length), every)
-    sides = [teams[t] for t in TEAMS if t in teams]
+    sides = list(teams.values())[:2]
     if len(sides) == 2:  # across the line between the two teams' counters
         dx, dz = sides[1][0] - sides[0][0], sides[1][1] - sides[0][1]
         length = math.hypot(dx, dz)
@@ -216,87 +200,101 @@ def _counter(
 
 def _counters_and_pieces(
     builder: TableBuilder,
-    cells: dict[tuple[int, int], str],
+    pack: GamePack,
+    board: Board,
     spots: dict[tuple[int, int], Spot],
     members: dict[str, list[str]],
 ) -> list[dict[str, Any]]:
-    """The tile counters, a piece on its team's spawn tiles for each of the team's
-    `members` (the names of their players), and the round counter."""
+    """Each team's counters beside its spawn, a piece of each `start: spawn` kind on its
+    team's spawn tiles for each of the team's `members` (the names of their players), and
+    the shared counters at the board's side."""
     objects: list[dict[str, Any]] = []
-    teams, rounds = counter_spots(cells, spots)
-    spawns = team_spots(cells, spots)
-    heights = {spots[pos]: HEIGHT_THICKNESS[kind] for pos, kind in cells.items()}
-    for team in TEAMS:
-        color = {k: v / 255 for k, v in zip("rgb", TEAM_INK[team], strict=True)}
-        if team in teams:
+    teams, shared_spot = counter_spots(board, spots)
+    spawns = team_spots(board, spots)
+    cells = board.cells()
+    heights = {
+        spots[pos]: parse_length(board.kind(kind).thickness).inches() for pos, kind in cells.items()
+    }
+    counters = pack.game.counters
+    pieces = [c for c in pack.game.components if isinstance(c, Piece) and c.start == "spawn"]
+    for team in pack.game.teams:
+        color = tint(team.color)
+        for counter in (c for c in counters if c.owner == "team" and team.id in teams):
             objects.append(
                 _counter(
                     builder,
-                    f"counter|{team}",
-                    teams[team],
-                    f"{team.title()} tiles",
-                    "Tiles your team has claimed.",
+                    f"counter|{team.id}|{counter.id}",
+                    teams[team.id],
+                    f"{team.label} {counter.label}",
+                    counter.description,
                     color,
-                    0,
+                    counter.start,
                 )
             )
-        for number, player in enumerate(members[team], start=1):
-            if not spawns[team]:
-                break
-            x, z = spawns[team][(number - 1) % len(spawns[team])]
-            pawn = common(
-                builder.ids.guid(f"piece|{team}|{number}"),
-                "PlayerPawn",
-                transform(x, z, y=1.0 + heights[(x, z)] + 0.3),
-                f"{team.title()} team, {player}'s piece",
-                color=color,
-                tags=[f"Team {team}"],
+        for piece in pieces:
+            for number, player in enumerate(members.get(team.id, []), start=1):
+                if not spawns.get(team.id):
+                    break
+                x, z = spawns[team.id][(number - 1) % len(spawns[team.id])]
+                pawn = common(
+                    builder.ids.guid(f"piece|{team.id}|{number}"),
+                    "PlayerPawn",
+                    transform(x, z, y=1.0 + heights[(x, z)] + 0.3),
+                    f"{team.label} team, {player}'s piece",
+                    color=color if piece.color in ("team", "seat") else tint(piece.color),
+                    tags=[f"Team {team.id}"],
+                )
+                pawn.update({"HideWhenFaceDown": False, "Hands": False})
+                objects.append(scripts(pawn))
+    for counter in (c for c in counters if c.owner == "shared"):
+        objects.append(
+            _counter(
+                builder,
+                f"counter|{counter.id}",
+                shared_spot,
+                counter.label,
+                counter.description,
+                {"r": 0.9, "g": 0.9, "b": 0.9},
+                counter.start,
             )
-            pawn.update({"HideWhenFaceDown": False, "Hands": False})
-            objects.append(scripts(pawn))
-    objects.append(
-        _counter(
-            builder,
-            "counter|rounds",
-            rounds,
-            "Round",
-            "Rounds played: starts at 1, the game lasts 10.",
-            {"r": 0.9, "g": 0.9, "b": 0.9},
-            1,
         )
-    )
     return objects
 
 
 def _team_seats(
-    cells: dict[tuple[int, int], str],
+    board: Board,
     spots: dict[tuple[int, int], Spot],
     players: int,
     seats: Sequence[tuple[str, Spot]],
+    teams: list[str],
 ) -> dict[str, list[str]]:
-    """Each team's players by name: seats sorted by how much nearer they sit to the green
-    spawn than to the purple one, the nearer half green; without seats, players 1, 3, ...
-    green and 2, 4, ... purple, as the rules' turn order alternates the teams."""
+    """Each team's players by name: seats sorted by how much nearer they sit to the first
+    team's spawn than to the second's, the nearer half the first team; without seats,
+    players 1, 3, ... the first team and 2, 4, ... the second, as the rules' turn order
+    alternates the teams."""
+    if not teams:
+        return {}
     if not seats:
         return {
-            team: [f"player {n + 1}" for n in range(index, players, len(TEAMS))]
-            for index, team in enumerate(TEAMS)
+            team: [f"player {n + 1}" for n in range(index, players, len(teams))]
+            for index, team in enumerate(teams)
         }
-    spawns = team_spots(cells, spots)
+    spawns = team_spots(board, spots)
     centres = {
         team: (sum(x for x, _ in own) / len(own), sum(z for _, z in own) / len(own))
         for team, own in spawns.items()
         if own
     }
-    if len(centres) < len(TEAMS):
-        return {team: [name for name, _ in seats] if team in centres else [] for team in TEAMS}
+    if len(centres) < 2:
+        return {team: [name for name, _ in seats] if team in centres else [] for team in teams}
+    first, second = list(centres)[:2]
 
     def leaning(seat: tuple[str, Spot]) -> float:
-        return math.dist(seat[1], centres["green"]) - math.dist(seat[1], centres["purple"])
+        return math.dist(seat[1], centres[first]) - math.dist(seat[1], centres[second])
 
     ordered = sorted(seats, key=leaning)
     half = (len(ordered) + 1) // 2
-    return {"green": [n for n, _ in ordered[:half]], "purple": [n for n, _ in ordered[half:]]}
+    return {first: [n for n, _ in ordered[:half]], second: [n for n, _ in ordered[half:]]}
 
 
 def board_spots(cells: dict[tuple[int, int], str], origin_z: float) -> dict[tuple[int, int], Spot]:
@@ -316,14 +314,11 @@ def board_spots(cells: dict[tuple[int, int], str], origin_z: float) -> dict[tupl
 def board_reach(pack: GamePack) -> float:
     """How far from the board's centre its tiles and counters reach, in table units (the
     middle a table must leave free for it)."""
-    from cardgen.check.game_checks import load_board
-
     reach = 0.0
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
-        cells = board.cells()
-        spots = board_spots(cells, 0.0)
-        teams, rounds = counter_spots(cells, spots)
+        spots = board_spots(board.cells(), 0.0)
+        teams, rounds = counter_spots(board, spots)
         every = [*spots.values(), *teams.values(), rounds]
         reach = max(reach, max(math.hypot(x, z) for x, z in every) + TILE_UNITS)
     return reach

@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image
 
 from cardgen.load.game import GamePack
-from cardgen.model.game import Counter
+from cardgen.model.components import CounterComponent as Counter
 from cardgen.model.select import matches
 from cardgen.tts.board import board_objects, board_reach
 from cardgen.tts.deal import Counts, TablePlan, plan_table
@@ -102,7 +102,7 @@ class TableSave:
         self.spacing = PILE_SPACING * self.scale[0]
         self.objects: list[dict[str, Any]] = []
         self.snaps: list[dict[str, Any]] = []
-        counters = [c for c in pack.game.setup.counters if c.owner == "player"]
+        counters = [c for c in pack.game.counters if c.owner == "player"]
         widest = max((len(s.piles) for s in self.plan.seats), default=0) + len(counters)
         self.width = max(10.0, widest * self.spacing + 2)
         middle = (len(self.plan.shared) * self.spacing) / 2 + 2 * self.scale[1]
@@ -117,7 +117,7 @@ class TableSave:
         ids = self.builder.ids
         for seat, cards in zip(self.seats, self.plan.seats, strict=True):
             self.objects.append(hand_zone(ids.guid(f"hand|{seat.colour}"), seat, self.width))
-            counters = [c for c in self.pack.game.setup.counters if c.owner == "player"]
+            counters = [c for c in self.pack.game.counters if c.owner == "player"]
             count = len(cards.piles) + len(counters)
             for column, pile in enumerate(cards.piles):
                 x, z = seat.point(self._across(column, count), SEAT_INWARD)
@@ -133,7 +133,9 @@ class TableSave:
         for column, pile in enumerate(shared):
             x = self._across(column, len(shared))
             self._pile(pile, f"shared|{column}|{pile.label}", x, shared_z)
-        shared_counters = [c for c in self.pack.game.setup.counters if c.owner == "shared"]
+        shared_counters = [
+            c for c in self.pack.game.counters if c.owner == "shared" and not self.pack.game.boards
+        ]
         for index, counter in enumerate(shared_counters):
             z = -(2 * self.scale[1] + 1.5)
             self._counter(

@@ -108,8 +108,8 @@ def setup_text(pack: GamePack, plan: TablePlan, seats: list[Seat]) -> str:
         lines.append("In the middle: " + "; ".join(_pile(p) for p in plan.shared) + ".")
     if plan.rest is not None:
         lines.append(f"Off to the side: {_pile(plan.rest)}.")
-    for counter in setup.counters:
-        whose = "each player" if counter.owner == "player" else "shared"
+    for counter in pack.game.counters:
+        whose = {"player": "each player", "team": "each team"}.get(counter.owner, "shared")
         start = str(counter.start)
         if counter.start_field is not None and counter.start_from is not None:
             kind = counter.start_from.get("type")

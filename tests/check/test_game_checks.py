@@ -1,5 +1,6 @@
 """`cardgen check`: each kind of pool check finds what it should, and only that."""
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -118,6 +119,21 @@ def test_box_decks_must_add_up(make_project: Callable[..., Path]) -> None:
     assert ("SC205", "Right") in found  # Right is in the pool but in no deck
 
 
+KINDS = {
+    "ground": {"fill": "#4a4d55"},
+    "medium": {"fill": "#8a8e98", "height": 1},
+    "tall": {"fill": "#c9ccd3", "height": 2},
+    "blocked": {"fill": "#111111", "height": None},
+    "spawn-green": {"fill": "#ffffff", "height": 1, "team": "green"},
+    "spawn-purple": {"fill": "#ffffff", "height": 1, "team": "purple"},
+}
+KINDS_YAML = "kinds:\n" + "".join(f"  {kind}: {json.dumps(spec)}\n" for kind, spec in KINDS.items())
+TEAMS_YAML = (
+    "teams:\n  - {id: green, label: Green, color: '#3fbf3f'}\n"
+    "  - {id: purple, label: Purple, color: '#9b3fd1'}\n"
+)
+
+
 def board(rows: list[str]) -> Board:
     legend = {
         "g": "ground",
@@ -127,7 +143,7 @@ def board(rows: list[str]) -> Board:
         "G": "spawn-green",
         "P": "spawn-purple",
     }
-    return Board.model_validate({"name": "b", "legend": legend, "rows": rows})
+    return Board.model_validate({"name": "b", "kinds": KINDS, "legend": legend, "rows": rows})
 
 
 def test_reachable_climbs_one_step_at_a_time() -> None:
@@ -147,17 +163,21 @@ def test_reachable_climbs_one_step_at_a_time() -> None:
     # From the green spawn (height 1): down to both grounds, from (0, 1) up to the purple
     # spawn and on to (0, 2), then up to the medium. Not the tall: its only walkable
     # neighbour is the ground at (1, 0), two steps below it. Never the blocked cell.
-    assert reachable(cells, start) == {(0, 0), (1, 0), (0, 1), (-1, 2), (0, 2), (1, 2)}
-    ground_only = board(["g t"]).cells()
+    whole = board(["G g t", "g # -", "P g m"])
+    assert reachable(whole, start) == {(0, 0), (1, 0), (0, 1), (-1, 2), (0, 2), (1, 2)}
+    ground_only = board(["g t"])
     assert reachable(ground_only, [(0, 0)]) == {(0, 0)}
-    ramp = board(["g m t"]).cells()
-    assert reachable(ramp, [(0, 0)]) == set(ramp)
-    assert reachable(ramp, [(2, 0)]) == set(ramp)
+    ramp = board(["g m t"])
+    assert reachable(ramp, [(0, 0)]) == set(ramp.cells())
+    assert reachable(ramp, [(2, 0)]) == set(ramp.cells())
 
 
 def test_board_checks(make_project: Callable[..., Path]) -> None:
-    game = GAME + "boards:\n  - {id: arena, file: board.yaml, spawns_per_team: 2}\n"
-    legend = "legend: {g: ground, t: tall, '#': blocked, G: spawn-green, P: spawn-purple}\n"
+    game = GAME + TEAMS_YAML + "components:\n"
+    game += "  - {kind: board, id: arena, label: Arena, grid: board.yaml, spawns_per_team: 2}\n"
+    legend = (
+        KINDS_YAML + "legend: {g: ground, t: tall, '#': blocked, G: spawn-green, P: spawn-purple}\n"
+    )
     good = "name: b\n" + legend + "rows:\n  - G G g\n  - g # g\n  - g P P\n"
     root = make_project(game, GOOD, game_id="mini", extra={"board.yaml": good})
     assert check_game(Project(root).game("mini")) == []
@@ -209,10 +229,11 @@ def test_board_token_error_names_its_row(make_project: Callable[..., Path]) -> N
 
     from cardgen.errors import CardgenError
 
-    game = GAME + "boards:\n  - {id: arena, file: board.yaml, spawns_per_team: 1}\n"
-    board_yaml = "name: b\nlegend: {g: ground}\nrows:\n  - g g\n  - g q\n"
+    game = GAME + "components:\n  - {kind: board, id: arena, label: Arena, grid: board.yaml}\n"
+    board_yaml = "name: b\nkinds: {ground: {fill: '#444444'}}\nlegend: {g: ground}\n"
+    board_yaml += "rows:\n  - g g\n  - g q\n"
     root = make_project(game, GOOD, game_id="mini", extra={"board.yaml": board_yaml})
-    with pytest.raises(CardgenError, match=r'board.yaml:5:5: token "q" is not in the legend'):
+    with pytest.raises(CardgenError, match=r'board.yaml:6:5: token "q" is not in the legend'):
         check_game(Project(root).game("mini"))
 
 

@@ -477,7 +477,12 @@ def test_check_finds_the_overflowing_texts_the_renderer_finds(
 def test_every_layout_code_is_documented() -> None:
     source = "".join(
         (ROOT / "cardgen" / stage / f"layout_{part}.py").read_text()
-        for stage, part in (("check", "checks"), ("render", "fields"), ("check", "geometry"))
+        for stage, part in (
+            ("check", "checks"),
+            ("check", "use"),
+            ("render", "fields"),
+            ("check", "geometry"),
+        )
     )
     codes = sorted(set(re.findall(r'"(SC5\d\d)"', source)))
     assert codes == [f"SC50{n}" for n in range(1, 8)]

@@ -30,19 +30,30 @@ MATCH = 0.1
 """Marks meet when their board points are this close (mm)."""
 
 
+KINDS = (
+    "kinds:\n"
+    "  ground: {fill: '#4a4d55'}\n"
+    "  medium: {fill: '#8a8e98', height: 1}\n"
+    "  tall: {fill: '#c9ccd3', height: 2}\n"
+    "  blocked: {fill: '#111111', height: null}\n"
+    "  spawn-green: {fill: '#ffffff', ring: '#3fbf3f', height: 1}\n"
+)
+"""The kinds of cell the generated boards use, in the colours of the example arena."""
+
+
 def board_game(
     root: Path, columns: int, rows: int, hex_size: str, legend: str = "g: ground, m: medium"
 ) -> Path:
     write_game(
         root,
         [Row("Card 000", "t0")],
-        extra="boards:\n  - {id: arena, file: board.yaml, spawns_per_team: 0}\n",
+        extra="components:\n  - {kind: board, id: arena, label: Arena, grid: board.yaml}\n",
     )
     tokens = [t.split(":")[0].strip() for t in legend.split(",")]
     lines = [" ".join(tokens[(r + c) % len(tokens)] for c in range(columns)) for r in range(rows)]
     board = "\n".join(f'  - "{line}"' for line in lines)
     (root / "decks" / "gen" / "board.yaml").write_text(
-        f"name: Test Arena\nhex_size: {hex_size}\nlegend: {{{legend}}}\nrows:\n{board}\n",
+        f"name: Test Arena\ncell_size: {hex_size}\n{KINDS}legend: {{{legend}}}\nrows:\n{board}\n",
         encoding="utf-8",
     )
     return root

@@ -15,6 +15,7 @@ from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgen.model.board import Board
 from cardgen.tts.board import counter_spots, team_spots
 from tests.conftest import ROOT
 
@@ -47,18 +48,18 @@ def test_splatoon_counters_follow_the_board(
         for team in ("green", "purple")
     }
     counters = {o["Nickname"]: o for o in objects if o["Name"] == "Counter"}
-    assert set(counters) == {"Green tiles", "Purple tiles", "Round"}
+    assert set(counters) == {"Green Tile Counter", "Purple Tile Counter", "Round Counter"}
     spot = {name: (c["Transform"]["posX"], c["Transform"]["posZ"]) for name, c in counters.items()}
     for name, place in spot.items():  # every counter off the board, on no tile
         nearest = min(math.dist(place, tile) for tile in tiles)
         assert nearest >= TILE_UNITS, (name, nearest)
     for team, other in (("green", "purple"), ("purple", "green")):
-        own = math.dist(spot[f"{team.title()} tiles"], _centroid(spawns[team]))
-        assert own < math.dist(spot[f"{team.title()} tiles"], _centroid(spawns[other]))
+        own = math.dist(spot[f"{team.title()} Tile Counter"], _centroid(spawns[team]))
+        assert own < math.dist(spot[f"{team.title()} Tile Counter"], _centroid(spawns[other]))
         assert own < 3 * TILE_UNITS  # beside it, not across the board
     board_centre = _centroid(list(tiles))
-    assert abs(spot["Round"][1] - board_centre[1]) < TILE_UNITS  # at the side, midway
-    assert counters["Round"]["Counter"]["value"] == 1  # the rules start it at 1
+    assert abs(spot["Round Counter"][1] - board_centre[1]) < TILE_UNITS  # at the side, midway
+    assert counters["Round Counter"]["Counter"]["value"] == 1  # the rules start it at 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -116,6 +117,37 @@ def boards(draw: st.DrawFn) -> dict[tuple[int, int], str]:
     return cells
 
 
+def _board(cells: dict[tuple[int, int], str]) -> Board:
+    """The generated cells as a board file's rows, with the kinds they use."""
+    rows = sorted({r for _, r in cells})
+    offsets = {(q + (r - (r & 1)) // 2, r): kind for (q, r), kind in cells.items()}
+    low = min(col for col, _ in offsets)
+    if low < 0 or rows[0] < 0:
+        raise AssertionError("the strategy draws from column 0 and row 0")
+    tokens = {"ground": "g", "medium": "m", "tall": "t", "blocked": "x"}
+    tokens.update({"spawn-green": "G", "spawn-purple": "P"})
+    width = max(col for col, _ in offsets) + 1
+    lines = [
+        " ".join(tokens[offsets[(col, r)]] if (col, r) in offsets else "-" for col in range(width))
+        for r in range(rows[-1] + 1)
+    ]
+    return Board.model_validate(
+        {
+            "name": "generated",
+            "kinds": {
+                "ground": {"fill": "#444444"},
+                "medium": {"fill": "#888888", "height": 1},
+                "tall": {"fill": "#cccccc", "height": 2},
+                "blocked": {"fill": "#111111", "height": None},
+                "spawn-green": {"fill": "#ffffff", "team": "green", "height": 1},
+                "spawn-purple": {"fill": "#ffffff", "team": "purple", "height": 1},
+            },
+            "legend": {token: kind for kind, token in tokens.items()},
+            "rows": lines,
+        }
+    )
+
+
 def _spots(cells: dict[tuple[int, int], str]) -> dict[tuple[int, int], tuple[float, float]]:
     return {
         (q, r): ((q + r / 2) * TILE_UNITS, -r * TILE_UNITS * 0.75 / (3**0.5 / 2)) for q, r in cells
@@ -128,10 +160,12 @@ def test_counters_stand_clear_of_every_tile_on_any_board(
     cells: dict[tuple[int, int], str],
 ) -> None:
     spots = _spots(cells)
-    teams, rounds = counter_spots(cells, spots)
+    board = _board(cells)
+    assert board.cells() == cells
+    teams, rounds = counter_spots(board, spots)
     every = list(spots.values())
     centre = _centroid(every)
-    spawns = team_spots(cells, spots)
+    spawns = team_spots(board, spots)
     assert set(teams) == {"green", "purple"}
     for team, place in teams.items():
         assert min(math.dist(place, s) for s in every) >= COUNTER_CLEARANCE - 0.01

@@ -227,10 +227,11 @@ setup:
     - {{id: spells, label: Spells, where: {{type: spell}}, owner: player}}
     - {{id: crowns, label: Crowns, where: {{name: Crown}}, face_up: true}}
     - {{id: orbs, label: Orbs, where: {{name: Orb}}}}
-  counters:
-    - {{id: gold, label: Gold, owner: player, start: 3}}
-    - {{id: turn, label: Turn, owner: shared, start: 1}}
-    - {{id: might, label: Might, owner: player, start_field: power, start_from: {{type: hero}}}}
+components:
+  - {{kind: counter, id: gold, label: Gold, owner: player, start: 3}}
+  - {{kind: counter, id: turn, label: Turn, owner: shared, start: 1}}
+  - {{kind: counter, id: might, label: Might, owner: player, start_field: power,
+     start_from: {{type: hero}}}}
 """
 DECKS = {
     "decks/aria.txt": "1 Aria\n3 Fireball\n2 Frost Bolt\n1 Crown\n",
@@ -653,13 +654,13 @@ def counter_places(cells: dict[tuple[int, int], str], origin_z: float) -> dict[s
     found = {}
     for team in ("green", "purple"):
         own = centroid([spots[c] for c, kind in cells.items() if kind == f"spawn-{team}"])
-        found[f"{team.title()} tiles"] = first_clear(
+        found[f"{team.title()} Tile Counter"] = first_clear(
             own, (own[0] - centre[0], own[1] - centre[1]), tiles
         )
-    g, p = found["Green tiles"], found["Purple tiles"]
+    g, p = found["Green Tile Counter"], found["Purple Tile Counter"]
     across = (p[1] - g[1], -(p[0] - g[0]))
     across = across if across[0] > 0 else (-across[0], -across[1])
-    found["Round"] = first_clear(centre, across, tiles)
+    found["Round Counter"] = first_clear(centre, across, tiles)
     return found
 
 
