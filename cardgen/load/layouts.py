@@ -20,6 +20,7 @@ from cardgen.load.layout_inheritance import Merged, Source, inherit
 from cardgen.load.validation import friendly, validate_yaml
 from cardgen.load.yaml import YamlDocument, load_yaml
 from cardgen.model.base import Scalar
+from cardgen.model.components import layout_fields
 from cardgen.model.conditions import condition_problem, named_values
 from cardgen.model.game import Game
 from cardgen.model.labels import label_names
@@ -244,6 +245,7 @@ def _number_problem(game: Game, reference: Adaptive) -> str | None:
 def _resolve(sources: dict[str, Source], name: str, game: Game, merged: Merged) -> Layout:
     errors = ErrorCollector()
     known = game.field_names() | label_names(game) | {"art"} | DERIVED_FIELDS
+    known = layout_fields(game.components, name) or known  # a token's face, a mat
     elements: dict[str, Any] = {}
     where_set: dict[str, tuple[str, int]] = {}
     src_set: dict[str, tuple[str, int]] = {}

@@ -287,3 +287,19 @@ def layout_names(components: list[Component]) -> set[str]:
         elif isinstance(component, BoardComponent) and component.layout is not None:
             names.add(component.layout)
     return names
+
+
+def layout_fields(components: list[Component], layout: str) -> set[str] | None:
+    """The values a component's layout may read: the fields its designs (a token's items,
+    a board's values) give, and `name`, `label` and `game`; None when no component draws
+    with `layout` (a card's or a back's layout)."""
+    found: set[str] | None = None
+    for component in components:
+        if isinstance(component, Token) and layout in (component.front, component.back):
+            keys = {key for item in component.items for key in item.values}
+        elif isinstance(component, BoardComponent) and component.layout == layout:
+            keys = set(component.values)
+        else:
+            continue
+        found = (found or set()) | keys | {"name", "label", "game"}
+    return found
