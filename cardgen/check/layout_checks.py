@@ -1,15 +1,14 @@
 """`cardgen check`: a game's layouts as they will be drawn, before anything is drawn (SC5xx).
 
-The layouts are loaded as rendering loads them (a layout that does not load is bad input,
-exit 2), then: SC501 a layout file that no card type or back uses and that no layout
-extends, or that is not read at all (`hero.yml`, `layouts/star_frontier/`); SC502 a value
-an element reads that the type (or a back) does not have; SC503 an icon that does not
-exist; SC504 an element wholly outside the canvas; SC505 one cut by the canvas's edge
-(text: an error; art, icons and helpers: a warning); SC506 text outside the safe zone (a
-warning); SC507 a card whose text overflows its box even at `min_size`; SC508 a frame or
-a border less than 3 mm inside the trim (a warning, `check.layout_trim`). Text is set as
-the renderer sets it (`render.textfit`), card by card, without drawing it.
-"""
+Layouts load as rendering loads them (one that does not is bad input, exit 2), then: SC501
+a layout file that no card type or back uses and that no layout extends, or that is not
+read at all (`hero.yml`, `layouts/star_frontier/`); SC502 a value an element reads that
+the type (or a back) does not have; SC503 an icon that does not exist; SC504 an element
+wholly outside the canvas; SC505 one cut by the canvas's edge (text: an error; art, icons,
+helpers: a warning); SC506 text outside the safe zone (a warning); SC507 text that
+overflows its box even at `min_size`; SC508 a frame or a border less than 3 mm inside the
+trim (a warning, `check.layout_trim`); SC509 a back not the size of its type's face
+(`check.back_sizes`). Text is set as the renderer sets it, card by card, undrawn."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgen.check.back_sizes import back_size_findings
 from cardgen.check.findings import Finding
 from cardgen.check.layout_geometry import misplaced
 from cardgen.check.layout_trim import TRIM_CODE, element_key, near_trim
@@ -52,7 +52,7 @@ def check_layouts(pack: GamePack, *, fit_text: bool = True) -> list[Finding]:
     root = pack.root if pack.root is not None else pack.folder.parent.parent
     layouts = load_layouts(root, pack.game)
     findings = list(unread_files(root, pack.game.id))
-    findings.extend(unused_layouts(layouts))
+    findings.extend([*unused_layouts(layouts), *back_size_findings(layouts)])
     findings.extend(
         Finding("layout-field", "SC502", p.message, p.where.path, p.where.line)
         for p in field_problems(layouts)

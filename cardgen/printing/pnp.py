@@ -26,6 +26,7 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from cardgen.cache import Cache, digest
+from cardgen.check.back_sizes import refuse_mismatched_backs
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.manifest import record, record_for_game
@@ -37,7 +38,7 @@ from cardgen.printing.paper import Orientation, own_paper, paper_name
 from cardgen.printing.pdf import PdfData
 from cardgen.printing.poster import POSTER_DPI, poster_note, poster_pdf
 from cardgen.printing.sheets import PAPERS, Duplex
-from cardgen.printing.shop_images import mpc_images, resolution_note
+from cardgen.printing.shop_images import mpc_images, resolution_note, with_templates
 from cardgen.printing.shops import HOME, own_shop, printer_name, shop_pdf, shop_preset
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
@@ -167,6 +168,7 @@ def pnp(
         raise CardgenError("--ink-saver lightens cards printed at home: not with --printer")
     sheet = SheetChoice(paper, orientation, marks, backs_only)
     pack = project.game(game_id)
+    refuse_mismatched_backs(pack)  # a back of another size would be stretched onto its front
     game_out = game_folder(project.root, pack.id)
     faces, label, stem = _faces(
         project,
@@ -184,9 +186,11 @@ def pnp(
     if shop is not None and shop.output == "images":
         _refuse_mixed(sheet, gap=gap, gutterfold=gutterfold, printer=printer)
         folder = out or game_out / f"{stem}-{printer}"
+        types = {card.name: card.type for card in pack.cards}
+        faces, left_out = with_templates(faces, types, shop)  # the sizes it has templates for
         listing, files, total = mpc_images(faces, folder, title=label, shop=shop)
         record(game_out, [listing, *files])  # for `clean`, when it is the default place
-        notes = [shop.note, *resolution_note(faces, shop.dpi)]
+        notes = [shop.note, *left_out, *resolution_note(faces, shop.dpi)]
         return PnpResult(listing, len(files), total, notes, "images")
     key = digest(
         "pdf",

@@ -9,7 +9,7 @@ resampled, not scaled whole: the trim of the render becomes pixels 36..786 x 36.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,20 +134,62 @@ def resolution_note(faces: Sequence[Face], asked: int = SHOP_DPI) -> list[str]:
     ]
 
 
+def find_template(face: Face, shop: ShopPreset = MPC) -> Template | None:
+    """A shop's template (MakePlayingCards') for a face's trim size, None for none."""
+    inches = (round(face.trim_w / 72, 3), round(face.trim_h / 72, 3))
+    for trim, template in templates(shop).items():
+        if abs(trim[0] - inches[0]) < 0.01 and abs(trim[1] - inches[1]) < 0.01:
+            return template
+    return None
+
+
 def mpc_template(face: Face, shop: ShopPreset = MPC) -> Template:
     """A shop's template (MakePlayingCards') for a face's trim size (a clear error for
     none)."""
-    inches = (round(face.trim_w / 72, 3), round(face.trim_h / 72, 3))
-    known = templates(shop)
-    for trim, template in known.items():
-        if abs(trim[0] - inches[0]) < 0.01 and abs(trim[1] - inches[1]) < 0.01:
-            return template
-    sizes = ", ".join(f"{w:g} x {h:g} in" for w, h in known)
+    found = find_template(face, shop)
+    if found is not None:
+        return found
     raise CardgenError(
         f"{face.name}: {shop.shop} has no template cardgen knows for a"
-        f" {inches[0]:g} x {inches[1]:g} in card (it has: {sizes});"
+        f" {round(face.trim_w / 72, 3):g} x {round(face.trim_h / 72, 3):g} in card"
+        f" (it has: {_known(shop)});"
         " use --printer tgc or home sheets"
     )
+
+
+def _known(shop: ShopPreset) -> str:
+    """The trims a shop has templates for, as `2.5 x 3.5 in, 2.75 x 4.75 in`."""
+    return ", ".join(f"{w:g} x {h:g} in" for w, h in templates(shop))
+
+
+def _mm(face: Face) -> str:
+    """A face's trim in mm (`88 x 63 mm landscape`)."""
+    width, height = round(face.trim_w / 72 * 25.4, 2), round(face.trim_h / 72 * 25.4, 2)
+    return f"{width:g} x {height:g} mm" + (" landscape" if width > height else "")
+
+
+def with_templates(
+    faces: Sequence[Face], types: Mapping[str, str], shop: ShopPreset = MPC
+) -> tuple[list[Face], list[str]]:
+    """The faces a shop has a template for, and a note naming each card type left out
+    with its size and its cards (`types`: each card's type), none when none is. A game
+    none of whose cards the shop takes is refused (exit 2), naming them all the same."""
+    kept = [face for face in faces if find_template(face, shop) is not None]
+    left: dict[tuple[str, str], int] = {}
+    for face in faces:
+        if find_template(face, shop) is None:
+            key = (types.get(face.name, "?"), _mm(face))
+            left[key] = left.get(key, 0) + 1
+    if not left:
+        return kept, []
+    named = "; ".join(
+        f"type {type_id!r} ({size}, {count} card{'s' if count != 1 else ''})"
+        for (type_id, size), count in left.items()
+    )
+    what = f"{shop.shop} has no template for {named} (it has: {_known(shop)})"
+    if not kept:
+        raise CardgenError(f"{what}; use --printer tgc or home sheets")
+    return kept, [f"Left out: {what}; print those with --printer tgc or on home sheets."]
 
 
 def mpc_face(

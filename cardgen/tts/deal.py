@@ -18,7 +18,7 @@ from cardgen.load.game import GamePack
 from cardgen.model.game import DealRow
 from cardgen.model.select import matches
 from cardgen.model.setup import Pile
-from cardgen.tts.table import Copy, TablePile, leftover_pile, take_piles
+from cardgen.tts.table import Copy, TablePile, by_size, leftover_pile, take_piles
 
 REST_LABEL = "Rest of the box"
 
@@ -43,7 +43,8 @@ class TablePlan:
     cards_each: int | None = None
     seats: list[SeatCards] = field(default_factory=list)
     shared: list[TablePile] = field(default_factory=list)
-    rest: TablePile | None = None
+    rest: list[TablePile] = field(default_factory=list)
+    """The box pile after a deal (one per card size), none when nothing is left."""
 
 
 def check_players(pack: GamePack, players: int) -> None:
@@ -124,7 +125,7 @@ def _shared(
     if not dealt:  # nothing dealt: the cards no pile takes are one more deck in the middle
         plan.shared += leftover_pile(pack, left)
     elif left:  # after a deal, the rest goes back into the box
-        plan.rest = TablePile(REST_LABEL, left, False)
+        plan.rest = by_size(TablePile(REST_LABEL, left, False))
 
 
 def _seat(
@@ -159,7 +160,7 @@ def _deal(pack: GamePack, row: DealRow, plan: TablePlan, pool: list[Copy]) -> li
     given = {id(c) for c in dealt[: row.cards_each * players]}
     for number, seat in enumerate(plan.seats):
         hand = dealt[number : row.cards_each * players : players]
-        seat.piles.append(TablePile(setup.deal_label, hand, False))
+        seat.piles.extend(by_size(TablePile(setup.deal_label, hand, False)))
     return [c for c in pool if id(c) not in given]
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.cache import Cache
+from cardgen.check.back_sizes import refuse_mismatched_backs
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
 from cardgen.manifest import record
@@ -33,8 +34,9 @@ from cardgen.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.tts.mod import TableResult, TableSave, TableSpec
 from cardgen.tts.model import ObjectState, SavedObject
 from cardgen.tts.notebook import rules_text
+from cardgen.tts.sizes import CARD_MM, MM_PER_UNIT, CardSize, spread
 from cardgen.tts.stale import remove_unused, save_images
-from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder
+from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder, arrange
 from cardgen.tts.uploads import Upload, uploads, uploads_path, uploads_text
 from cardgen.tts.url_map import UrlMap, load_url_map
 from cardgen.write import Writer, slug
@@ -138,6 +140,7 @@ def tts(
         check_base_url(base_url)
     urls = load_url_map(url_map) if url_map is not None else None
     pack = project.game(game_id)
+    refuse_mismatched_backs(pack)  # TTS would stretch a back of another size onto the card
     groups = _groups(pack, deck)
     spec = None
     if table:
@@ -227,27 +230,20 @@ def export_table(
             tts_sheets.Face(faces[card.name][0], faces[card.name][1]),
             tts_sheets.Face(*backs[faces[card.name][2].back]),
             faces[card.name][2].back,
+            CardSize.from_pt(faces[card.name][2].geometry.trim_pt),
         )
         for card in pack.cards
         if card.name in faces
     }
-    objects: list[dict[str, Any]] = []
-    first_face: tuple[Path, int] | None = None
-    for row, (label, counts) in enumerate(groups):
-        copies = []
-        for card in pack.cards:
-            if card.name in counts:
-                copies.extend([copy_of[card.name]] * counts[card.name])
-        first_face = first_face or (copies[0].face.path, copies[0].face.bleed_px)
-        trim_pt = faces[copies[0].card.name][2].geometry.trim_pt
-        objects.extend(builder.group_objects(row, label, copies, trim_pt, len(groups)))
+    objects, first_face, depths = _rows(builder, groups, copy_of)
     if pack.game.boards:
-        objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
+        reach = max(len(groups) * GROUP_SPACING, _rows_reach(depths))
+        objects.extend(board_objects(builder, pack, origin_z=reach + 14))
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     mod = None
     if table is not None:
-        trim = faces[next(iter(copy_of))][2].geometry.trim_pt
-        mod = TableSave(pack, table, images, builder.keywords, copy_of, trim)
+        trims = [faces[name][2].geometry.trim_pt for name in copy_of]
+        mod = TableSave(pack, table, images, builder.keywords, copy_of, _largest(trims))
         mod.lay_out()
     sheet_seconds = images.finish(jobs if jobs is not None else cores())
     envelope = {
@@ -330,6 +326,45 @@ def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[s
         parsed = load_deck(path, None if number < len(given) else pack.root)
         decks.append((parsed.name, pack.deck_counts(parsed)))
     return decks
+
+
+def _rows(
+    builder: TableBuilder, groups: list[tuple[str, dict[str, int]]], copy_of: dict[str, Copy]
+) -> tuple[list[dict[str, Any]], tuple[Path, int] | None, list[float]]:
+    """The Saved Object's rows of piles, a row a group, each row as deep as its deepest pile
+    (rows of tarot cards lie further apart); the first card's face (for the thumbnail) and
+    each row's depth in card depths."""
+    pack = builder.pack
+    first_face: tuple[Path, int] | None = None
+    rows = []
+    for label, counts in groups:
+        copies = []
+        for card in pack.cards:
+            if card.name in counts:
+                copies.extend([copy_of[card.name]] * counts[card.name])
+        first_face = first_face or (copies[0].face.path, copies[0].face.bleed_px)
+        rows.append((label, arrange(pack.game.setup.piles, copies, pack)))
+    depths = [max(pile.size.reach[1] for pile in piles) for _, piles in rows]
+    objects: list[dict[str, Any]] = []
+    for (label, piles), z in zip(rows, spread(depths, GROUP_SPACING, centred=False), strict=True):
+        # 0.0 - z: the first row at z 0.0, not -0.0
+        objects.extend(builder.group_objects(0.0 - z, label, piles, len(groups)))
+    return objects, first_face, depths
+
+
+def _largest(trims: list[tuple[float, float]]) -> tuple[float, float]:
+    """The trim (pt) of the widest and of the deepest card of the game: the full save's
+    rows and seats are spaced for its largest piles (poker cards alone: a poker trim)."""
+    return (max(trim[0] for trim in trims), max(trim[1] for trim in trims))
+
+
+def _rows_reach(depths: list[float]) -> float:
+    """How far towards the near side the Saved Object's rows of piles reach, in units:
+    the last row's centre and half its depth."""
+    if not depths:
+        return 0.0
+    last = spread(depths, GROUP_SPACING, centred=False)[-1]
+    return last + depths[-1] * CARD_MM[1] / MM_PER_UNIT / 2
 
 
 def _count(objects: list[ObjectState]) -> int:

@@ -29,8 +29,8 @@ from cardgen.tts.objects import common, scripts, transform
 from cardgen.tts.overview import draw_overview, square
 from cardgen.tts.save_model import TtsSave
 from cardgen.tts.seats import Seat, hand_zone, seats
+from cardgen.tts.sizes import CARD_MM
 from cardgen.tts.table import (
-    CARD_MM,
     PILE_SPACING,
     Copy,
     TableBuilder,
@@ -141,11 +141,10 @@ class TableSave:
             self._counter(
                 counter.id, counter.label, counter, self._across(index, len(shared_counters)), z
             )
-        if self.plan.rest is not None:
+        for number, rest in enumerate(self.plan.rest):  # a pile per card size, outwards
             gap = math.radians(-180 / len(self.seats))  # between the first seat and the last
-            radius = self.seats[0].radius + 3
+            radius = self.seats[0].radius + 3 + number * (self.card_depth + 1)
             x, z = round(-radius * math.sin(gap), 4), round(-radius * math.cos(gap), 4)
-            rest = self.plan.rest
             self._pile(rest, f"rest|{rest.label}", x, z)
         if self.pack.game.boards:  # in the middle, a piece for each seat on its team's side
             places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
@@ -167,7 +166,7 @@ class TableSave:
         (`table-white-paquet`), with a number when two piles share a label."""
         rot_y = seat.card_rotation if seat is not None else 180.0
         stem = self.builder.unique_stem(f"table-{slug(pile.label)}")
-        self.objects.append(self.builder.pile(pile, identity, stem, x, z, self.scale, rot_y))
+        self.objects.append(self.builder.pile(pile, identity, stem, x, z, rot_y))
         self.snaps.append(
             {
                 "Position": {"x": round(x, 4), "y": 1.0, "z": round(z, 4)},

@@ -106,8 +106,8 @@ def setup_text(pack: GamePack, plan: TablePlan, seats: list[Seat]) -> str:
         lines.append(f"{seat.colour}{deck}: {piles}.")
     if plan.shared:
         lines.append("In the middle: " + "; ".join(_pile(p) for p in plan.shared) + ".")
-    if plan.rest is not None:
-        lines.append(f"Off to the side: {_pile(plan.rest)}.")
+    for rest in plan.rest:
+        lines.append(f"Off to the side: {_pile(rest)}.")
     for counter in pack.game.counters:
         whose = {"player": "each player", "team": "each team"}.get(counter.owner, "shared")
         start = str(counter.start)

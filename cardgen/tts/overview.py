@@ -20,10 +20,8 @@ from PIL import Image, ImageDraw, ImageFont, ImageStat
 
 from cardgen.render.placeholder import PLACEHOLDER_FONT
 from cardgen.tts.board import TILE_UNITS
-from cardgen.tts.table import CARD_MM
+from cardgen.tts.sizes import footprint
 
-CARD_UNITS = (CARD_MM[0] / 25.4, CARD_MM[1] / 25.4)
-"""A card's width and depth at scale 1, in table units."""
 BACKGROUND = (46, 52, 58)
 MARGIN_UNITS = 1.5
 
@@ -54,7 +52,7 @@ def _footprint(obj: dict[str, Any]) -> tuple[float, float]:
     t = obj["Transform"]
     name = obj["Name"]
     if name in ("Card", "Deck"):
-        return CARD_UNITS[0] * t["scaleX"], CARD_UNITS[1] * t["scaleZ"]
+        return footprint(t["scaleX"], t["scaleZ"], bool(obj.get("SidewaysCard")))
     if name == "Custom_Tile":
         return TILE_UNITS * t["scaleX"], TILE_UNITS * t["scaleZ"]
     if name == "HandTrigger":

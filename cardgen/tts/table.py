@@ -2,12 +2,15 @@
 is a row of piles dealt from the game's `setup.piles` (the Persona apart, the Yokai decks
 by colour face up, ...), the cards no pile takes forming one more deck; a pile becomes a
 `Deck` of `Card`s on its sprite sheets (a lone `Card` for one copy).
+
+A pile holds cards of one size (TTS scales a deck as one object): a pile the setup would
+fill with cards of several sizes becomes one pile per size (`by_size`), each scaled and
+spaced by its own (`cardgen.tts.sizes`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,22 +22,22 @@ from cardgen.tts import sheets as tts_sheets
 from cardgen.tts.ids import Ids
 from cardgen.tts.images import TableImages
 from cardgen.tts.objects import bbcode, common, scripts, transform
+from cardgen.tts.sizes import CardSize, spread
 from cardgen.write import slug
 
-CARD_MM = (56.0, 80.0)
-"""The size of a card at scale 1 in TTS (approximate, as tts-deckconverter measures it)."""
 PILE_SPACING = 3.2
 GROUP_SPACING = 5.0
 
 
 @dataclass(frozen=True)
 class Copy:
-    """One copy of a card to put on the table, with its face and back images."""
+    """One copy of a card to put on the table, with its face and back images and its trim."""
 
     card: Card
     face: tts_sheets.Face
     back: tts_sheets.Face
     back_id: str
+    size: CardSize
 
 
 @dataclass
@@ -44,6 +47,30 @@ class TablePile:
     label: str
     copies: list[Copy]
     face_up: bool
+
+    @property
+    def size(self) -> CardSize:
+        """The size of the pile's cards (one size a pile: `by_size`)."""
+        sizes = {copy.size.key for copy in self.copies}
+        if len(sizes) != 1:
+            raise ValueError(f"pile {self.label!r} mixes card sizes: {sorted(sizes)}")
+        return self.copies[0].size
+
+
+def by_size(pile: TablePile) -> list[TablePile]:
+    """The pile itself when its cards are of one size, else one pile per size in the order
+    the sizes first come, each labelled with its size (`Deck (88 x 63 mm landscape)`): TTS
+    scales a whole deck as one object, so a deck of two sizes would show one of them
+    stretched."""
+    sizes: dict[tuple[float, float], list[Copy]] = {}
+    for copy in pile.copies:
+        sizes.setdefault(copy.size.key, []).append(copy)
+    if len(sizes) <= 1:
+        return [pile]
+    return [
+        TablePile(f"{pile.label} ({copies[0].size.label})", copies, pile.face_up)
+        for copies in sizes.values()
+    ]
 
 
 class TableBuilder:
@@ -91,7 +118,7 @@ class TableBuilder:
                 "HideWhenFaceDown": True,
                 "Hands": True,
                 "CardID": card_id,
-                "SidewaysCard": False,
+                "SidewaysCard": copy.size.sideways,
                 "CustomDeck": {str(key): entry},
             }
         )
@@ -104,11 +131,13 @@ class TableBuilder:
         stem: str,
         x: float,
         z: float,
-        scale: tuple[float, float],
         rot_y: float = 180.0,
     ) -> dict[str, Any]:
-        """A Deck of the pile's copies (a lone Card for one copy), with its sheets, turned
-        `rot_y` about Y (180: read from the near side)."""
+        """A Deck of the pile's copies (a lone Card for one copy), with its sheets, scaled
+        to its cards' size (sideways when they are landscape) and turned `rot_y` about Y
+        (180: read from the near side)."""
+        size = pile.size
+        scale = size.scale
         images = self.images
         distinct: list[Copy] = []
         seen: dict[str, int] = {}
@@ -170,7 +199,7 @@ class TableBuilder:
             {
                 "HideWhenFaceDown": True,
                 "Hands": False,
-                "SidewaysCard": False,
+                "SidewaysCard": size.sideways,
                 "DeckIDs": [c["CardID"] for c in cards],
                 "CustomDeck": entries,
             }
@@ -180,22 +209,14 @@ class TableBuilder:
         return deck
 
     def group_objects(
-        self,
-        row: int,
-        label: str,
-        copies: list[Copy],
-        trim_pt: Sequence[float],
-        groups: int,
+        self, z: float, label: str, piles: list[TablePile], groups: int
     ) -> list[dict[str, Any]]:
-        """Row `row` of the table: the group's copies dealt into piles, side by side (a
-        label and file names of their own when the table has more than one group)."""
-        trim_mm = (trim_pt[0] * 25.4 / 72, trim_pt[1] * 25.4 / 72)
-        scale = (trim_mm[0] / CARD_MM[0], trim_mm[1] / CARD_MM[1])
-        piles = arrange(self.pack.game.setup.piles, copies, self.pack)
+        """A row of the table at `z`: the group's piles (`arrange`) side by side, each as
+        far from the next as their widths ask (a label and file names of their own when
+        the table has more than one group)."""
+        xs = spread([pile.size.reach[0] for pile in piles], PILE_SPACING, centred=True)
         objects = []
-        for column, pile in enumerate(piles):
-            x = (column - (len(piles) - 1) / 2) * PILE_SPACING * scale[0]
-            z = -row * GROUP_SPACING * scale[1]
+        for column, (pile, x) in enumerate(zip(piles, xs, strict=True)):
             prefix = f"{label} - " if groups > 1 else ""
             pile.label = prefix + pile.label
             stem = "-".join(
@@ -207,9 +228,7 @@ class TableBuilder:
                 if part
             )
             stem = self.unique_stem(stem)  # two piles of one label: sheets of their own
-            objects.append(
-                self.pile(pile, f"{slug(label)}|{column}|{pile.label}", stem, x, z, scale)
-            )
+            objects.append(self.pile(pile, f"{slug(label)}|{column}|{pile.label}", stem, x, z))
         return objects
 
 
@@ -225,7 +244,7 @@ def leftover_pile(pack: GamePack, left: list[Copy]) -> list[TablePile]:
     if not left:
         return []
     labels = sorted({pack.game.types[c.card.type].plural_label for c in left})
-    return [TablePile(" & ".join(labels) if len(labels) < 3 else "Deck", left, False)]
+    return by_size(TablePile(" & ".join(labels) if len(labels) < 3 else "Deck", left, False))
 
 
 def take_piles(game_piles: list[Pile], copies: list[Copy]) -> tuple[list[TablePile], list[Copy]]:
@@ -248,13 +267,13 @@ def take_piles(game_piles: list[Pile], copies: list[Copy]) -> tuple[list[TablePi
                 groups = {value: members[: spec.count] for value, members in groups.items()}
             taken = {i for members in groups.values() for i in members}
             for value, members in groups.items():
-                piles.append(
-                    TablePile(f"{spec.label}: {value}", [copies[i] for i in members], spec.face_up)
-                )
+                grouped = [copies[i] for i in members]
+                piles.extend(by_size(TablePile(f"{spec.label}: {value}", grouped, spec.face_up)))
         else:
             chosen = chosen[: spec.count] if spec.count is not None else chosen
             taken = set(chosen)
             if chosen:
-                piles.append(TablePile(spec.label, [copies[i] for i in chosen], spec.face_up))
+                chosen_copies = [copies[i] for i in chosen]
+                piles.extend(by_size(TablePile(spec.label, chosen_copies, spec.face_up)))
         left = [i for i in left if i not in taken]
     return piles, [copies[i] for i in left]

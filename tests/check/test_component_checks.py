@@ -26,7 +26,9 @@ teams:
   - {id: red, label: Red, color: "#cc2222"}
 types:
   hero: {label: Hero}
-  place: {label: Place}
+  place: {label: Place, back: place}
+backs:
+  place: {label: Box}
 components:
 {components}
 """
@@ -34,6 +36,7 @@ CARDS = "name,type,copies\nAria,hero,2\nHall,place,1\n"
 HERO = "size: poker\nelements: {}\n"
 PLACE = "size: 88mm x 63mm\nelements: {}\n"
 COIN = "size: 25mm x 25mm\nelements: {}\n"
+BACK = {"back-place": PLACE}
 
 
 def check(make_project: Callable[..., Path], components: str, **files: str) -> list[str]:
@@ -50,12 +53,13 @@ def test_a_good_box_has_no_finding(make_project: Callable[..., Path]) -> None:
         "  - {kind: counter, id: score, label: Score, owner: team, min: 0}\n"
         "  - {kind: tuckbox, id: heroes, label: Hero box, where: {type: hero}}\n"
     )
-    assert check(make_project, components, hero=HERO, place=PLACE, coin=COIN) == []
+    found = check(make_project, components, hero=HERO, place=PLACE, coin=COIN, **BACK)
+    assert found == []
 
 
 def test_each_problem_is_found_at_its_line(make_project: Callable[..., Path]) -> None:
     components = (
-        "  - {kind: token, id: coin, label: Coin, size: 30mm, front: coins}\n"  # line 10
+        "  - {kind: token, id: coin, label: Coin, size: 30mm, front: coins}\n"  # line 12
         "  - {kind: token, id: chit, label: Chit, size: 30mm, front: coin}\n"
         "  - {kind: token, id: star, label: Star, size: 20mm, shape: mask, mask: star.png}\n"
         "  - kind: die\n"
@@ -66,24 +70,24 @@ def test_each_problem_is_found_at_its_line(make_project: Callable[..., Path]) ->
         "  - {kind: piece, id: pawn, label: Pawn, start: spawn}\n"
         "  - {kind: tuckbox, id: all, label: Box}\n"
     )
-    found = check(make_project, components, hero=HERO, place=PLACE, coin=COIN)
+    found = check(make_project, components, hero=HERO, place=PLACE, coin=COIN, **BACK)
     path = "decks/box/game.yaml"
     expected = [
-        f'{path}:10: SC701 components: layout "coins" is not in layouts/box/; did you mean'
+        f'{path}:12: SC701 components: layout "coins" is not in layouts/box/; did you mean'
         ' "coin"?',
-        f'{path}:11: SC702 components: layout "coin" is 25 x 25 mm but token "chit" is 30 x 30'
+        f'{path}:13: SC702 components: layout "coin" is 25 x 25 mm but token "chit" is 30 x 30'
         " mm: give the layout `size: 30mm x 30mm`",
-        f"{path}:12: SC703 components: star.png is not a file in the game folder",
-        f"{path}:17: SC703 components: art/none.png is not a file in the game folder",
-        f'{path}:18: SC705 components: piece "pawn" starts on a spawn, but the game has no'
+        f"{path}:14: SC703 components: star.png is not a file in the game folder",
+        f"{path}:19: SC703 components: art/none.png is not a file in the game folder",
+        f'{path}:20: SC705 components: piece "pawn" starts on a spawn, but the game has no'
         " board with a grid",
-        f'{path}:19: SC706 components: tuck box "all" holds cards of 2 sizes (hero 63.5 x 88.9'
+        f'{path}:21: SC706 components: tuck box "all" holds cards of 2 sizes (hero 63.5 x 88.9'
         " mm, place 88 x 63 mm): give each size a box of its own (`where`)",
     ]
     for line in expected:
         assert any(f.endswith(line.split(f"{path}:", 1)[1]) for f in found), (line, found)
     icon = [f for f in found if "SC704" in f]
-    assert len(icon) == 1 and 'face 2 shows icon "swrod"' in icon[0] and ":17" in icon[0]
+    assert len(icon) == 1 and 'face 2 shows icon "swrod"' in icon[0] and ":19" in icon[0]
 
 
 @pytest.mark.parametrize(

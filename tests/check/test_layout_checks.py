@@ -250,6 +250,10 @@ def test_elements_off_the_card_cut_by_its_edge_or_outside_the_safe_zone(
     assert check(run, root) == (
         1,
         [
+            f"{hero}:2:7: SC509 back-size: back 'default' (the built-in back) is 63.5 x 88.9"
+            " mm but type 'hero' (layouts/tiny/hero.yaml) is 88.9 x 63.5 mm landscape; give"
+            " it a back of its own size (layouts/tiny/back-<id>.yaml, and `back: <id>` on the"
+            " type)",
             f"{hero}:6: SC505 [warning] layout-cut-off: element art (image) reaches 4.4 mm"
             f" past the left edge of the canvas ({card}): the picture is cut off there",
             f"{hero}:2: SC505 layout-cut-off: element rules (text) reaches 15.9 mm past the"
@@ -261,7 +265,7 @@ def test_elements_off_the_card_cut_by_its_edge_or_outside_the_safe_zone(
             f"{hero}:7: SC506 [warning] layout-safe-zone: element note (text) reaches 1.9 mm"
             " past the left edge of the safe zone (3.2 mm inside the trim): a cut a little off"
             " may trim it",
-            "Tiny Game: 4 findings (2 warnings)",
+            "Tiny Game: 5 findings (2 warnings)",
         ],
     )
 
@@ -344,7 +348,8 @@ def test_build_stops_on_layout_errors_and_lists_their_warnings(
     stopped = run("build", "tiny", "--project", root, "--jobs", "1")
     assert stopped.exit_code == 1
     errors = [line for line in stopped.stderr.splitlines() if line.startswith("error: ")]
-    assert [line.split(": ")[2].split()[0] for line in errors] == ["SC505", "SC504"]
+    # the landscape hero on the built-in poker back: SC509 too
+    assert [line.split(": ")[2].split()[0] for line in errors] == ["SC509", "SC505", "SC504"]
     warnings = [line for line in stopped.stderr.splitlines() if line.startswith("warning: ")]
     assert [line.split(": ")[2].split()[:2] for line in warnings] == [
         ["SC505", "[warning]"],

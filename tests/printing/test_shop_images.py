@@ -17,6 +17,7 @@ from cardgen.errors import CardgenError
 from cardgen.printing.imposition import Face
 from cardgen.printing.shop_images import MPC_TEMPLATES, fit_face, resolution_note
 from tests.oracles.games import Row, cli, ok, write_game
+from tests.sized_game import write_sized_game
 
 BLEED_RGB = (255, 0, 255)
 TRIM_RGB = (0, 160, 0)
@@ -161,9 +162,8 @@ def test_a_size_mpc_has_no_template_for_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "Traceback" not in result.output
     (line,) = result.stderr.strip().splitlines()
     assert line == (
-        "error: Alpha: MakePlayingCards has no template cardgen knows for a 2.25 x 3.5 in"
-        " card (it has: 2.5 x 3.5 in, 2.75 x 4.75 in, 3.5 x 5 in); use --printer tgc or"
-        " home sheets"
+        "error: MakePlayingCards has no template for type 't0' (57.15 x 88.9 mm, 1 card)"
+        " (it has: 2.5 x 3.5 in, 2.75 x 4.75 in, 3.5 x 5 in); use --printer tgc or home sheets"
     )
     assert not (root / "output" / "gen" / "gen-mpc").exists()  # refused before any image
 
@@ -177,3 +177,21 @@ def test_a_face_below_300_dpi_is_named(tmp_path: Path) -> None:
     assert resolution_note([fine, Face("Blurry", sharp, soft, 180, 252, 9, 9)]) == [
         "Blurry is rendered at 150 dpi, the shops ask for 300: set `dpi: 300` in its layout."
     ]
+
+
+def test_mpc_takes_the_sizes_it_has_templates_for_and_names_the_others(tmp_path: Path) -> None:
+    """A game of poker (t0), tarot 70 x 120 mm (t1: not MPC's 2.75 x 4.75 in) and
+    landscape 88 x 63 mm (t2) cards: the poker cards are uploaded, the others named with
+    their sizes and their counts, none forced into a template of another size."""
+    root = write_sized_game(tmp_path)
+    out = tmp_path / "upload"
+    result = ok("pnp", "gen", "--project", root, "--out", out, "--printer", "mpc")
+    assert result.stdout.splitlines()[0] == f"{out / 'upload.txt'}: 4 images, 3 cards"
+    fronts = sorted(p.name for p in out.glob("*-front-*"))
+    assert fronts == ["001a-front-x2-ace.png", "002a-front-x1-bard.png"]
+    left_out = (
+        "Left out: MakePlayingCards has no template for type 't1' (70 x 120 mm, 2 cards);"
+        " type 't2' (88 x 63 mm landscape, 3 cards) (it has: 2.5 x 3.5 in, 2.75 x 4.75 in,"
+        " 3.5 x 5 in); print those with --printer tgc or on home sheets."
+    )
+    assert f"  {left_out}" in result.stdout.splitlines()

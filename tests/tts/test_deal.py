@@ -16,6 +16,7 @@ from cardgen.load.game import GamePack, load_game
 from cardgen.tts.deal import REST_LABEL, TablePlan, plan_table
 from cardgen.tts.notebook import plain_text
 from cardgen.tts.sheets import Face
+from cardgen.tts.sizes import CardSize
 from cardgen.tts.table import Copy
 from tests.conftest import ROOT
 
@@ -26,13 +27,14 @@ YOKAI = load_game(ROOT / "decks" / "yokai-sketch", ROOT)
 def copies_of(pack: GamePack) -> dict[str, Copy]:
     """Each card with stand-in images (the plan never opens them)."""
     face = Face(Path("face.png"), 0)
-    return {card.name: Copy(card, face, face, "back") for card in pack.cards}
+    poker = CardSize(63.5, 88.9)
+    return {card.name: Copy(card, face, face, "back", poker) for card in pack.cards}
 
 
 def names(plan: TablePlan) -> Counter[str]:
     """Every card on the table, by name."""
     piles = [p for seat in plan.seats for p in seat.piles] + plan.shared
-    piles += [plan.rest] if plan.rest else []
+    piles += plan.rest
     return Counter(c.card.name for pile in piles for c in pile.copies)
 
 
@@ -51,8 +53,8 @@ def test_blublers_deal_for_any_player_count(players: int) -> None:
     assert {c.card.type for c in down.copies + up.copies} == {"special"}
     box = Counter({c.name: c.copies * boxes for c in BLUBLERS.cards if c.copies})
     assert names(plan) == box  # every card of the box(es) once: dealt, in a pile or the rest
-    assert plan.rest is not None and plan.rest.label == REST_LABEL
-    assert len(plan.rest.copies) == 48 * boxes - each * players + 14 * (boxes - 1)
+    assert [rest.label for rest in plan.rest] == [REST_LABEL]
+    assert len(plan.rest[0].copies) == 48 * boxes - each * players + 14 * (boxes - 1)
     again = plan_table(BLUBLERS, players, [], copies_of(BLUBLERS))
     order = [[c.card.name for c in p.copies] for s in plan.seats for p in s.piles]
     assert order == [[c.card.name for c in p.copies] for s in again.seats for p in s.piles]
@@ -77,7 +79,7 @@ def test_player_counts_outside_the_range_are_refused(players: int) -> None:
 
 def test_yokai_piles_are_shared_and_seats_hold_none() -> None:
     plan = plan_table(YOKAI, 2, [], copies_of(YOKAI))
-    assert [s.piles for s in plan.seats] == [[], []] and plan.rest is None
+    assert [s.piles for s in plan.seats] == [[], []] and plan.rest == []
     yokai = [p for p in plan.shared if p.face_up]
     assert len(yokai) == 4 and all(len(p.copies) == 5 for p in yokai)
     assert {len({c.card.get("color") for c in p.copies}) for p in yokai} == {1}

@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from cardgen.tts.objects import common, transform
-from cardgen.tts.overview import BACKGROUND, CARD_UNITS, draw_overview, square, table_view
+from cardgen.tts.overview import BACKGROUND, draw_overview, square, table_view
 
 CELL_COLOURS = [(200, 30, 30), (30, 200, 30), (30, 30, 200), (220, 220, 40)]
 
@@ -74,7 +74,7 @@ def test_a_turned_card_is_drawn_turned(tmp_path: Path) -> None:
     files = {"face": face, "back": back}
     upright = [_card(0, 0.0, 0.0), _card(1, 8.0, 8.0)]
     turned = [_card(0, 0.0, 0.0, turn=90), _card(1, 8.0, 8.0)]
-    width = CARD_UNITS[0]
+    width = 56 / 25.4  # a card at scale 1 is 56 mm wide (tts-format.md 3.7), a unit an inch
     # a point beyond the card's half width but inside its half depth: covered only turned
     probe = (width / 2 + 0.3, 0.0)
     assert (
