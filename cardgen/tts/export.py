@@ -26,7 +26,7 @@ from cardgen.parallel import cores
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.tts import sheets as tts_sheets
-from cardgen.tts.board import board_objects
+from cardgen.tts.board import board_extent, board_objects
 from cardgen.tts.deal import Counts, check_players, has_player_piles
 from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
@@ -34,10 +34,15 @@ from cardgen.tts.mod import TableResult, TableSave, TableSpec
 from cardgen.tts.model import ObjectState, SavedObject
 from cardgen.tts.notebook import rules_text
 from cardgen.tts.stale import remove_unused, save_images
-from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder
+from cardgen.tts.table import Copy, TableBuilder
+from cardgen.tts.tables import centre_depth
 from cardgen.tts.uploads import Upload, uploads, uploads_path, uploads_text
 from cardgen.tts.url_map import UrlMap, load_url_map
 from cardgen.write import Writer, slug
+
+BOARD_CLEARANCE = 3.0
+"""Units between the board's nearest tile or counter and the middle of the first row of
+piles (half a poker card and more)."""
 
 
 @dataclass(frozen=True)
@@ -241,8 +246,10 @@ def export_table(
         first_face = first_face or (copies[0].face.path, copies[0].face.bleed_px)
         trim_pt = faces[copies[0].card.name][2].geometry.trim_pt
         objects.extend(builder.group_objects(row, label, copies, trim_pt, len(groups)))
-    if pack.game.boards:
-        objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
+    if pack.game.boards:  # beyond the first row of piles, clear of its cards
+        origin_z = board_extent(pack)[1] + BOARD_CLEARANCE
+        objects.extend(board_objects(builder, pack, origin_z=round(origin_z, 4)))
+    centre_depth(objects)  # the whole of it in the middle of the table, front to back
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     mod = None
     if table is not None:

@@ -44,6 +44,8 @@ class TablePile:
     label: str
     copies: list[Copy]
     face_up: bool
+    place: str = "middle"
+    """Where a shared pile lies (the setup pile's `place`)."""
 
 
 class TableBuilder:
@@ -249,12 +251,19 @@ def take_piles(game_piles: list[Pile], copies: list[Copy]) -> tuple[list[TablePi
             taken = {i for members in groups.values() for i in members}
             for value, members in groups.items():
                 piles.append(
-                    TablePile(f"{spec.label}: {value}", [copies[i] for i in members], spec.face_up)
+                    TablePile(
+                        f"{spec.label}: {value}",
+                        [copies[i] for i in members],
+                        spec.face_up,
+                        spec.place,
+                    )
                 )
         else:
             chosen = chosen[: spec.count] if spec.count is not None else chosen
             taken = set(chosen)
             if chosen:
-                piles.append(TablePile(spec.label, [copies[i] for i in chosen], spec.face_up))
+                piles.append(
+                    TablePile(spec.label, [copies[i] for i in chosen], spec.face_up, spec.place)
+                )
         left = [i for i in left if i not in taken]
     return piles, [copies[i] for i in left]
