@@ -38,6 +38,15 @@ class Pile(Strict):
             " ones once in the middle of the table from the box."
         ),
     )
+    place: Literal["middle", "left", "right", "ends"] = Field(
+        default="middle",
+        description=(
+            "Where a `shared` pile lies on a table set up for players: `middle` in the row"
+            " of shared piles in the middle, `left` or `right` at that end of the play"
+            " area (as the player on the near side sees it), `ends` at the ends in turn"
+            " (the first such pile left, the next right, ...)."
+        ),
+    )
 
 
 class Setup(Strict):

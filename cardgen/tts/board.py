@@ -311,14 +311,48 @@ def board_spots(cells: dict[tuple[int, int], str], origin_z: float) -> dict[tupl
     }
 
 
-def board_reach(pack: GamePack) -> float:
-    """How far from the board's centre its tiles and counters reach, in table units (the
-    middle a table must leave free for it)."""
-    reach = 0.0
+def board_extent(pack: GamePack) -> tuple[float, float]:
+    """How far the boards' tiles and counters reach from the board's centre along x and
+    along z, in table units (each tile and counter taken whole): the middle a table must
+    leave free for them."""
+    reach_x = reach_z = 0.0
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
-        spots = board_spots(board.cells(), 0.0)
+        cells = board.cells()
+        spots = board_spots(cells, 0.0)
         teams, rounds = counter_spots(board, spots)
-        every = [*spots.values(), *teams.values(), rounds]
-        reach = max(reach, max(math.hypot(x, z) for x, z in every) + TILE_UNITS)
-    return reach
+        tiles = list(spots.values())
+        counters = [*teams.values(), rounds]
+        reach_x = max(reach_x, *(abs(x) + TILE_UNITS / 2 for x, _ in tiles))
+        reach_x = max(reach_x, *(abs(x) + 1.0 for x, _ in counters))
+        reach_z = max(reach_z, *(abs(z) + TILE_UNITS / 3**0.5 for _, z in tiles))
+        reach_z = max(reach_z, *(abs(z) + 0.6 for _, z in counters))
+    return reach_x, reach_z
+
+
+def seat_teams(pack: GamePack, seats: Sequence[tuple[str, Spot]]) -> dict[str, list[str]]:
+    """Each team's seats (by name) on the game's first board: the seats nearest a team's
+    spawn join it, half and half (`board_objects` puts their pieces so); none without a
+    board."""
+    if not pack.game.boards:
+        return {}
+    board, _ = load_board(pack, pack.game.boards[0])
+    spots = board_spots(board.cells(), 0.0)
+    teams = [team.id for team in pack.game.teams]
+    return _team_seats(board, spots, len(seats), seats, teams)
+
+
+def alternating(teams: dict[str, list[str]], order: Sequence[str]) -> list[str]:
+    """The seats of `order` in turn order with the teams taking turns, as team games'
+    rules have them play: the larger team first (of equal teams, the first seat's), then
+    the next seat (in `order`) of the other team, and so on, so that two players of one
+    team never play one after the other within a round."""
+    rank = {name: index for index, name in enumerate(order)}
+    lines = [sorted(members, key=rank.__getitem__) for members in teams.values() if members]
+    if not lines:
+        return list(order)
+    lines.sort(key=lambda members: (-len(members), rank[members[0]]))
+    turns: list[str] = []
+    for step in range(max(len(members) for members in lines)):
+        turns.extend(members[step] for members in lines if step < len(members))
+    return turns + [name for name in order if name not in turns]

@@ -19,8 +19,7 @@ from cardgen.model.game import DealRow
 from cardgen.model.select import matches
 from cardgen.model.setup import Pile
 from cardgen.tts.table import Copy, TablePile, by_size, leftover_pile, take_piles
-
-REST_LABEL = "Rest of the box"
+from cardgen.tts.words import table_words
 
 Counts = dict[str, int]
 """Card name -> copies."""
@@ -125,7 +124,7 @@ def _shared(
     if not dealt:  # nothing dealt: the cards no pile takes are one more deck in the middle
         plan.shared += leftover_pile(pack, left)
     elif left:  # after a deal, the rest goes back into the box
-        plan.rest = by_size(TablePile(REST_LABEL, left, False))
+        plan.rest = by_size(TablePile(table_words(pack.game.language).rest, left, False))
 
 
 def _seat(

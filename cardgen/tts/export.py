@@ -27,7 +27,7 @@ from cardgen.parallel import cores
 from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.tts import sheets as tts_sheets
-from cardgen.tts.board import board_objects
+from cardgen.tts.board import board_extent, board_objects
 from cardgen.tts.deal import Counts, check_players, has_player_piles
 from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
@@ -37,9 +37,14 @@ from cardgen.tts.notebook import rules_text
 from cardgen.tts.sizes import CARD_MM, MM_PER_UNIT, CardSize, spread
 from cardgen.tts.stale import remove_unused, save_images
 from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder, arrange
+from cardgen.tts.tables import centre_depth
 from cardgen.tts.uploads import Upload, uploads, uploads_path, uploads_text
 from cardgen.tts.url_map import UrlMap, load_url_map
 from cardgen.write import Writer, slug
+
+BOARD_CLEARANCE = 3.0
+"""Units between the board's nearest tile or counter and the middle of the first row of
+piles (half a poker card and more)."""
 
 
 @dataclass(frozen=True)
@@ -235,10 +240,11 @@ def export_table(
         for card in pack.cards
         if card.name in faces
     }
-    objects, first_face, depths = _rows(builder, groups, copy_of)
-    if pack.game.boards:
-        reach = max(len(groups) * GROUP_SPACING, _rows_reach(depths))
-        objects.extend(board_objects(builder, pack, origin_z=reach + 14))
+    objects, first_face, _ = _rows(builder, groups, copy_of)
+    if pack.game.boards:  # beyond the first row of piles, clear of its cards
+        origin_z = board_extent(pack)[1] + BOARD_CLEARANCE
+        objects.extend(board_objects(builder, pack, origin_z=round(origin_z, 4)))
+    centre_depth(objects)  # the whole of it in the middle of the table, front to back
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     mod = None
     if table is not None:

@@ -10,7 +10,6 @@ build a new file, and TTS needs none to load it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,14 +20,15 @@ from PIL import Image
 from cardgen.load.game import GamePack
 from cardgen.model.components import CounterComponent as Counter
 from cardgen.model.select import matches
-from cardgen.tts.board import board_objects, board_reach
+from cardgen.tts.board import alternating, board_objects, seat_teams
 from cardgen.tts.deal import Counts, TablePlan, plan_table
 from cardgen.tts.images import TableImages, saved_objects_folder
+from cardgen.tts.layout import TableLayout
 from cardgen.tts.notebook import setup_text
 from cardgen.tts.objects import common, scripts, transform
 from cardgen.tts.overview import draw_overview, square
 from cardgen.tts.save_model import TtsSave
-from cardgen.tts.seats import Seat, hand_zone, seats
+from cardgen.tts.seats import Seat, hand_zone
 from cardgen.tts.sizes import CARD_MM
 from cardgen.tts.table import (
     PILE_SPACING,
@@ -36,6 +36,7 @@ from cardgen.tts.table import (
     TableBuilder,
     TablePile,
 )
+from cardgen.tts.words import table_words
 from cardgen.write import Writer, atomic_write, slug
 
 EPOCH = 0
@@ -43,8 +44,6 @@ DATE = "1/1/1970 12:00:00 AM"
 """The save's time, fixed so that the same input gives the same bytes."""
 VERSION = "v13.1.1"
 """The TTS version whose save format this follows (the real save the model is built from)."""
-SEAT_INWARD = 5.5
-"""How far in front of a hand zone a seat's piles lie."""
 GREY = {"r": 0.5, "g": 0.5, "b": 0.5}
 THUMBNAIL_PX = 512
 """The full save's thumbnail: the table from above, this many pixels square."""
@@ -102,38 +101,45 @@ class TableSave:
         self.spacing = PILE_SPACING * self.scale[0]
         self.objects: list[dict[str, Any]] = []
         self.snaps: list[dict[str, Any]] = []
-        counters = [c for c in pack.game.counters if c.owner == "player"]
-        widest = max((len(s.piles) for s in self.plan.seats), default=0) + len(counters)
-        self.width = max(10.0, widest * self.spacing + 2)
-        middle = (len(self.plan.shared) * self.spacing) / 2 + 2 * self.scale[1]
-        self.board_reach = board_reach(pack) if pack.game.boards else 0.0
-        self.card_depth = CARD_MM[1] / 25.4 * self.scale[1]
-        if self.board_reach:  # the board in the middle, the shared piles on its near side
-            middle = max(middle, self.board_reach + 2 * self.card_depth + 1)
-        self.seats: list[Seat] = seats(spec.players, self.width, middle)
+        self.words = table_words(pack.game.language)
+        layout = TableLayout(pack, self.plan, self.scale, self.spacing)
+        self.layout = layout
+        self.table, self.width, self.seats = layout.table, layout.width, layout.seats
+        places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
+        self.teams = seat_teams(pack, places)
+        self.turns = alternating(self.teams, [seat.colour for seat in self.seats])
 
     def lay_out(self) -> None:
         """Every object of the table (their sheets are made by the images' `finish`)."""
         ids = self.builder.ids
+        words = self.words
+        counters = [c for c in self.pack.game.counters if c.owner == "player"]
         for seat, cards in zip(self.seats, self.plan.seats, strict=True):
-            self.objects.append(hand_zone(ids.guid(f"hand|{seat.colour}"), seat, self.width))
-            counters = [c for c in self.pack.game.counters if c.owner == "player"]
+            colour = words.colour(seat.colour)
+            zone = hand_zone(
+                ids.guid(f"hand|{seat.colour}"),
+                seat,
+                self.width,
+                words.hand.format(colour=colour),
+            )
+            self.objects.append(zone)
             count = len(cards.piles) + len(counters)
+            spots = self.layout.seat_spots(seat, count)
             for column, pile in enumerate(cards.piles):
-                x, z = seat.point(self._across(column, count), SEAT_INWARD)
-                shown = TablePile(f"{seat.colour} - {pile.label}", pile.copies, pile.face_up)
+                x, z = spots[column]
+                shown = TablePile(f"{colour} - {pile.label}", pile.copies, pile.face_up)
                 identity = f"seat|{seat.colour}|{column}|{pile.label}"
                 self._pile(shown, identity, x, z, seat)
             for index, counter in enumerate(counters):
-                x, z = seat.point(self._across(len(cards.piles) + index, count), SEAT_INWARD)
-                label = f"{seat.colour} - {counter.label}"
+                x, z = spots[len(cards.piles) + index]
+                label = f"{colour} - {counter.label}"
                 self._counter(f"{seat.colour}|{counter.id}", label, counter, x, z, seat)
         shared = self.plan.shared
-        shared_z = -(self.board_reach + self.card_depth) if self.board_reach else 0.0
-        for column, pile in enumerate(shared):
-            x = self._across(column, len(shared))
-            self._pile(pile, f"shared|{column}|{pile.label}", x, shared_z)
-        shared_counters = [
+        for column, (pile, (x, z)) in enumerate(
+            zip(shared, self.layout.shared_spots(), strict=True)
+        ):
+            self._pile(pile, f"shared|{column}|{pile.label}", x, z)
+        shared_counters = [  # beside a board, its own counters stand (`board_objects`)
             c for c in self.pack.game.counters if c.owner == "shared" and not self.pack.game.boards
         ]
         for index, counter in enumerate(shared_counters):
@@ -141,18 +147,15 @@ class TableSave:
             self._counter(
                 counter.id, counter.label, counter, self._across(index, len(shared_counters)), z
             )
-        for number, rest in enumerate(self.plan.rest):  # a pile per card size, outwards
-            gap = math.radians(-180 / len(self.seats))  # between the first seat and the last
-            radius = self.seats[0].radius + 3 + number * (self.card_depth + 1)
-            x, z = round(-radius * math.sin(gap), 4), round(-radius * math.cos(gap), 4)
-            self._pile(rest, f"rest|{rest.label}", x, z)
+        for number, rest in enumerate(self.plan.rest):  # a pile per card size, inwards
+            self._pile(rest, f"rest|{rest.label}", *self.layout.rest_spot(number))
         if self.pack.game.boards:  # in the middle, a piece for each seat on its team's side
             places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
             self.objects.extend(board_objects(self.builder, self.pack, 0.0, seats=places))
 
     def _across(self, column: int, count: int) -> float:
         """The offset of column `column` of a row of `count`, centred."""
-        return (column - (count - 1) / 2) * self.spacing
+        return self.layout.across(column, count)
 
     def _pile(
         self,
@@ -215,9 +218,11 @@ class TableSave:
     def envelope(self) -> dict[str, Any]:
         """The whole save, its keys in the order TTS writes them."""
         game = self.pack.game
+        words = self.words
+        turns = self.turns if self.teams else None  # a team game: who plays when
         tabs = {
-            "Setup": setup_text(self.pack, self.plan, self.seats),
-            "Rules": self.rules,
+            words.setup_tab: setup_text(self.pack, self.plan, self.seats, turns),
+            words.rules_tab: self.rules,
         }
         return {
             "SaveName": game.name,
@@ -232,10 +237,9 @@ class TableSave:
             "Tags": ["Board Games" if game.boards else "Card Games"],
             "Gravity": 0.5,
             "PlayArea": 0.5,
-            "Table": "Table_RPG",
+            "Table": self.table.name,
             "Sky": "Sky_Museum",
-            "Note": f"{game.name} for {self.plan.players} players: the Notebook has the setup"
-            " and the rules.",
+            "Note": words.note.format(game=game.name, players=self.plan.players),
             "TabStates": {
                 str(number): {
                     "title": title,
@@ -284,7 +288,7 @@ class TableSave:
             "Turns": {
                 "Enable": True,
                 "Type": 1,
-                "TurnOrder": [seat.colour for seat in self.seats],
+                "TurnOrder": self.turns,
                 "Reverse": False,
                 "SkipEmpty": True,
                 "DisableInteractions": False,

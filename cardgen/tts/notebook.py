@@ -12,6 +12,7 @@ from cardgen.load.game import GamePack
 from cardgen.tts.deal import TablePlan
 from cardgen.tts.seats import Seat
 from cardgen.tts.table import TablePile
+from cardgen.tts.words import TableWords, table_words
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -75,48 +76,73 @@ def rules_text(pack: GamePack) -> str:
             raise CardgenError(
                 f"rules document {document}: {reason}", pack.doc.location(["rules_document"])
             ) from None
-    parts = [pack.game.description.strip(), f"Rules: {pack.game.rules_source.strip()}"]
-    return "\n\n".join(p for p in parts if p and p != "Rules:") + "\n"
+    source = pack.game.rules_source.strip()
+    words = table_words(pack.game.language)
+    parts = [pack.game.description.strip(), words.rules.format(source=source) if source else ""]
+    return "\n\n".join(p for p in parts if p) + "\n"
 
 
-def _pile(pile: TablePile) -> str:
+def _pile(pile: TablePile, words: TableWords) -> str:
     """A pile as the setup tab lists it."""
-    side = "face up" if pile.face_up else "face down"
+    side = words.face_up if pile.face_up else words.face_down
     count = len(pile.copies)
-    return f"{pile.label} ({count} card{'' if count == 1 else 's'}, {side})"
+    return f"{pile.label} ({count} {words.cards[0] if count == 1 else words.cards[1]}, {side})"
 
 
-def setup_text(pack: GamePack, plan: TablePlan, seats: list[Seat]) -> str:
+def setup_text(
+    pack: GamePack, plan: TablePlan, seats: list[Seat], turns: list[str] | None = None
+) -> str:
     """The setup tab: who sits where, the hand, the deal, each seat's piles, the shared
-    piles and the box pile, the counters, and the game's own setup notes."""
+    piles (those at the ends of the play area apart) and the box pile, the counters, the
+    turn order (`turns`, the seats' colours) and the game's own setup notes."""
     setup = pack.game.setup
-    lines = [f"{pack.game.name}, set up for {plan.players} players."]
+    words = table_words(pack.game.language)
+    lines = [words.set_up_for.format(game=pack.game.name, players=plan.players)]
     if setup.hand is not None:
-        lines.append(f"Starting hand: {setup.hand} cards each.")
+        lines.append(words.hand_size.format(count=setup.hand))
     if plan.cards_each is not None:
-        boxes = f", from {plan.boxes} boxes" if plan.boxes > 1 else ""
+        boxes = words.from_boxes.format(boxes=plan.boxes) if plan.boxes > 1 else ""
         lines.append(
-            f"Deal for {plan.players} players: {plan.cards_each} cards each{boxes},"
-            f" face down, as the pile {setup.deal_label!r} in front of each player."
+            words.deal.format(
+                players=plan.players, each=plan.cards_each, boxes=boxes, label=setup.deal_label
+            )
         )
     lines.append("")
     for seat, cards in zip(seats, plan.seats, strict=True):
-        deck = f" (deck: {cards.deck})" if cards.deck else ""
-        piles = "; ".join(_pile(p) for p in cards.piles) or "no pile of their own"
-        lines.append(f"{seat.colour}{deck}: {piles}.")
-    if plan.shared:
-        lines.append("In the middle: " + "; ".join(_pile(p) for p in plan.shared) + ".")
+        deck = words.deck.format(name=cards.deck) if cards.deck else ""
+        piles = "; ".join(_pile(p, words) for p in cards.piles) or words.no_pile
+        lines.append(f"{words.colour(seat.colour)}{deck}{words.colon}{piles}.")
+    middle = [p for p in plan.shared if p.place == "middle"]
+    ends = [p for p in plan.shared if p.place != "middle"]
+    if middle:
+        listed = "; ".join(_pile(p, words) for p in middle)
+        lines.append(f"{words.middle}{words.colon}{listed}.")
+    if ends:
+        listed = "; ".join(_pile(p, words) for p in ends)
+        lines.append(f"{words.ends}{words.colon}{listed}.")
     for rest in plan.rest:
-        lines.append(f"Off to the side: {_pile(rest)}.")
+        lines.append(f"{words.off_side}{words.colon}{_pile(rest, words)}.")
+    lines.extend(_counters(pack, words))
+    if turns:
+        order = ", ".join(words.colour(colour) for colour in turns)
+        lines.append(words.turns.format(order=order))
+    if setup.notes.strip():
+        lines.extend(["", words.notes, " ".join(setup.notes.split())])
+    return "\n".join(lines) + "\n"
+
+
+def _counters(pack: GamePack, words: TableWords) -> list[str]:
+    """A line for each of the game's counters: whose it is and what it starts at."""
+    lines = []
     for counter in pack.game.counters:
-        whose = {"player": "each player", "team": "each team"}.get(counter.owner, "shared")
+        whose = {"player": words.each_player, "team": words.each_team}.get(
+            counter.owner, words.shared
+        )
         start = str(counter.start)
         if counter.start_field is not None and counter.start_from is not None:
             kind = counter.start_from.get("type")
-            card = pack.game.types[kind].label if isinstance(kind, str) else "card"
-            owner = "the player's" if counter.owner == "player" else "the"
-            start = f"the {counter.start_field} of {owner} {card}"
-        lines.append(f"Counter: {counter.label} ({whose}, starts at {start}).")
-    if setup.notes.strip():
-        lines.extend(["", "Setup notes:", " ".join(setup.notes.split())])
-    return "\n".join(lines) + "\n"
+            card = pack.game.types[kind].label if isinstance(kind, str) else words.card
+            owner = words.owner_player if counter.owner == "player" else words.owner_shared
+            start = words.start_field.format(field=counter.start_field, owner=owner, card=card)
+        lines.append(words.counter.format(label=counter.label, whose=whose, start=start))
+    return lines

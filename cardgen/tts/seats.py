@@ -1,10 +1,12 @@
 """The seats of a Tabletop Simulator table set up for N players: each seat's colour (in
-TTS's order), where it sits around the middle, which way it faces, and its hand zone.
+TTS's order), where it sits on the table's edge, which way it faces, and its hand zone.
 
-A seat is at angle `angle` around the middle (0: the near side, seats going round
-clockwise seen from above), `radius` away; its player faces the middle. A point of the
-seat's own area is given as (across, inward): `across` along the player's right hand,
-`inward` from the hand zone towards the middle.
+Seats go round the table clockwise seen from above, seat 0 on the near side: seat k of n
+takes the edge the direction 360 k / n degrees round from the near side meets, as TTS's
+own tables seat players along their edges, its hand zone on the table, facing straight
+across the table (rotY 0 on the near edge, 90 on the left, 180 far, 270 right). A point
+of the seat's own area is given as (across, inward): `across` along the player's right
+hand, `inward` from the hand zone towards the middle.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.tts.objects import common, scripts
+from cardgen.tts.tables import EDGE_MARGIN, Table
 
 SEAT_COLOURS: dict[str, tuple[float, float, float]] = {
     "White": (1.0, 1.0, 1.0),
@@ -36,14 +39,19 @@ HAND_Y = 4.1
 """A hand zone's depth, height and centre height, as a v13.1.1 save has them."""
 
 
+ZONE_GAP = 2.0
+"""Units kept between two hand zones on one edge."""
+
+
 @dataclass(frozen=True)
 class Seat:
-    """One player's place at the table."""
+    """One player's place at the table: its hand zone's centre and turn."""
 
     number: int
     colour: str
     angle: float
-    radius: float
+    x: float
+    z: float
 
     @property
     def rgb(self) -> dict[str, float]:
@@ -53,14 +61,13 @@ class Seat:
     def point(self, across: float, inward: float) -> tuple[float, float]:
         """World (x, z) of a point of the seat's area."""
         a = math.radians(self.angle)
-        distance = self.radius - inward
-        x = -distance * math.sin(a) + across * math.cos(a)
-        z = -distance * math.cos(a) - across * math.sin(a)
+        x = self.x + inward * math.sin(a) + across * math.cos(a)
+        z = self.z + inward * math.cos(a) - across * math.sin(a)
         return round(x, 4), round(z, 4)
 
     @property
     def hand_rotation(self) -> float:
-        """The hand zone's rotation about Y: facing the middle."""
+        """The hand zone's rotation about Y: facing across the table."""
         return round(self.angle % 360, 4)
 
     @property
@@ -69,24 +76,77 @@ class Seat:
         return round((self.angle + 180) % 360, 4)
 
 
-def seats(players: int, width: float, middle: float) -> list[Seat]:
-    """`players` seats evenly round the middle, far enough apart that hand zones `width`
-    wide do not overlap and that the shared piles (within `middle` of the centre) fit."""
+def _edge(direction: float, table: Table) -> tuple[float, float, float]:
+    """Where the direction `direction` (degrees clockwise from the near side) from the
+    middle meets the ring of hand-zone centres: (x, z, the edge's turn)."""
+    reach_x = table.width / 2 - HAND_DEPTH / 2 - EDGE_MARGIN
+    reach_z = table.depth / 2 - HAND_DEPTH / 2 - EDGE_MARGIN
+    a = math.radians(direction)
+    dx, dz = -math.sin(a), -math.cos(a)
+    if abs(dz) * reach_x >= abs(dx) * reach_z - 1e-9:  # the near or the far edge
+        along = dx * reach_z / abs(dz)
+        return along, math.copysign(reach_z, dz), 0.0 if dz < 0 else 180.0
+    along = dz * reach_x / abs(dx)
+    return math.copysign(reach_x, dx), along, 90.0 if dx < 0 else 270.0
+
+
+def zone_width(players: int, width: float, table: Table) -> float:
+    """The hand zones' width: `width`, narrowed so that the zones of one edge fit on it
+    `ZONE_GAP` apart and no two zones (round a corner too) overlap."""
+    spots = [_edge(360 * k / players, table) for k in range(players)]
+    found = width
+    for turn in {spot[2] for spot in spots}:
+        count = sum(spot[2] == turn for spot in spots)
+        length = table.width if turn in (0.0, 180.0) else table.depth
+        found = min(found, (length - 2 * EDGE_MARGIN - (count - 1) * ZONE_GAP) / count)
+    found = round(found, 4)
+    while found > 1.0 and _overlap(seats(players, found, table), found):
+        found = round(found - 0.5, 4)
+    return found
+
+
+def _box(seat: Seat, width: float) -> tuple[float, float, float, float]:
+    """What a seat's hand zone covers: min x, max x, min z, max z."""
+    across = seat.angle in (0.0, 180.0)
+    half_x = (width if across else HAND_DEPTH) / 2
+    half_z = (HAND_DEPTH if across else width) / 2
+    return seat.x - half_x, seat.x + half_x, seat.z - half_z, seat.z + half_z
+
+
+def _overlap(placed: list[Seat], width: float) -> bool:
+    """Whether two seats' hand zones overlap."""
+    boxes = [_box(seat, width) for seat in placed]
+    return any(
+        a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+    )
+
+
+def seats(players: int, width: float, table: Table) -> list[Seat]:
+    """`players` seats round the table's edges, their hand zones `width` wide (see
+    `zone_width`), each as far along its edge as its direction puts it, kept on the
+    table."""
     if players > len(SEAT_COLOURS):
         raise ValueError(f"TTS has {len(SEAT_COLOURS)} seat colours, not {players}")
-    radius = max(15.0, middle + 9.0)
-    if players > 2:
-        radius = max(radius, (width + 2) / (2 * math.sin(math.pi / players)))
     colours = list(SEAT_COLOURS)
-    return [
-        Seat(number, colours[number], 360 * number / players, round(radius, 4))
-        for number in range(players)
-    ]
+    placed = []
+    for number in range(players):
+        x, z, turn = _edge(360 * number / players, table)
+        if turn in (0.0, 180.0):
+            room = table.width / 2 - width / 2 - EDGE_MARGIN
+            x = max(-room, min(room, x))
+        else:
+            room = table.depth / 2 - width / 2 - EDGE_MARGIN
+            z = max(-room, min(room, z))
+        placed.append(Seat(number, colours[number], turn, round(x, 4) + 0.0, round(z, 4) + 0.0))
+    return placed
 
 
-def hand_zone(guid: str, seat: Seat, width: float) -> dict[str, Any]:
-    """A seat's hand zone (`HandTrigger`), in its colour, facing the middle."""
-    x, z = seat.point(0, 0)
+def hand_zone(guid: str, seat: Seat, width: float, name: str) -> dict[str, Any]:
+    """A seat's hand zone (`HandTrigger`) called `name`, in its colour, facing across
+    the table."""
+    x, z = seat.x, seat.z
     placed = {
         "posX": x,
         "posY": HAND_Y,
@@ -98,7 +158,7 @@ def hand_zone(guid: str, seat: Seat, width: float) -> dict[str, Any]:
         "scaleY": HAND_HEIGHT,
         "scaleZ": HAND_DEPTH,
     }
-    data = common(guid, "HandTrigger", placed, f"{seat.colour}'s hand", color=seat.rgb | {"a": 0.0})
+    data = common(guid, "HandTrigger", placed, name, color=seat.rgb | {"a": 0.0})
     data.update(
         {
             "Value": 0,

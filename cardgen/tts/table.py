@@ -47,6 +47,8 @@ class TablePile:
     label: str
     copies: list[Copy]
     face_up: bool
+    place: str = "middle"
+    """Where a shared pile lies (the setup pile's `place`)."""
 
     @property
     def size(self) -> CardSize:
@@ -68,7 +70,7 @@ def by_size(pile: TablePile) -> list[TablePile]:
     if len(sizes) <= 1:
         return [pile]
     return [
-        TablePile(f"{pile.label} ({copies[0].size.label})", copies, pile.face_up)
+        TablePile(f"{pile.label} ({copies[0].size.label})", copies, pile.face_up, pile.place)
         for copies in sizes.values()
     ]
 
@@ -268,12 +270,14 @@ def take_piles(game_piles: list[Pile], copies: list[Copy]) -> tuple[list[TablePi
             taken = {i for members in groups.values() for i in members}
             for value, members in groups.items():
                 grouped = [copies[i] for i in members]
-                piles.extend(by_size(TablePile(f"{spec.label}: {value}", grouped, spec.face_up)))
+                label = f"{spec.label}: {value}"
+                piles.extend(by_size(TablePile(label, grouped, spec.face_up, spec.place)))
         else:
             chosen = chosen[: spec.count] if spec.count is not None else chosen
             taken = set(chosen)
             if chosen:
                 chosen_copies = [copies[i] for i in chosen]
-                piles.extend(by_size(TablePile(spec.label, chosen_copies, spec.face_up)))
+                pile = TablePile(spec.label, chosen_copies, spec.face_up, spec.place)
+                piles.extend(by_size(pile))
         left = [i for i in left if i not in taken]
     return piles, [copies[i] for i in left]

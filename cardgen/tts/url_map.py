@@ -7,7 +7,8 @@ line ends welcome, a URL holding a comma quoted; `;` or a tab between the column
 spreadsheet may write them). An image is named by its file name or by
 its path in the export folder (`sheets/visionary-1-9f992b88.jpg`). Every problem is told
 with its place (the CSV line, or the JSON key) and all are reported at once; a URL must be
-http(s); a Dropbox link that serves its web page instead of the image is warned about.
+http(s); a Dropbox link that serves its web page instead of the image is warned about, and
+so is an Imgur page link (`imgur.com/<id>`, not `i.imgur.com/<id>.png`).
 """
 
 from __future__ import annotations
@@ -104,6 +105,11 @@ def load_url_map(path: Path) -> UrlMap:
             url_map.warnings.append(
                 f"{place}: the Dropbox link for {key} serves Dropbox's web page, not the"
                 " image: end it in dl=1 (or raw=1) instead of dl=0"
+            )
+        if _imgur_page(url):
+            url_map.warnings.append(
+                f"{place}: the Imgur link for {key} is Imgur's page, not the image: use"
+                " the image's direct link (https://i.imgur.com/<id>.jpg)"
             )
     errors.errors.sort(key=lambda error: (error.location and error.location.line) or 0)
     errors.raise_if_any(MAX_TOLD, Location(where))
@@ -214,3 +220,10 @@ def _dropbox_page(url: str) -> bool:
         return False
     query = parse_qs(parsed.query)
     return query.get("dl") != ["1"] and query.get("raw") != ["1"]
+
+
+def _imgur_page(url: str) -> bool:
+    """An Imgur link to the page that shows an image (`imgur.com/<id>`, an album `/a/<id>`
+    or a gallery `/gallery/<id>`), not to the image itself (`i.imgur.com/<id>.png`)."""
+    host = (urlparse(url).hostname or "").lower()
+    return host in ("imgur.com", "www.imgur.com", "m.imgur.com")

@@ -73,8 +73,7 @@ def test_each_problem_is_found_at_its_line(make_project: Callable[..., Path]) ->
     found = check(make_project, components, hero=HERO, place=PLACE, coin=COIN, **BACK)
     path = "decks/box/game.yaml"
     expected = [
-        f'{path}:12: SC701 components: layout "coins" is not in layouts/box/; did you mean'
-        ' "coin"?',
+        f'{path}:12: SC701 components: layout "coins" is not in layouts/box/; did you mean "coin"?',
         f'{path}:13: SC702 components: layout "coin" is 25 x 25 mm but token "chit" is 30 x 30'
         " mm: give the layout `size: 30mm x 30mm`",
         f"{path}:14: SC703 components: star.png is not a file in the game folder",

@@ -130,10 +130,9 @@ def test_sc605_a_weapon_whose_range_differs_from_its_pattern(tmp_path: Path) -> 
 
 def test_sc402_the_two_special_piles_need_more_than_the_box(tmp_path: Path) -> None:
     """SC402 (piles together) already covers Blubler's two Special piles: 7 + 8 > 14."""
-    old = "count: 7, face_up: true, owner: shared}"
-    pack = copy_pack(
-        tmp_path, "blublers", {"game.yaml": (old, "count: 8, face_up: true, owner: shared}")}
-    )
+    old = "count: 7, face_up: true, owner: shared, place: ends}"
+    new = "count: 8, face_up: true, owner: shared, place: ends}"
+    pack = copy_pack(tmp_path, "blublers", {"game.yaml": (old, new)})
     found = _one(pool_findings(pack, "SC402"))
     assert found.line == line_of(tmp_path, "blublers", "game.yaml", "id: special-visible")
     assert "15" in found.message and "14" in found.message

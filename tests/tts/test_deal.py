@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack, load_game
-from cardgen.tts.deal import REST_LABEL, TablePlan, plan_table
+from cardgen.tts.deal import TablePlan, plan_table
 from cardgen.tts.notebook import plain_text
 from cardgen.tts.sheets import Face
 from cardgen.tts.sizes import CardSize
@@ -53,7 +53,7 @@ def test_blublers_deal_for_any_player_count(players: int) -> None:
     assert {c.card.type for c in down.copies + up.copies} == {"special"}
     box = Counter({c.name: c.copies * boxes for c in BLUBLERS.cards if c.copies})
     assert names(plan) == box  # every card of the box(es) once: dealt, in a pile or the rest
-    assert [rest.label for rest in plan.rest] == [REST_LABEL]
+    assert [rest.label for rest in plan.rest] == ["Reste de la boîte"]  # its language
     assert len(plan.rest[0].copies) == 48 * boxes - each * players + 14 * (boxes - 1)
     again = plan_table(BLUBLERS, players, [], copies_of(BLUBLERS))
     order = [[c.card.name for c in p.copies] for s in plan.seats for p in s.piles]

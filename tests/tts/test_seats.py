@@ -1,5 +1,6 @@
-"""Seats round a TTS table (`cardgen.tts.seats`): TTS's colours in order, every
-hand zone facing the middle, no two overlapping, a seat's own area in front of it."""
+"""Seats round a TTS table (`cardgen.tts.seats`): TTS's colours in order, every hand
+zone on an edge of the table's surface and facing across it, no two overlapping, a seat's
+own area in front of it."""
 
 from __future__ import annotations
 
@@ -8,31 +9,59 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgen.tts.seats import SEAT_COLOURS, hand_zone, seats
+from cardgen.tts.seats import SEAT_COLOURS, hand_zone, seats, zone_width
+from cardgen.tts.tables import Table
+
+RPG = Table("Table_RPG", 58.0, 40.0)  # docs/tts.md, "Tables"
+
+
+def corners(
+    x: float, z: float, turn: float, width: float, depth: float
+) -> list[tuple[float, float]]:
+    """The four corners of a `width` x `depth` rectangle at (x, z) turned `turn` about Y."""
+    a = math.radians(turn)
+    out = []
+    for u, v in ((-1, -1), (-1, 1), (1, 1), (1, -1)):
+        du, dv = u * width / 2, v * depth / 2
+        out.append(
+            (x + du * math.cos(a) + dv * math.sin(a), z - du * math.sin(a) + dv * math.cos(a))
+        )
+    return out
 
 
 @given(
     st.integers(min_value=1, max_value=len(SEAT_COLOURS)),
     st.floats(min_value=4, max_value=40),
-    st.floats(min_value=0, max_value=30),
+    st.sampled_from([RPG, Table("Table_Custom", 88.0, 52.0)]),
 )
-def test_seats_face_the_middle_and_their_hands_do_not_overlap(
-    players: int, width: float, middle: float
+def test_seats_sit_on_the_table_facing_across_it_their_hands_apart(
+    players: int, wanted: float, table: Table
 ) -> None:
-    placed = seats(players, width, middle)
+    width = zone_width(players, wanted, table)
+    assert width <= round(wanted, 4)
+    placed = seats(players, width, table)
     assert [s.colour for s in placed] == list(SEAT_COLOURS)[:players]
+    boxes = []
     for seat in placed:
+        assert seat.hand_rotation in (0.0, 90.0, 180.0, 270.0)
         x, z = seat.point(0, 0)
-        assert math.isclose(math.hypot(x, z), seat.radius, abs_tol=1e-3)
-        assert seat.radius >= middle + 9 - 1e-3  # the shared piles fit inside the ring
-        angle = math.radians(seat.hand_rotation)
-        forward = (math.sin(angle), math.cos(angle))  # the zone's +z, turned by rotY
-        assert math.isclose(forward[0] * -x + forward[1] * -z, seat.radius, rel_tol=1e-3)
         near = seat.point(0, 5)  # a point in front of the seat is nearer the middle
-        assert math.hypot(*near) < seat.radius
+        assert math.hypot(*near) < math.hypot(x, z)
         assert math.isclose((seat.card_rotation - seat.hand_rotation) % 360, 180, abs_tol=1e-3)
-        zone = hand_zone("abcdef", seat, width)
+        zone = hand_zone("abcdef", seat, width, "a hand")
         assert zone["FogColor"] == seat.colour and zone["Transform"]["scaleX"] == round(width, 4)
-    if players > 2:  # neighbours' zones (segments `width` long) keep 2 units apart
-        for a, b in zip(placed, placed[1:] + placed[:1], strict=True):
-            assert math.dist(a.point(-width / 2, 0), b.point(width / 2, 0)) > 1.99
+        box = corners(x, z, seat.hand_rotation, width, 4.7)
+        assert all(abs(px) <= table.width / 2 + 1e-6 for px, _ in box)
+        assert all(abs(pz) <= table.depth / 2 + 1e-6 for _, pz in box)
+        boxes.append(box)
+    for i, a in enumerate(boxes):  # no two zones overlap (axis-aligned: their boxes)
+        for b in boxes[i + 1 :]:
+            apart_x = (
+                max(p[0] for p in a) <= min(p[0] for p in b) + 1e-6
+                or max(p[0] for p in b) <= min(p[0] for p in a) + 1e-6
+            )
+            apart_z = (
+                max(p[1] for p in a) <= min(p[1] for p in b) + 1e-6
+                or max(p[1] for p in b) <= min(p[1] for p in a) + 1e-6
+            )
+            assert apart_x or apart_z

@@ -70,17 +70,17 @@ def test_each_seat_has_a_hand_zone_facing_the_middle(
     hands = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
     colours = ["White", "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Pink"]
     assert [h["FogColor"] for h in hands] == colours[:players]
-    for hand in hands:  # its rotation turns the seat's forward axis towards the centre
+    for hand in hands:  # on an edge, facing straight across the table towards the middle
         import math
 
         t = hand["Transform"]
+        assert t["rotY"] in (0.0, 90.0, 180.0, 270.0)
         angle = math.radians(t["rotY"])
         forward = (math.sin(angle), math.cos(angle))
-        assert forward[0] * -t["posX"] + forward[1] * -t["posZ"] > 0.99 * math.hypot(
-            t["posX"], t["posZ"]
-        )
+        assert forward[0] * -t["posX"] + forward[1] * -t["posZ"] > 0
     assert save["PlayerCounts"] == [save_range(game)[0], save_range(game)[1]]
-    assert save["Turns"]["TurnOrder"] == colours[:players] and save["Hands"]["Enable"]
+    assert sorted(save["Turns"]["TurnOrder"]) == sorted(colours[:players])
+    assert save["Hands"]["Enable"]
 
 
 def save_range(game: str) -> tuple[int, int]:
@@ -153,12 +153,12 @@ def test_blublers_deal(project: Path, players: int, each: int, boxes: int) -> No
     cards = [c for p in found.values() for c in p["ContainedObjects"]]
     kinds = Counter(json.loads(c["GMNotes"])["type"] for c in cards)
     assert kinds == {"classic": 48 * boxes, "special": 14 * boxes}
-    rest = found["Rest of the box"]
+    rest = found["Reste de la boîte"]  # in the game's language
     assert size(rest) == 48 * boxes - each * players + 14 * (boxes - 1)
     setup = save["TabStates"]["0"]["body"]
-    assert f"Deal for {players} players: {each} cards each" in setup
+    assert f"Distribution pour {players} joueurs : {each} cartes chacun" in setup
     rules = save["TabStates"]["1"]["body"]  # no rules document: description and source
-    assert rules.endswith("Rules: Règle de Blubler's (texte en français)\n")
+    assert rules.endswith("Règle : Règle de Blubler's (texte en français)\n")
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
@@ -193,7 +193,8 @@ def test_the_save_has_the_shape_of_a_save_tts_wrote(project: Path, game: str, pl
     assert spots == {(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in top}
     dumped = TtsSave.model_validate(save).model_dump(exclude_none=True, mode="json")
     assert dumped == save
-    assert [t["title"] for t in save["TabStates"].values()] == ["Setup", "Rules"]
+    titles = ["Mise en place", "Règles"] if game == "blublers" else ["Setup", "Rules"]
+    assert [t["title"] for t in save["TabStates"].values()] == titles
 
 
 def test_the_same_table_twice_is_the_same_bytes(project: Path) -> None:

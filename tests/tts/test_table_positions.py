@@ -12,12 +12,16 @@ and the geometry is worked out from the rules the docs and docstrings state:
   towards the near side (-z); piles turned 180 about Y (read from the near side), face
   down as rotZ 180 (tts-format.md, Transform); each setup pile takes the matching cards
   not yet taken, in order (docs/rules.md), its sheets named after its label (docs/tts.md);
-- on the full save, seat k of n sits at 360 k / n degrees round the middle, clockwise seen
-  from above, seat 0 (White) on the near side; its player faces the middle, `across` runs
-  along the player's right hand, `inward` from the hand zone towards the middle
-  (`seats.py`'s docstring). Its piles, then its counters, lie in one centred row 5.5 units
-  in front of its hand zone, turned to read right for it; the shared piles lie in the
-  middle, the box pile between the last seat and the first, 3 units further out.
+- on the full save, seat k of n sits on the edge of the table's surface that the direction
+  360 k / n degrees round from the near side (clockwise seen from above) meets, its hand
+  zone's centre 4.7 / 2 + 0.5 units in from that edge, facing straight across the table,
+  kept 0.5 units in from the corners (`seats.py`'s docstring; the table sizes of
+  docs/tts.md); `across` runs along the player's right hand, `inward` from the hand zone
+  towards the middle. Its piles, then its counters, lie in one centred row 5.5 units in
+  front of its hand zone, turned to read right for it; the shared piles lie in the middle,
+  the box pile in the near right corner (between the last seat and the first), 1 unit in
+  from the surface's margin;
+- a Saved Object is centred front to back on the table (what its objects cover).
 """
 
 from __future__ import annotations
@@ -48,11 +52,13 @@ MM_PER_UNIT = 25.4  # a TTS table unit is an inch (tts-format.md: Thickness "~ 1
 PILE_STEP = 3.2  # units between pile centres in a row at scale 1 (table.py, PILE_SPACING)
 ROW_STEP = 5.0  # units between the rows of groups at scale 1 (table.py, GROUP_SPACING)
 IN_FRONT = 5.5  # a seat's row of piles, in front of its hand zone (mod.py, SEAT_INWARD)
-MIN_RADIUS = 15.0  # seats.py: a seat is at least 15 units from the middle
-MIDDLE_MARGIN = 9.0  # seats.py: ... and 9 units beyond the shared piles
-ZONE_GAP = 2.0  # seats.py: neighbouring hand zones keep 2 units apart (chord = width + 2)
 MIN_ZONE = 10.0  # mod.py: a hand zone is at least 10 units wide, its row of piles + 2
-REST_OUT = 3.0  # mod.py: the box pile lies 3 units beyond the seats' ring
+TABLE_SIZES = {"Table_RPG": (58.0, 40.0), "Table_Custom": (88.0, 52.0)}
+"""Each table's surface, width (x) by depth (z), in units (docs/tts.md, "Tables": the RPG
+table as HexNexus's preview measures it, the Custom Rectangle's felt 7'4" x 4'4")."""
+EDGE = 0.5  # tables.py: objects keep 0.5 units in from the surface's edge
+CORNER = 1.0  # mod.py: the box pile keeps 1 unit (half each side) from the margin
+COUNTER_DEPTH = 1.2  # tables.py: a Counter's footprint is 2 x 1.2 units
 SHARED_COUNTER_Z = 1.5  # mod.py: shared counters 2 card-scales + 1.5 units towards the near side
 HAND_Y, HAND_HEIGHT, HAND_DEPTH = 4.1, 6.5, 4.7  # a v13.1.1 save's hand zone (seats.py)
 TILE = 2.0  # board.py: a hex tile is 2 units wide (TILE_UNITS)
@@ -66,6 +72,7 @@ hand zones the ten)."""
 POKER_SCALE = (POKER_MM[0] / DEFAULT_CARD_MM[0], POKER_MM[1] / DEFAULT_CARD_MM[1])
 SPACING = PILE_STEP * POKER_SCALE[0]
 CARD_DEPTH = POKER_MM[1] / MM_PER_UNIT  # a poker card's depth on the table, in units
+CARD_WIDTH = POKER_MM[0] / MM_PER_UNIT
 
 
 # --- geometry worked out here ----------------------------------------------------------
@@ -82,25 +89,49 @@ def row(count: int, spacing: float = SPACING) -> list[float]:
     return [(c - (count - 1) / 2) * spacing for c in range(count)]
 
 
-def radius(players: int, width: float, middle: float) -> float:
-    """How far seats sit from the middle: at least 15 units and 9 beyond the shared piles,
-    and (more than two seats) neighbours' zones `width` wide 2 units apart along the chord
-    between their centres, 2 R sin(180 / n) = width + 2."""
-    found = max(MIN_RADIUS, middle + MIDDLE_MARGIN)
-    if players > 2:
-        found = max(found, (width + ZONE_GAP) / (2 * math.sin(math.pi / players)))
-    return found
+def seat_place(seat: int, players: int, table: str, width: float) -> tuple[float, float, float]:
+    """Seat `seat`'s hand zone: (x, z, rotY). The direction 360 seat / players round
+    from the near side meets the ring of zone centres (the surface less half a zone's
+    depth and the margin) on an edge; the zone faces across from that edge and keeps
+    the margin from the corners."""
+    w, d = TABLE_SIZES[table]
+    rx, rz = w / 2 - HAND_DEPTH / 2 - EDGE, d / 2 - HAND_DEPTH / 2 - EDGE
+    t = math.radians(360 * seat / players)
+    dx, dz = -math.sin(t), -math.cos(t)
+    if abs(dz) * rx >= abs(dx) * rz - 1e-9:  # near or far edge
+        room = w / 2 - width / 2 - EDGE
+        x = max(-room, min(room, dx * rz / abs(dz)))
+        return x, math.copysign(rz, dz), 0.0 if dz < 0 else 180.0
+    room = d / 2 - width / 2 - EDGE
+    z = max(-room, min(room, dz * rx / abs(dx)))
+    return math.copysign(rx, dx), z, 90.0 if dx < 0 else 270.0
 
 
-def seat_point(seat: int, players: int, r: float, across: float, inward: float) -> Spot:
-    """A point of seat `seat`'s area: White's seat (on the near side, facing +z, right
-    hand +x) turned round the middle to the seat's place."""
-    return clockwise((across, -(r - inward)), 360 * seat / players)
+def seat_point(
+    seat: int, players: int, table: str, width: float, across: float, inward: float
+) -> Spot:
+    """A point of seat `seat`'s area: `inward` from its zone towards the middle, `across`
+    along its player's right hand."""
+    x, z, turn = seat_place(seat, players, table, width)
+    t = math.radians(turn)
+    return (
+        x + inward * math.sin(t) + across * math.cos(t),
+        z + inward * math.cos(t) - across * math.sin(t),
+    )
 
 
-def card_turn(seat: int, players: int) -> float:
-    """A card's rotY that reads right for seat `seat`: White's 180, turned with the seat."""
-    return (180 + 360 * seat / players) % 360
+def card_turn(seat: int, players: int, table: str, width: float) -> float:
+    """A card's rotY that reads right for seat `seat`: its zone's turn, plus 180."""
+    return (seat_place(seat, players, table, width)[2] + 180) % 360
+
+
+def rest_spot(table: str) -> Spot:
+    """The box pile: the near right corner, `CORNER` / 2 in from the margin."""
+    w, d = TABLE_SIZES[table]
+    return (
+        w / 2 - EDGE - CORNER / 2 - CARD_WIDTH / 2,
+        -(d / 2 - EDGE - CORNER / 2 - CARD_DEPTH / 2),
+    )
 
 
 # --- reading a save ---------------------------------------------------------------------
@@ -307,8 +338,8 @@ def test_each_group_is_a_centred_row_of_piles_the_next_group_nearer(
         ),
     ]
     expected = set()
-    for number, (label, piles) in enumerate(rows):
-        z = -number * ROW_STEP * POKER_SCALE[1]
+    for number, (label, piles) in enumerate(rows):  # the rows centred front to back
+        z = (-number + (len(rows) - 1) / 2) * ROW_STEP * POKER_SCALE[1]
         for x, (pile, cards, face_up) in zip(row(len(piles)), piles, strict=True):
             name = f"{label} - {pile}"
             obj = found[name] if name in found else found[cards[0]]  # type: ignore[index]
@@ -475,14 +506,23 @@ def find(objects: list[dict[str, Any]], name: str, spot: Spot) -> dict[str, Any]
     return here[0]
 
 
-def hands(save: dict[str, Any], players: int, r: float, width: float) -> None:
-    """Each seat's hand zone: its colour, at its place, facing the middle, `width` wide."""
+def hands(save: dict[str, Any], players: int, wanted: float) -> float:
+    """Each seat's hand zone: its colour, at its place on the table's edge, facing across
+    it, `wanted` wide (narrower only to keep zones apart: never overlapping, all on the
+    table); the width they have."""
     zones = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
     assert [z["FogColor"] for z in zones] == COLOURS[:players]
+    table = save["Table"]
+    width = zones[0]["Transform"]["scaleX"]
+    assert width <= wanted + 1e-4
+    if players <= 4:  # an edge each: nothing to narrow
+        assert width == pytest.approx(wanted, abs=1e-4)
+    boxes = []
     for seat, zone in enumerate(zones):
         t = zone["Transform"]
-        assert (t["posX"], t["posZ"]) == pytest.approx(seat_point(seat, players, r, 0, 0), abs=TOL)
-        assert t["rotY"] == pytest.approx(360 * seat / players, abs=TOL)
+        x, z, turn = seat_place(seat, players, table, width)
+        assert (t["posX"], t["posZ"]) == pytest.approx((x, z), abs=TOL)
+        assert t["rotY"] == pytest.approx(turn, abs=TOL)
         assert (t["rotX"], t["rotZ"], t["posY"]) == (0.0, 0.0, HAND_Y)
         assert (t["scaleX"], t["scaleY"], t["scaleZ"]) == pytest.approx(
             (width, HAND_HEIGHT, HAND_DEPTH), abs=1e-4
@@ -492,7 +532,16 @@ def hands(save: dict[str, Any], players: int, r: float, width: float) -> None:
         assert zone["ColorDiffuse"]["a"] == 0.0 and zone["Value"] == 0
         flags = [zone[k] for k in ("Locked", "Grid", "HideWhenFaceDown", "Hands")]
         assert flags == [True, False, False, False]
-    assert save["Turns"]["TurnOrder"] == COLOURS[:players]
+        across = turn in (0.0, 180.0)
+        hx, hz = (width, HAND_DEPTH) if across else (HAND_DEPTH, width)
+        boxes.append((x - hx / 2, x + hx / 2, z - hz / 2, z + hz / 2))
+        w, d = TABLE_SIZES[table]
+        assert -w / 2 <= boxes[-1][0] and boxes[-1][1] <= w / 2
+        assert -d / 2 <= boxes[-1][2] and boxes[-1][3] <= d / 2
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not (a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3])
+    return float(width)
 
 
 def seated_table(save: dict[str, Any], players: int) -> None:
@@ -504,17 +553,17 @@ def seated_table(save: dict[str, Any], players: int) -> None:
     per_seat = 3 + 2
     width = max(MIN_ZONE, per_seat * SPACING + 2)
     shared = 2  # Crowns and Orbs
-    middle = shared * SPACING / 2 + 2 * POKER_SCALE[1]
-    r = radius(players, width, middle)
-    hands(save, players, r, width)
+    table = save["Table"]
+    width = hands(save, players, width)
+    assert save["Turns"]["TurnOrder"] == COLOURS[:players]
     decks = [("Aria", 5, 1, 5), ("Borin", 9, 4, 7)]  # box.decks in turn: hero, spells,
     # relics, the hero's power
     used: list[dict[str, Any]] = []
     expected_snaps = []
     for seat in range(players):
-        colour, turn = COLOURS[seat], card_turn(seat, players)
+        colour, turn = COLOURS[seat], card_turn(seat, players, table, width)
         hero, spells, relics, power = decks[seat % 2]
-        places = [seat_point(seat, players, r, x, IN_FRONT) for x in row(per_seat)]
+        places = [seat_point(seat, players, table, width, x, IN_FRONT) for x in row(per_seat)]
         lone = find(objects, hero, places[0])  # a pile of one card: the card, its own name
         at(lone, places[0], turn, face_up=True)
         pile = find(objects, f"{colour} - Spells", places[1])
@@ -578,15 +627,14 @@ def test_dealt_hands_in_front_of_each_seat_the_box_pile_between_last_and_first(
     save = export(dealt, "tiny", tmp_path / str(players), "--table", "--players", str(players))
     each, boxes = (3, 1) if players <= 4 else (2, 2)  # the game's deal table
     width = max(MIN_ZONE, 1 * SPACING + 2)  # one pile a seat: its hand
-    middle = 2 * SPACING / 2 + 2 * POKER_SCALE[1]  # Heroes and Relics
-    r = radius(players, width, middle)
-    hands(save, players, r, width)
+    table = save["Table"]
+    width = hands(save, players, width)
     objects = [o for o in save["ObjectStates"] if o["Name"] in ("Deck", "Card", "Counter")]
     dealt_cards: list[str] = []
     for seat in range(players):
-        spot = seat_point(seat, players, r, 0.0, IN_FRONT)
+        spot = seat_point(seat, players, table, width, 0.0, IN_FRONT)
         hand = find(objects, f"{COLOURS[seat]} - Hand", spot)
-        at(hand, spot, card_turn(seat, players), face_up=False)
+        at(hand, spot, card_turn(seat, players, table, width), face_up=False)
         assert len(cards_of(hand)) == each
         dealt_cards += cards_of(hand)
     assert set(dealt_cards) <= {"Fireball", "Frost Bolt", "Ice Wall"}
@@ -597,7 +645,7 @@ def test_dealt_hands_in_front_of_each_seat_the_box_pile_between_last_and_first(
     at(relics, (row(2)[1], 0.0), 180.0, face_up=False)
     assert sorted(cards_of(heroes)) == sorted(["Aria", "Borin"] * boxes)
     assert len(cards_of(relics)) == 4
-    spot = clockwise((0.0, -(r + REST_OUT)), -180 / players)  # before seat 0, after the last
+    spot = rest_spot(table)  # between the last seat and the first, in the near right corner
     rest = find(objects, "Rest of the box", spot)
     at(rest, spot, 180.0, face_up=False)
     assert len(cards_of(rest)) == (14 - each * players) * 1 + 5 * boxes - 4 + 14 * (boxes - 1)
@@ -689,13 +737,23 @@ def test_the_saved_objects_board_lies_beyond_the_rows_of_piles(
     splatoon: Path, tmp_path: Path
 ) -> None:
     save = export(splatoon, "splatoon", tmp_path)
-    # one group (the box): 19 = 1 row x 5 + 14 units towards the far side (export.py)
-    board_at(save["ObjectStates"], 1 * ROW_STEP + 14)
+    # one group (the box) at z 0; the board's centre as far beyond it as its tiles (each a
+    # hex 2 / sqrt 3 from centre to point) and counters (1.2 deep) reach, + 3 (export.py);
+    # then the whole centred front to back: the cards reach 1.75 the other way
+    cells = arena_cells()
+    tiles, counters = tile_spots(cells, 0.0), counter_places(cells, 0.0)
+    reach = max(
+        [abs(z) + TILE / math.sqrt(3) for _, z in tiles.values()]
+        + [abs(z) + COUNTER_DEPTH / 2 for _, z in counters.values()]
+    )
+    origin = reach + 3.0
+    shift = -(origin + reach - CARD_DEPTH / 2) / 2
+    board_at(save["ObjectStates"], origin + shift)
     decks = top(save, "Deck", "Card")
     names = ["Splattershot cards", "Splat Roller cards", "Splat Charger cards"]
     assert sorted(decks) == sorted(names)
     for x, name in zip(row(3), names, strict=True):
-        at(decks[name], (x, 0.0), 180.0, face_up=True)
+        at(decks[name], (x, shift), 180.0, face_up=True)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -707,16 +765,20 @@ def test_the_table_board_in_the_middle_each_seat_on_its_teams_side(
     places = board_at(objects, 0.0)
     cells = arena_cells()
     spots = tile_spots(cells, 0.0)
-    reach = max(math.hypot(*s) for s in [*spots.values(), *places.values()]) + TILE
+    # the board reaches (x) to its tiles' sides (1 unit from their centres) and its
+    # counters' (2 units wide); the decks stand in a column on its left, 1 unit clear
+    reach_x = max(
+        [abs(x) + TILE / 2 for x, _ in spots.values()] + [abs(x) + 1.0 for x, _ in places.values()]
+    )
     width = MIN_ZONE  # no pile nor counter of a seat's own
-    middle = max(3 * SPACING / 2 + 2 * POKER_SCALE[1], reach + 2 * CARD_DEPTH + 1)
-    r = radius(players, width, middle)
-    hands(save, players, r, width)
+    table = save["Table"]
+    width = hands(save, players, width)
     decks = top(save, "Deck", "Card")
     names = ["Splattershot cards", "Splat Roller cards", "Splat Charger cards"]
     assert sorted(decks) == sorted(names)
-    for x, name in zip(row(3), names, strict=True):  # on the board's near side
-        at(decks[name], (x, -(reach + CARD_DEPTH)), 180.0, face_up=True)
+    x = -(reach_x + 1.0 + CARD_WIDTH / 2)
+    for z, name in zip(row(3, CARD_DEPTH + 0.6), names, strict=True):
+        at(decks[name], (x, z), 180.0, face_up=True)
     # the seats nearest the green spawn (nearer it than the purple one) join green, half
     # and half (green the larger half); each team's pieces take its spawn tiles in turn
     spawn = {
@@ -724,7 +786,7 @@ def test_the_table_board_in_the_middle_each_seat_on_its_teams_side(
                if cells[c] == f"spawn-{team}"]
         for team in ("green", "purple")
     }  # fmt: skip
-    seats = {COLOURS[k]: seat_point(k, players, r, 0, 0) for k in range(players)}
+    seats = {COLOURS[k]: seat_point(k, players, table, width, 0, 0) for k in range(players)}
     centre = {team: centroid(own) for team, own in spawn.items()}
 
     def leaning(colour: str) -> float:
@@ -805,29 +867,34 @@ def test_every_deck_of_a_saved_object_has_the_grid_its_sheet_needs(seated: Path)
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(min_value=1, max_value=10),
-    st.floats(min_value=4, max_value=40),
-    st.floats(min_value=0, max_value=30),
+    st.floats(min_value=4, max_value=20),
+    st.sampled_from(sorted(TABLE_SIZES)),
 )
-@example(2, 40.0, 0.0)  # two seats face each other: however wide, never pushed apart
-@example(3, 40.0, 0.0)  # three: pushed apart by their zones' width (chord 42)
-def test_seats_sit_where_the_rule_puts_them(players: int, width: float, middle: float) -> None:
+@example(2, 20.0, "Table_RPG")  # two seats face each other across the depth
+@example(8, 10.0, "Table_RPG")  # three a long side, one a short side
+def test_seats_sit_where_the_rule_puts_them(players: int, width: float, table: str) -> None:
     from cardgen.tts.seats import seats
+    from cardgen.tts.tables import Table
 
-    placed = seats(players, width, middle)
-    r = round(radius(players, width, middle), 4)
+    placed = seats(players, width, Table(table, *TABLE_SIZES[table]))
     assert [(s.number, s.colour) for s in placed] == list(enumerate(COLOURS[:players]))
     for seat in placed:
-        assert seat.radius == pytest.approx(r, abs=1e-9)
+        assert seat.hand_rotation == seat_place(seat.number, players, table, width)[2]
         for across, inward in ((0.0, 0.0), (1.5, 5.5), (-3.25, 2.0)):
             x, z = seat.point(across, inward)
-            want = seat_point(seat.number, players, r, across, inward)
-            assert (x, z) == pytest.approx(want, abs=1e-4)
+            want = seat_point(seat.number, players, table, width, across, inward)
+            assert (x, z) == pytest.approx(want, abs=1e-3)
             assert (x, z) == (round(x, 4), round(z, 4))  # written to 4 decimals
+    if players == 8 and table == "Table_RPG":  # as TTS seats 8 round a rectangle
+        turns = [seat.hand_rotation for seat in placed]
+        assert turns == [0.0, 0.0, 90.0, 180.0, 180.0, 180.0, 270.0, 0.0]
 
 
 def test_more_seats_than_tts_has_colours_are_refused() -> None:
     from cardgen.tts.seats import seats
 
     with pytest.raises(ValueError) as caught:
-        seats(11, 10.0, 0.0)
+        from cardgen.tts.tables import Table
+
+        seats(11, 10.0, Table("Table_RPG", 58.0, 40.0))
     assert str(caught.value) == "TTS has 10 seat colours, not 11"

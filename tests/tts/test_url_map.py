@@ -163,6 +163,29 @@ def test_a_dropbox_link_to_its_web_page_is_warned_about(
     )  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("url", "warned"),
+    [
+        ("https://imgur.com/AbC123", True),
+        ("https://imgur.com/a/AbC123", True),
+        ("http://www.imgur.com/gallery/AbC123", True),
+        ("https://m.imgur.com/AbC123", True),
+        ("https://i.imgur.com/AbC123.png", False),
+        ("https://x.org/imgur.com/AbC123", False),
+    ],
+)
+def test_an_imgur_link_to_its_page_is_warned_about(tmp_path: Path, url: str, warned: bool) -> None:
+    path = tmp_path / "urls.json"
+    path.write_text(json.dumps({"a.jpg": url}), encoding="utf-8")
+    warnings = load_url_map(path).warnings
+    assert warnings == (
+        [f'{display_path(path)}: key "a.jpg": the Imgur link for a.jpg is Imgur\'s page, not the'
+         " image: use the image's direct link (https://i.imgur.com/<id>.jpg)"]
+        if warned
+        else []
+    )  # fmt: skip
+
+
 def test_the_error_points_at_an_older_or_misspelled_entry(tmp_path: Path) -> None:
     path = tmp_path / "urls.csv"
     path.write_text(

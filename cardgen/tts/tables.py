@@ -1,0 +1,116 @@
+"""Tabletop Simulator's tables: the size of each one's surface, the one a save names, and
+what an object covers of it (its footprint), so that a save puts nothing off the table.
+
+A table's surface is a rectangle centred on the origin, `width` along x and `depth` along
+z, in table units (inches). The sizes and their sources are in docs/tts.md ("Tables").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Table:
+    """A TTS table: its name in a save and its surface."""
+
+    name: str
+    width: float
+    depth: float
+
+    def holds(self, box: tuple[float, float, float, float], margin: float = 0.0) -> bool:
+        """Whether a footprint (min x, max x, min z, max z) lies on the surface, `margin`
+        in from its edge."""
+        half_w, half_d = self.width / 2 - margin, self.depth / 2 - margin
+        x0, x1, z0, z1 = box
+        return -half_w <= x0 and x1 <= half_w and -half_d <= z0 and z1 <= half_d
+
+
+TABLE_RPG = Table("Table_RPG", 58.0, 40.0)
+"""The Rectangle table (`Table_RPG`, 1-8 players by TTS's knowledge base)."""
+TABLE_CUSTOM = Table("Table_Custom", 88.0, 52.0)
+"""The Custom Rectangle table (`Table_Custom`, 1-10 players), its felt 7'4" x 4'4"."""
+TABLES = (TABLE_RPG, TABLE_CUSTOM)
+"""The tables a save may name, smallest first: a save takes the first that holds it."""
+
+EDGE_MARGIN = 0.5
+"""How far in from the surface's edge objects keep."""
+
+CARD_UNITS = (56.0 / 25.4, 80.0 / 25.4)
+"""A card at scale 1, in table units (56 x 80 mm, as tts-deckconverter measures it)."""
+COUNTER_UNITS = (2.0, 1.2)
+"""A Counter's footprint at scale 1 (its number display, taken generously)."""
+PAWN_UNITS = (1.0, 1.0)
+"""A PlayerPawn's footprint at scale 1."""
+HEX_UNITS = (2.0, 2.0 / math.sqrt(3) * 2)
+"""A hex Custom_Tile at scale 1: 2 units across its flats, 2.31 point to point."""
+
+
+def footprint_size(obj: dict[str, Any]) -> tuple[float, float]:
+    """An object's width (along its own x) and depth (its own z) on the table."""
+    t = obj["Transform"]
+    name = obj["Name"]
+    if name == "HandTrigger":
+        return t["scaleX"], t["scaleZ"]
+    unit = {
+        "Deck": CARD_UNITS,
+        "Card": CARD_UNITS,
+        "Counter": COUNTER_UNITS,
+        "PlayerPawn": PAWN_UNITS,
+        "Custom_Tile": HEX_UNITS,
+    }.get(name, (2.0, 2.0))
+    return unit[0] * t["scaleX"], unit[1] * t["scaleZ"]
+
+
+def footprint(obj: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The box (min x, max x, min z, max z) an object covers, turned by its rotY."""
+    t = obj["Transform"]
+    width, depth = footprint_size(obj)
+    turn = math.radians(t["rotY"])
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    half_x = (width * cos + depth * sin) / 2
+    half_z = (width * sin + depth * cos) / 2
+    return t["posX"] - half_x, t["posX"] + half_x, t["posZ"] - half_z, t["posZ"] + half_z
+
+
+def extent(objects: Iterable[dict[str, Any]]) -> tuple[float, float, float, float]:
+    """The box every object's footprint lies in ((0, 0, 0, 0) for none)."""
+    boxes = [footprint(obj) for obj in objects]
+    if not boxes:
+        return 0.0, 0.0, 0.0, 0.0
+    return (
+        min(b[0] for b in boxes),
+        max(b[1] for b in boxes),
+        min(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def fits(objects: Iterable[dict[str, Any]], table: Table) -> bool:
+    """Whether every object lies on the table's surface."""
+    return all(table.holds(footprint(obj)) for obj in objects)
+
+
+def _nested(obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield obj
+    for inner in obj.get("ContainedObjects") or []:
+        yield from _nested(inner)
+    for state in (obj.get("States") or {}).values():
+        yield from _nested(state)
+
+
+def centre_depth(objects: list[dict[str, Any]]) -> float:
+    """Move the objects (and those inside them, and their other states) along z so that
+    what they cover is centred on the table; the shift made."""
+    _, _, low, high = extent(objects)
+    shift = round(-(low + high) / 2, 4)
+    moved: dict[int, dict[str, float]] = {}  # a deck's cards may share one Transform
+    for obj in objects:
+        for part in _nested(obj):
+            moved.setdefault(id(part["Transform"]), part["Transform"])
+    for placed in moved.values():
+        placed["posZ"] = round(placed["posZ"] + shift, 4)
+    return shift

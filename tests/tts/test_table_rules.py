@@ -1,0 +1,145 @@
+"""The five example games' TTS tables, for every player count their game.yaml allows, held
+to their rules and to the table they name, from outside: every object's footprint on the
+table's surface, one hand zone a seat, the turn order and the piles as the rules set them
+(Splatoon's teams take turns, Blubler's Special piles lie at the two ends of the play area),
+Blubler's labels in French; and each Saved Object on the RPG table.
+
+Nothing is imported from cardgen's layout code: the table sizes and footprints are written
+here with their sources (docs/tts.md, "Tables").
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli.group import main
+
+SURFACES = {"Table_RPG": (58.0, 40.0), "Table_Custom": (88.0, 52.0)}
+"""Width (x) by depth (z) of each table's surface, in units: the RPG table as the HexNexus
+project's table preview measures it, the Custom Rectangle's felt 7'4" x 4'4" (a measure
+the 4400 x 2600 image TTS's knowledge base asks for has in proportion)."""
+CARD = (56.0 / 25.4, 80.0 / 25.4)  # a card at scale 1: 56 x 80 mm (tts-format.md 3.7)
+SIZES = {"Counter": (2.0, 1.2), "PlayerPawn": (1.0, 1.0), "Custom_Tile": (2.0, 4 / math.sqrt(3))}
+"""Footprints at scale 1 (a hex tile 2 units across its flats, 2.31 point to point)."""
+COLOURS = ["White", "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Pink"]
+FRENCH = ["Blanc", "Rouge", "Bleu", "Vert", "Jaune", "Orange", "Violet", "Rose"]
+GAMES = {"shards": (2, 4), "splatterkins": (2, 2), "splatoon": (2, 4), "blublers": (2, 8)}
+GAMES["yokai-sketch"] = (2, 2)
+CASES = [(g, n) for g, (low, high) in GAMES.items() for n in range(low, high + 1)]
+
+
+@pytest.fixture(scope="module")
+def saves(example_project: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    """Every example table for every player count, and each game's Saved Object (0)."""
+    found = {}
+    for game, players in CASES:
+        out = example_project / "out" / f"{game}-{players}"
+        args = ["tts", game, "--table", "--players", str(players), "--out", str(out)]
+        done = CliRunner().invoke(main, [*args, "--project", str(example_project), "--jobs", "2"])
+        assert done.exit_code == 0, done.output
+        found[(game, players)] = json.loads((out / f"{game}-table.json").read_text("utf-8"))
+        found[(game, 0)] = json.loads((out / f"{game}.json").read_text("utf-8"))
+    return found
+
+
+def box(obj: dict[str, Any]) -> tuple[float, float, float, float]:
+    """What an object covers: min x, max x, min z, max z (its footprint turned by rotY)."""
+    t = obj["Transform"]
+    if obj["Name"] == "HandTrigger":
+        w, d = t["scaleX"], t["scaleZ"]
+    else:
+        unit = CARD if obj["Name"] in ("Deck", "Card") else SIZES[obj["Name"]]
+        w, d = unit[0] * t["scaleX"], unit[1] * t["scaleZ"]
+    a = math.radians(t["rotY"])
+    hx = (w * abs(math.cos(a)) + d * abs(math.sin(a))) / 2
+    hz = (w * abs(math.sin(a)) + d * abs(math.cos(a))) / 2
+    return t["posX"] - hx, t["posX"] + hx, t["posZ"] - hz, t["posZ"] + hz
+
+
+def on_surface(save: dict[str, Any], table: str) -> None:
+    """Every top-level object lies on the table's surface."""
+    width, depth = SURFACES[table]
+    for obj in save["ObjectStates"]:
+        x0, x1, z0, z1 = box(obj)
+        where = (
+            obj["Name"],
+            obj["Nickname"],
+            (round(x0, 2), round(x1, 2), round(z0, 2), round(z1, 2)),
+        )
+        assert -width / 2 <= x0 and x1 <= width / 2, where
+        assert -depth / 2 <= z0 and z1 <= depth / 2, where
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_object_lies_on_the_table_one_hand_zone_a_seat(
+    saves: dict[tuple[str, int], dict[str, Any]], game: str, players: int
+) -> None:
+    save = saves[(game, players)]
+    assert save["Table"] in SURFACES
+    on_surface(save, save["Table"])
+    zones = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
+    assert [z["FogColor"] for z in zones] == COLOURS[:players]
+    boxes = [box(z) for z in zones]
+    for i, a in enumerate(boxes):  # no two zones overlap
+        for b in boxes[i + 1 :]:
+            assert not (a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3])
+    assert sorted(save["Turns"]["TurnOrder"]) == sorted(COLOURS[:players])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_saved_object_lies_on_the_rpg_table(
+    saves: dict[tuple[str, int], dict[str, Any]], game: str
+) -> None:
+    on_surface(saves[(game, 0)], "Table_RPG")  # the table TTS starts with
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_splatoon_teams_take_turns(
+    saves: dict[tuple[str, int], dict[str, Any]], players: int
+) -> None:
+    save = saves[("splatoon", players)]
+    team = {}
+    for pawn in (o for o in save["ObjectStates"] if o["Name"] == "PlayerPawn"):
+        side, colour = pawn["Nickname"].removesuffix("'s piece").split(" team, ")
+        team[colour] = side
+    assert sorted(team) == sorted(COLOURS[:players])
+    sizes = sorted(list(team.values()).count(side) for side in set(team.values()))
+    assert sizes == ([1, 1] if players == 2 else [1, 2] if players == 3 else [2, 2])
+    order = [team[colour] for colour in save["Turns"]["TurnOrder"]]
+    # "Play continues to alternate between the two teams" (the rule text, Turn Order)
+    assert all(a != b for a, b in itertools.pairwise(order)), order
+    if players % 2 == 0:  # round the table too: the last player's team is not the first's
+        assert order[-1] != order[0]
+    body = save["TabStates"]["0"]["body"]
+    assert f"Turn order: {', '.join(save['Turns']['TurnOrder'])}." in body
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_blublers_special_piles_lie_at_the_two_ends_in_french(
+    saves: dict[tuple[str, int], dict[str, Any]], players: int
+) -> None:
+    save = saves[("blublers", players)]
+    piles = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] in ("Deck", "Card")}
+    hidden = piles["Pioche Special face cachée"]["Transform"]
+    shown = piles["Pioche Special face visible"]["Transform"]
+    # "deux pioches de 7 cartes ... de chaque côté de l'espace de jeu": one each side of the
+    # middle, where the flipped cards go, on one line through it, far from it
+    assert hidden["posX"] < -10 and shown["posX"] > 10
+    assert hidden["posZ"] == shown["posZ"] == 0.0 and hidden["posX"] == -shown["posX"]
+    zones = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
+    assert [z["Nickname"] for z in zones] == [f"Main de {c}" for c in FRENCH[:players]]
+    assert sorted(piles) == sorted(
+        [f"{c} - Paquet" for c in FRENCH[:players]]
+        + ["Pioche Special face cachée", "Pioche Special face visible", "Reste de la boîte"]
+    )
+    assert save["Note"].startswith(f"Blubler's pour {players} joueurs : ")
+    assert [t["title"] for t in save["TabStates"].values()] == ["Mise en place", "Règles"]
+    body = save["TabStates"]["0"]["body"]
+    assert "Aux deux bouts de l'espace de jeu : Pioche Special face cachée" in body
