@@ -35,18 +35,35 @@ GAMES["yokai-sketch"] = (2, 2)
 CASES = [(g, n) for g, (low, high) in GAMES.items() for n in range(low, high + 1)]
 
 
+class Saves:
+    """The example tables, each exported when a test first asks for it (a worker exports
+    only those its tests read): `saves[game, players]` the full save, `saves[game, 0]` the
+    game's Saved Object. Each goes into the game's own output folder of the module's copy,
+    so that its sheet cache (seeded with the run's drawing of every card) serves the sheets
+    a player count shares with another."""
+
+    def __init__(self, project: Path) -> None:
+        self.project = project
+        self.found: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def __getitem__(self, case: tuple[str, int]) -> dict[str, Any]:
+        game, players = case
+        if case not in self.found:
+            low = GAMES[game][0]
+            args = ["tts", game, "--table", "--players", str(players or low), "--jobs", "1"]
+            done = CliRunner().invoke(main, [*args, "--project", str(self.project)])
+            assert done.exit_code == 0, done.output
+            out = self.project / "output" / game / "tts"
+            table = json.loads((out / f"{game}-table.json").read_text("utf-8"))
+            self.found[(game, players or low)] = table
+            self.found.setdefault((game, 0), json.loads((out / f"{game}.json").read_text()))
+        return self.found[case]
+
+
 @pytest.fixture(scope="module")
-def saves(example_project: Path) -> dict[tuple[str, int], dict[str, Any]]:
-    """Every example table for every player count, and each game's Saved Object (0)."""
-    found = {}
-    for game, players in CASES:
-        out = example_project / "out" / f"{game}-{players}"
-        args = ["tts", game, "--table", "--players", str(players), "--out", str(out)]
-        done = CliRunner().invoke(main, [*args, "--project", str(example_project), "--jobs", "2"])
-        assert done.exit_code == 0, done.output
-        found[(game, players)] = json.loads((out / f"{game}-table.json").read_text("utf-8"))
-        found[(game, 0)] = json.loads((out / f"{game}.json").read_text("utf-8"))
-    return found
+def saves(example_project: Path) -> Saves:
+    """The example tables, exported as the tests ask for them."""
+    return Saves(example_project)
 
 
 def box(obj: dict[str, Any]) -> tuple[float, float, float, float]:
@@ -79,7 +96,7 @@ def on_surface(save: dict[str, Any], table: str) -> None:
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_every_object_lies_on_the_table_one_hand_zone_a_seat(
-    saves: dict[tuple[str, int], dict[str, Any]], game: str, players: int
+    saves: Saves, game: str, players: int
 ) -> None:
     save = saves[(game, players)]
     assert save["Table"] in SURFACES
@@ -95,14 +112,14 @@ def test_every_object_lies_on_the_table_one_hand_zone_a_seat(
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_saved_object_lies_on_the_rpg_table(
-    saves: dict[tuple[str, int], dict[str, Any]], game: str
+    saves: Saves, game: str
 ) -> None:
     on_surface(saves[(game, 0)], "Table_RPG")  # the table TTS starts with
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_splatoon_teams_take_turns(
-    saves: dict[tuple[str, int], dict[str, Any]], players: int
+    saves: Saves, players: int
 ) -> None:
     save = saves[("splatoon", players)]
     team = {}
@@ -123,7 +140,7 @@ def test_splatoon_teams_take_turns(
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_blublers_special_piles_lie_at_the_two_ends_in_french(
-    saves: dict[tuple[str, int], dict[str, Any]], players: int
+    saves: Saves, players: int
 ) -> None:
     save = saves[("blublers", players)]
     piles = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] in ("Deck", "Card")}
