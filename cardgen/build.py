@@ -2,7 +2,9 @@
 
 Each game builds into `output/<game>/`: card images (through the content-hash cache in
 `output/<game>/.cache/`, so only changed cards are drawn again), an A4 and a Letter duplex
-PDF of the box, board posters, the Tabletop Simulator saved object and the proof gallery.
+PDF of the box, board posters, the components' A4 and Letter PDFs (tokens, dice stickers,
+mats, tuck boxes: `<game>-components-<paper>.pdf`), the Tabletop Simulator saved object
+and the proof gallery.
 
 What stops a game is an error in its data: a card pool cell or a game file that does not
 load, or a failed check. It stops before any output is made, with a line saying what
@@ -226,6 +228,8 @@ def _make(
 ) -> None:
     """Make the outputs of a checked game into its folder `out`, recording them in `result`
     (the cards drawn already if `early` holds them)."""
+    from cardgen.printing.component_print import pnp_components, printable
+    from cardgen.printing.components_pdf import ComponentPicture
     from cardgen.printing.pnp import pnp, pnp_boards
     from cardgen.render.game import render_game
     from cardgen.tts.export import tts
@@ -267,6 +271,12 @@ def _make(
         with while_doing(f"writing the board posters of {game}"):
             result.files.extend(p.path for p in pnp_boards(project, pack.id, papers=PAPERS))
         result.files.extend(sorted(out.glob("board-*.png")))
+    pictures: tuple[ComponentPicture, ...] = ()
+    if printable(pack):  # tokens, dice stickers, mats and tuck boxes, on every paper
+        with while_doing(f"writing the components PDFs of {game}"):
+            made = pnp_components(project, pack.id, papers=PAPERS)
+        result.files.extend([*(p.path for p in made.results), *made.files])
+        pictures = made.pictures
     lap("pdf")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):
         exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs, table=True)
@@ -283,7 +293,14 @@ def _make(
     with while_doing(f"writing the proof gallery of {game}"):
         result.files.extend(
             write_gallery(
-                pack, rendered, out, checks=checks, lints=lints, files=result.files, cache=cache
+                pack,
+                rendered,
+                out,
+                checks=checks,
+                lints=lints,
+                files=result.files,
+                cache=cache,
+                components=pictures,
             )
         )
     with while_doing(f"removing the outputs {game} no longer needs"):

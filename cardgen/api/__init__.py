@@ -41,6 +41,7 @@ from cardgen.api.outputs import (
     paper_name,
     pnp,
     pnp_boards,
+    pnp_components,
     render,
     tts,
 )
@@ -171,6 +172,7 @@ __all__ = [
     "paper_name",
     "pnp",
     "pnp_boards",
+    "pnp_components",
     "render",
     "report",
     "save_text",

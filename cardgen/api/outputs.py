@@ -151,6 +151,19 @@ def pnp_boards(
     return Printed(tuple(printing.pnp_boards(opened, game, target, paper=paper)))
 
 
+def pnp_components(
+    project: ProjectLike, game: str, *, out: PathLike | None = None, paper: str = "a4"
+) -> Printed:
+    """The game's tokens and dice stickers (duplex), its mats at their size (posters when
+    larger than `paper`) and its tuck boxes as templates to fold, on sheets of `paper`."""
+    from cardgen.printing import component_print
+
+    target = _path(out)
+    opened = opened_for(project, target)
+    made = component_print.pnp_components(opened, game, target, paper=paper)
+    return Printed(made.results)
+
+
 def calibrate(
     project: ProjectLike = ".",
     *,

@@ -105,6 +105,11 @@ def _marks(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 )
 @click.option("--only", help="Only some cards: part of a name, or field=value[,field=value].")
 @click.option("--board", is_flag=True, help="Print the game's boards as posters instead.")
+@click.option(
+    "--components",
+    is_flag=True,
+    help="Print the game's tokens, dice stickers, mats and tuck boxes instead.",
+)
 @click.option("--changed-since", metavar="REV", help="Only cards added or changed since git REV.")
 @click.option("--calibrate", is_flag=True, help="Write the duplex calibration sheet.")
 @jobs_option()
@@ -114,6 +119,7 @@ def _marks(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 def pnp(
     game: str | None,
     board: bool,
+    components: bool,
     changed_since: str | None,
     calibrate: bool,
     out: Path | None,
@@ -134,6 +140,8 @@ def pnp(
         raise CardgenError("name a GAME (or use --calibrate)")
     elif board:
         printed = api.pnp_boards(project, game, out=out, paper=paper)
+    elif components:
+        printed = api.pnp_components(project, game, out=out, paper=paper)
     else:
         printed = api.pnp(project, game, out=out, changed_since=changed_since, **options)
     if fmt == "json":

@@ -30,10 +30,12 @@ from cardgen.errors import CardgenError
 from cardgen.icon_catalog import IconCatalog, game_catalog
 from cardgen.load.decklist import load_deck
 from cardgen.load.game import GamePack
+from cardgen.printing.components_pdf import ComponentPicture
 from cardgen.render.game import RenderResult
 from cardgen.reports.html import REPORT_CSS, report_section, type_colors
 from cardgen.reports.pdf import report_pdf
 from cardgen.web.gallery_cards import Note, card_html, collect_notes, filters, relative_href
+from cardgen.web.gallery_components import components_section
 from cardgen.web.gallery_icons import icons_section
 from cardgen.write import Writer, slug
 
@@ -122,8 +124,10 @@ def gallery_html(
     files: Sequence[Path] = (),
     reports: Sequence[tuple[str, DeckStats, str]] = (),
     icons: IconCatalog | None = None,
+    components: Sequence[ComponentPicture] = (),
 ) -> str:
-    """The page's HTML (with `icons`, a section listing every icon the game can use)."""
+    """The page's HTML (with `icons`, a section listing every icon the game can use; a
+    section of the game's components with the `components` pictures the build printed)."""
     by_card: dict[str, list[Note]] = {}
     for note in notes:
         if note.card is not None:
@@ -162,6 +166,7 @@ def gallery_html(
         "</section>\n"
         f"{_decks_html(reports, names)}\n"
         + (icons_section(icons) + "\n" if icons else "")
+        + (components_section(pack, components, out) + "\n" if pack.game.components else "")
         + "</main>\n"
         f"<footer>{escape(pack.game.name)}: {total} cards. Made by cardgen"
         f" {escape(__version__)}. Click a card to turn it over.</footer>\n"
@@ -190,6 +195,11 @@ def _header(
         + f'<nav class="sections"><a href="#cards">Cards ({total})</a>'
         + (f'<a href="#decks">Deck reports ({reports})</a>' if reports else "")
         + (f'<a href="#icons">Icons ({len(icons.entries)})</a>' if icons else "")
+        + (
+            f'<a href="#components">Components ({len(pack.game.components)})</a>'
+            if pack.game.components
+            else ""
+        )
         + "</nav>\n</header>\n"
     )
 
@@ -262,17 +272,28 @@ def write_gallery(
     lints: Sequence[LintFinding],
     files: Sequence[Path] = (),
     cache: Cache | None = None,
+    components: Sequence[ComponentPicture] = (),
 ) -> list[Path]:
     """Write `out/index.html` and the deck report PDFs in `out/reports/`; the paths written.
 
     `checks` and `lints` are the findings the build made, shown on their cards; `files`
     the build's other outputs (PDFs, TTS files) for the page to link to; with `cache`,
-    report PDFs whose figures did not change are not made again.
+    report PDFs whose figures did not change are not made again; `components` the
+    pictures of the components the build printed.
     """
     writer = Writer(out)
     reports, written = _deck_reports(pack, writer, cache)
     notes = collect_notes(rendered, checks, lints)
     icons = game_catalog(pack.root, pack, loaded=True) if pack.root is not None else None
-    page = gallery_html(pack, rendered, out, files=files, reports=reports, notes=notes, icons=icons)
+    page = gallery_html(
+        pack,
+        rendered,
+        out,
+        files=files,
+        reports=reports,
+        notes=notes,
+        icons=icons,
+        components=components,
+    )
     written.append(writer.write_if_changed(PAGE, page.encode("utf-8")))
     return written
