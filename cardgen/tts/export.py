@@ -34,7 +34,7 @@ from cardgen.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.tts.mod import TableResult, TableSave, TableSpec
 from cardgen.tts.model import ObjectState, SavedObject
 from cardgen.tts.notebook import rules_text
-from cardgen.tts.sizes import CARD_MM, MM_PER_UNIT, CardSize, spread
+from cardgen.tts.sizes import CardSize, spread
 from cardgen.tts.stale import remove_unused, save_images
 from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder, arrange
 from cardgen.tts.tables import centre_depth
@@ -362,15 +362,6 @@ def _largest(trims: list[tuple[float, float]]) -> tuple[float, float]:
     """The trim (pt) of the widest and of the deepest card of the game: the full save's
     rows and seats are spaced for its largest piles (poker cards alone: a poker trim)."""
     return (max(trim[0] for trim in trims), max(trim[1] for trim in trims))
-
-
-def _rows_reach(depths: list[float]) -> float:
-    """How far towards the near side the Saved Object's rows of piles reach, in units:
-    the last row's centre and half its depth."""
-    if not depths:
-        return 0.0
-    last = spread(depths, GROUP_SPACING, centred=False)[-1]
-    return last + depths[-1] * CARD_MM[1] / MM_PER_UNIT / 2
 
 
 def _count(objects: list[ObjectState]) -> int:
