@@ -125,6 +125,6 @@ _.__getattr__
 # test_presets.py); plugins.py GROUPS: the entry-point groups, which the test of the docs
 # holds docs/plugins.md to (tests/test_plugin_errors.py)
 _.MPC_TEMPLATES, _.GROUPS
-# TEMPORARY (issue 34, in progress): component fields the printing and TTS slices read
-# (a token pool's bag, its designs, a die's faces, a tuck box's card thickness and clearance)
-_.bag, _.designs, _.all_faces, _.card_thickness, _.clearance
+# TEMPORARY (issue 34, in progress): component fields the printing slice reads (a tuck
+# box's card thickness and clearance)
+_.card_thickness, _.clearance

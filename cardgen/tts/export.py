@@ -27,6 +27,7 @@ from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.tts import sheets as tts_sheets
 from cardgen.tts.board import board_objects
+from cardgen.tts.component_table import saved_object_components
 from cardgen.tts.deal import Counts, check_players, has_player_piles
 from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
@@ -243,6 +244,7 @@ def export_table(
         objects.extend(builder.group_objects(row, label, copies, trim_pt, len(groups)))
     if pack.game.boards:
         objects.extend(board_objects(builder, pack, origin_z=len(groups) * GROUP_SPACING + 14))
+    objects.extend(saved_object_components(builder, objects))
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     mod = None
     if table is not None:

@@ -22,6 +22,7 @@ from cardgen.load.game import GamePack
 from cardgen.model.components import CounterComponent as Counter
 from cardgen.model.select import matches
 from cardgen.tts.board import board_objects, board_reach
+from cardgen.tts.component_table import ComponentTable
 from cardgen.tts.deal import Counts, TablePlan, plan_table
 from cardgen.tts.images import TableImages, saved_objects_folder
 from cardgen.tts.notebook import setup_text
@@ -110,6 +111,10 @@ class TableSave:
         self.card_depth = CARD_MM[1] / 25.4 * self.scale[1]
         if self.board_reach:  # the board in the middle, the shared piles on its near side
             middle = max(middle, self.board_reach + 2 * self.card_depth + 1)
+        self.parts = ComponentTable(self.builder)  # the components: beyond piles and board
+        self.width = max(self.width, self.parts.seat_row()[0] + 2)
+        self.near = self.board_reach or self.card_depth / 2
+        middle = self.parts.middle(middle, SEAT_INWARD + self.card_depth / 2, self.near)
         self.seats: list[Seat] = seats(spec.players, self.width, middle)
 
     def lay_out(self) -> None:
@@ -150,6 +155,9 @@ class TableSave:
         if self.pack.game.boards:  # in the middle, a piece for each seat on its team's side
             places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
             self.objects.extend(board_objects(self.builder, self.pack, 0.0, seats=places))
+        inward = SEAT_INWARD + self.card_depth / 2
+        board_z = 0.0 if self.pack.game.boards else None
+        self.objects.extend(self.parts.lay_out(self.seats, inward, self.near, board_z))
 
     def _across(self, column: int, count: int) -> float:
         """The offset of column `column` of a row of `count`, centred."""

@@ -1,7 +1,8 @@
 """A Tabletop Simulator table seen from above, drawn from a save's objects: each card or
 pile at its position and turn, face-up piles showing their top card cut from its sheet,
-face-down ones their back, hex tiles in their picture's colour, counters with their
-value, pieces, hand zones in their seat's colour and snap points.
+face-down ones their back, tiles in their shape and their picture's colour (a mat or a
+board its picture), tokens and dice their pictures at their size, bags, counters with
+their value, pieces, hand zones in their seat's colour and snap points.
 
 It shows where the save puts things (the full save's thumbnail and the docs' pictures);
 it is not a 3D render: heights, lighting and the table's own model are left out.
@@ -19,7 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont, ImageStat
 
 from cardgen.render.placeholder import PLACEHOLDER_FONT
-from cardgen.tts.board import TILE_UNITS
+from cardgen.tts.sizes import DIE_UNITS, TILE_UNITS, TOKEN_UNITS
 from cardgen.tts.table import CARD_MM
 
 CARD_UNITS = (CARD_MM[0] / 25.4, CARD_MM[1] / 25.4)
@@ -57,6 +58,12 @@ def _footprint(obj: dict[str, Any]) -> tuple[float, float]:
         return CARD_UNITS[0] * t["scaleX"], CARD_UNITS[1] * t["scaleZ"]
     if name == "Custom_Tile":
         return TILE_UNITS * t["scaleX"], TILE_UNITS * t["scaleZ"]
+    if name == "Custom_Token":
+        return TOKEN_UNITS * t["scaleX"], TOKEN_UNITS * t["scaleZ"]
+    if name in ("Custom_Dice", "Die_4", "Die_8", "Die_10", "Die_12", "Die_20"):
+        return DIE_UNITS * t["scaleX"], DIE_UNITS * t["scaleZ"]
+    if name == "Bag":
+        return 2.0, 2.0
     if name == "HandTrigger":
         return float(t["scaleX"]), float(t["scaleZ"])
     return 1.2, 1.2
@@ -86,7 +93,7 @@ class _Pictures:
         """The picture at a URL of the save, when it is a file on this machine."""
         if url not in self._open:
             path = self.image_of(url)
-            self._open[url] = Image.open(path).convert("RGB") if path is not None else None
+            self._open[url] = _opened(path) if path is not None else None
         return self._open[url]
 
     def cell(self, entry: dict[str, Any], slot: int, field: str) -> Image.Image | None:
@@ -108,6 +115,12 @@ class _Pictures:
             return fallback
         mean = ImageStat.Stat(picture).mean
         return round(mean[0]), round(mean[1]), round(mean[2])
+
+
+def _opened(path: Path) -> Image.Image:
+    """A picture of the save as RGB, or RGBA when it has alpha (a token's outline)."""
+    with Image.open(path) as picture:
+        return picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
 
 
 def _tint(obj: dict[str, Any]) -> tuple[int, int, int]:
@@ -210,7 +223,7 @@ def draw_overview(
     draw = ImageDraw.Draw(canvas)
     font = ImageFont.truetype(PLACEHOLDER_FONT, max(9, round(scale * 0.45)))
     pictures = _Pictures(image_of)
-    order = {"HandTrigger": 0, "Custom_Tile": 1}
+    order = {"HandTrigger": 0, "Custom_Tile": 1}  # mats and boards under what lies on them
     captions: list[tuple[tuple[float, float], str, float]] = []
     for obj in sorted(items, key=lambda o: order.get(o["Name"], 2)):  # zones, tiles, the rest
         centre = view.point(*_where(obj))
@@ -224,12 +237,19 @@ def draw_overview(
                 width=max(2, round(scale * 0.12)),
             )
             captions.append(((centre[0], centre[1]), f"{obj['Nickname'] or 'Hand'}", width * scale))
-        elif name == "Custom_Tile":
-            image = obj.get("CustomImage") or {}
-            fill = pictures.colour(image.get("ImageURL", ""), _tint(obj))
-            draw.polygon(
-                _hexagon(centre, width * scale / math.sqrt(3)), fill=fill, outline=(25, 25, 25)
+        elif name in ("Custom_Tile", "Custom_Token", "Custom_Dice"):
+            _draw_image_object(canvas, obj, pictures, centre, (width * scale, depth * scale))
+        elif name == "Bag":
+            r = width * scale / 2
+            draw.ellipse(
+                (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r),
+                fill=_tint(obj),
+                outline=(40, 30, 20),
+                width=max(1, round(scale * 0.08)),
             )
+            count = len(obj.get("ContainedObjects") or [])
+            draw.text(centre, str(count), fill=(20, 20, 20), font=font, anchor="mm")
+            captions.append(((centre[0], centre[1] + r), obj["Nickname"], 4 * r))
         elif name in ("Card", "Deck"):
             size = (max(4, round(width * scale)), max(4, round(depth * scale)))
             _paste_turned(canvas, _card_picture(obj, pictures, size), centre, turn)
@@ -281,6 +301,45 @@ def draw_overview(
                 stroke_fill=(0, 0, 0),
             )
     return canvas
+
+
+def _draw_image_object(
+    canvas: Image.Image,
+    obj: dict[str, Any],
+    pictures: _Pictures,
+    centre: tuple[float, float],
+    size: tuple[float, float],
+) -> None:
+    """A tile, token or die at its size: a hex or round tile in its picture's colour,
+    anything else its picture (a die the middle face of its net), turned as it lies."""
+    draw = ImageDraw.Draw(canvas)
+    image = obj.get("CustomImage") or {}
+    url = image.get("ImageURL", "")
+    kind = (image.get("CustomTile") or {}).get("Type", 0)
+    if obj["Name"] == "Custom_Tile" and kind in (1, 2):
+        fill = pictures.colour(url, _tint(obj))
+        if kind == 1:
+            draw.polygon(_hexagon(centre, size[0] / math.sqrt(3)), fill=fill, outline=(25, 25, 25))
+        else:
+            left, top = centre[0] - size[0] / 2, centre[1] - size[1] / 2
+            corners = (left, top, left + size[0], top + size[1])
+            draw.ellipse(corners, fill=fill, outline=(25, 25, 25))
+        return
+    picture = pictures.image(url)
+    pixels = (max(2, round(size[0])), max(2, round(size[1])))
+    if picture is None:
+        picture = Image.new("RGB", pixels, _tint(obj))
+    elif obj["Name"] == "Custom_Dice":  # the net's middle face: 4 x 3 squares
+        side = picture.width // 4
+        picture = picture.crop((side, side, 2 * side, 2 * side))
+    elif obj["Name"] == "Custom_Token":  # the longer side spans the token's size
+        longer = max(picture.size)
+        pixels = (
+            max(2, round(size[0] * picture.width / longer)),
+            max(2, round(size[1] * picture.height / longer)),
+        )
+    shown = picture.resize(pixels, Image.Resampling.BOX)
+    _paste_turned(canvas, shown, centre, float(obj["Transform"]["rotY"]))
 
 
 def _wrap(text: str, font: ImageFont.FreeTypeFont, room: float) -> str:

@@ -55,8 +55,8 @@ MIN_ZONE = 10.0  # mod.py: a hand zone is at least 10 units wide, its row of pil
 REST_OUT = 3.0  # mod.py: the box pile lies 3 units beyond the seats' ring
 SHARED_COUNTER_Z = 1.5  # mod.py: shared counters 2 card-scales + 1.5 units towards the near side
 HAND_Y, HAND_HEIGHT, HAND_DEPTH = 4.1, 6.5, 4.7  # a v13.1.1 save's hand zone (seats.py)
-TILE = 2.0  # board.py: a hex tile is 2 units wide (TILE_UNITS)
-CLEARANCE = TILE * 0.75 + 0.6  # board.py: a counter stands 2.1 units from every tile centre
+TILE = 25 / MM_PER_UNIT  # Splatoon's board.yaml: cell_size 25mm, a hex at its physical size
+CLEARANCE = TILE * 0.75 + 0.9  # board.py: a counter stands 0.9 units beyond a tile's edge
 COLOURS = [
     "White", "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Pink", "Teal", "Brown",
 ]  # fmt: skip
@@ -276,14 +276,9 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def splatoon(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A project of the Splatoon example alone (its own output folder, not the
     repository's), its cards drawn at 50 dpi (the positions depend on the trim alone)."""
-    import shutil
+    from tests.oracles.games import example_alone
 
-    root = tmp_path_factory.mktemp("splatoon")
-    for folder in ("decks", "layouts"):
-        shutil.copytree(ROOT / folder / "splatoon", root / folder / "splatoon")
-    for layout in (root / "layouts").rglob("*.yaml"):
-        layout.write_text(layout.read_text(encoding="utf-8").replace("dpi: 300", "dpi: 50"))
-    return root
+    return example_alone(tmp_path_factory.mktemp("splatoon"), "splatoon")
 
 
 # --- the Saved Object: rows of piles ----------------------------------------------------
@@ -707,7 +702,8 @@ def test_the_table_board_in_the_middle_each_seat_on_its_teams_side(
     places = board_at(objects, 0.0)
     cells = arena_cells()
     spots = tile_spots(cells, 0.0)
-    reach = max(math.hypot(*s) for s in [*spots.values(), *places.values()]) + TILE
+    laid = [(round(x, 2), round(z, 2)) for x, z in places.values()]  # board.py rounds them
+    reach = max(math.hypot(*s) for s in [*spots.values(), *laid]) + TILE
     width = MIN_ZONE  # no pile nor counter of a seat's own
     middle = max(3 * SPACING / 2 + 2 * POKER_SCALE[1], reach + 2 * CARD_DEPTH + 1)
     r = radius(players, width, middle)
