@@ -25,7 +25,7 @@ PLAIN_PX_PER_MM = 8
 """Pixels per mm of a face drawn without a layout (a plain token, a die's face)."""
 DIE_FACE_PX = 128
 """A die face's side on the die's picture, in pixels."""
-DIE_NET = ((1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2))
+DIE_NET = ((1, 0), (1, 1), (0, 1), (2, 1), (3, 1), (1, 2))
 """Where each of a d6's faces 1..6 sits on its picture, as (column, row) of a 4 x 3 grid:
 a cube's net with face 2 (up at rotation 0, `RotationValues`) in the middle, 1 and 6 (a
 quarter turn about X either way) above and below it, 3 and 4 (a quarter turn about Z) on

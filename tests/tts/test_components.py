@@ -153,6 +153,20 @@ def test_the_die_rolls_each_faces_value(boxed: tuple[BoxSpec, Obj, Obj, Path]) -
         assert list(die) == list(real_die)  # TTS's keys, in its order (RotationValues last)
 
 
+def test_new_objects_write_tts_keys_in_its_order(boxed: tuple[BoxSpec, Obj, Obj, Path]) -> None:
+    _, _, table, _ = boxed
+    folder = require_path(REFERENCE, "the TTS reference files beside the project")
+    real = json.loads((folder / "swlegion_counter_die_states.json").read_text())
+    kinds = {o["Name"]: list(o) for o in real["ObjectStates"]}
+    ours = {o["Name"]: list(o) for o in walk(table["ObjectStates"])}
+    for name in ("Counter", "Custom_Dice"):  # the kinds a real file has: the same keys
+        assert ours[name] == kinds[name], name
+    common = kinds["Counter"][: kinds["Counter"].index("Counter")]
+    for name in ("Bag", "Custom_Tile", "Custom_Token"):  # the common keys as TTS orders them
+        keys = [k for k in ours[name] if k in common]
+        assert keys == [k for k in common if k in ours[name]], name
+
+
 def test_each_players_components_lie_in_front_of_their_seat(
     boxed: tuple[BoxSpec, Obj, Obj, Path],
 ) -> None:
