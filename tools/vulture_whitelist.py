@@ -125,5 +125,3 @@ _.__getattr__
 # test_presets.py); plugins.py GROUPS: the entry-point groups, which the test of the docs
 # holds docs/plugins.md to (tests/test_plugin_errors.py)
 _.MPC_TEMPLATES, _.GROUPS
-# TEMPORARY (issue 34, in progress): a component field the TTS slice reads (a token pool's bag)
-_.bag

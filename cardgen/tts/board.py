@@ -1,6 +1,7 @@
-"""A game's boards on a Tabletop Simulator table: each hex cell a `Custom_Tile` (a state
-per team colour on the cells a team can claim), with each team's tile counter and pieces
-and a round counter. The tile pictures are drawn here, a few flat colours.
+"""A game's boards on a Tabletop Simulator table: each cell of a hex or square grid a
+`Custom_Tile` at its physical size (`cell_size`), with a state per team colour on the cells
+a team can claim, each team's tile counter and pieces and a round counter. The tile
+pictures are drawn here, a few flat colours.
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ from cardgen.model.board import Board
 from cardgen.model.components import Piece
 from cardgen.model.units import parse_length
 from cardgen.tts.objects import common, scripts, transform
+from cardgen.tts.sizes import TILE_UNITS, units
 
 if TYPE_CHECKING:
     from cardgen.tts.table import TableBuilder
 
-TILE_UNITS = 2.0
-"""Assumed width of a hex Custom_Tile at scale 1, in table units (not confirmed by a TTS
-file we have); tiles are spaced by it."""
 ROW_STEP = 0.75 / (3**0.5 / 2)
 """Distance between hex rows per tile width (pointy-top hexes: 1.5 x size over sqrt 3)."""
-COUNTER_CLEARANCE = TILE_UNITS * 0.75 + 0.6
-"""How far a counter stands from the centre of every tile: off the board, clear of it."""
+COUNTER_ROOM = 0.9
+"""How far a counter's centre stands beyond a tile's edge: half a counter and a gap."""
+TILE_TYPE = {"hex": 1, "square": 0}
+"""`CustomTile.Type` of a grid's cells: 1 hex, 0 box (square)."""
 Spot = tuple[float, float]
 """A place on the table: (x, z)."""
 
@@ -74,7 +75,7 @@ def board_objects(
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
         cells = board.cells()
-        spots = board_spots(cells, origin_z)
+        spots = board_spots(board, origin_z)
         for (q, r), kind in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
             objects.append(_tile(builder, board, f"board|{ref.id}|{q},{r}", kind, spots[(q, r)]))
         names = _team_seats(board, spots, players, seats, [t.id for t in pack.game.teams])
@@ -89,12 +90,13 @@ def _tile(
     2, 3, ...)."""
     kind = board.kind(kind_id)
     thickness = round(parse_length(kind.thickness).inches(), 4)
+    scale = round(cell_units(board) / TILE_UNITS, 4)
 
     def tile(state: str, picture_name: str, picture: Image.Image) -> dict[str, Any]:
         data = common(
             builder.ids.guid(f"{identity}|{state}"),
             "Custom_Tile",
-            transform(*spot, y=1.0 + thickness / 2),
+            transform(*spot, y=1.0 + thickness / 2, scale_x=scale, scale_z=scale),
             f"{kind_id} ({state})" if kind.states else kind_id.replace("-", " "),
             tags=["Board tile", kind_id],
         )
@@ -109,7 +111,7 @@ def _tile(
                     "ImageScalar": 1.0,
                     "WidthScale": 0.0,
                     "CustomTile": {
-                        "Type": 1,
+                        "Type": TILE_TYPE[board.grid],
                         "Thickness": thickness,
                         "Stackable": False,
                         "Stretch": True,
@@ -136,15 +138,22 @@ def _tile(
     return base
 
 
-def _clear_of(point: Spot, spots: list[Spot]) -> bool:
-    return all(math.dist(point, spot) >= COUNTER_CLEARANCE for spot in spots)
+def cell_units(board: Board) -> float:
+    """A cell's size on the table, in units: its `cell_size` (a hex flat side to flat
+    side, a square's side), 1 unit being 25.4 mm."""
+    return units(parse_length(board.cell_size).inches() * 25.4)
 
 
-def _outward(start: Spot, direction: Spot, spots: list[Spot]) -> Spot:
+def counter_clearance(board: Board) -> float:
+    """How far a counter stands from the centre of every tile: off the board, clear of it."""
+    return cell_units(board) * 0.75 + COUNTER_ROOM
+
+
+def _outward(start: Spot, direction: Spot, spots: list[Spot], clearance: float) -> Spot:
     """The first point from `start` along `direction` (a unit vector) clear of every tile."""
     step = 0.1
     x, z = start
-    while not _clear_of((x, z), spots):
+    while not all(math.dist((x, z), spot) >= clearance for spot in spots):
         x, z = x + direction[0] * step, z + direction[1] * step
     return round(x, 2), round(z, 2)
 
@@ -160,6 +169,7 @@ def counter_spots(board: Board, spots: dict[tuple[int, int], Spot]) -> tuple[dic
     past its own spawn) and the shared counters (off the board's side, midway between the
     first two teams), worked out from the tiles, not fixed offsets."""
     every = list(spots.values())
+    clearance = counter_clearance(board)
     centre = (sum(x for x, _ in every) / len(every), sum(z for _, z in every) / len(every))
     teams: dict[str, Spot] = {}
     spawns = team_spots(board, spots)
@@ -169,7 +179,7 @@ def counter_spots(board: Board, spots: dict[tuple[int, int], Spot]) -> tuple[dic
         length = math.hypot(dx, dz)
         if length < 1e-9:  # a spawn in the very middle: the first team's side is the far one
             dx, dz, length = 0.0, (1.0 if index == 0 else -1.0), 1.0
-        teams[team] = _outward(middle, (dx / length, dz / length), every)
+        teams[team] = _outward(middle, (dx / length, dz / length), every, clearance)
     sides = list(teams.values())[:2]
     if len(sides) == 2:  # across the line between the two teams' counters
         dx, dz = sides[1][0] - sides[0][0], sides[1][1] - sides[0][1]
@@ -179,7 +189,7 @@ def counter_spots(board: Board, spots: dict[tuple[int, int], Spot]) -> tuple[dic
             across = (-across[0], -across[1])
     else:
         across = (1.0, 0.0)
-    return teams, _outward(centre, across, every)
+    return teams, _outward(centre, across, every, clearance)
 
 
 def _counter(
@@ -297,16 +307,21 @@ def _team_seats(
     return {first: [n for n, _ in ordered[:half]], second: [n for n, _ in ordered[half:]]}
 
 
-def board_spots(cells: dict[tuple[int, int], str], origin_z: float) -> dict[tuple[int, int], Spot]:
+def board_spots(board: Board, origin_z: float) -> dict[tuple[int, int], Spot]:
     """Where each cell's tile lies: the board centred on x 0 and `origin_z`, rows going
-    towards the near side."""
-    centre_q = sum(q + r / 2 for q, r in cells) / len(cells)
+    towards the near side, cells `cell_size` apart (hex rows closer, as hexes nest)."""
+    cells = board.cells()
+    step = cell_units(board)
+    hexes = board.grid == "hex"
+
+    def column(q: int, r: int) -> float:
+        return q + r / 2 if hexes else float(q)
+
+    row_step = step * ROW_STEP if hexes else step
+    centre_q = sum(column(q, r) for q, r in cells) / len(cells)
     centre_r = sum(r for _, r in cells) / len(cells)
     return {
-        (q, r): (
-            (q + r / 2 - centre_q) * TILE_UNITS,
-            origin_z - (r - centre_r) * TILE_UNITS * ROW_STEP,
-        )
+        (q, r): ((column(q, r) - centre_q) * step, origin_z - (r - centre_r) * row_step)
         for q, r in cells
     }
 
@@ -318,14 +333,15 @@ def board_extent(pack: GamePack) -> tuple[float, float]:
     reach_x = reach_z = 0.0
     for ref in pack.game.boards:
         board, _ = load_board(pack, ref)
-        cells = board.cells()
-        spots = board_spots(cells, 0.0)
+        spots = board_spots(board, 0.0)
         teams, rounds = counter_spots(board, spots)
         tiles = list(spots.values())
         counters = [*teams.values(), rounds]
-        reach_x = max(reach_x, *(abs(x) + TILE_UNITS / 2 for x, _ in tiles))
+        cell = cell_units(board)
+        across = cell / 3**0.5 if board.grid == "hex" else cell / 2  # point to point: z
+        reach_x = max(reach_x, *(abs(x) + cell / 2 for x, _ in tiles))
         reach_x = max(reach_x, *(abs(x) + 1.0 for x, _ in counters))
-        reach_z = max(reach_z, *(abs(z) + TILE_UNITS / 3**0.5 for _, z in tiles))
+        reach_z = max(reach_z, *(abs(z) + across for _, z in tiles))
         reach_z = max(reach_z, *(abs(z) + 0.6 for _, z in counters))
     return reach_x, reach_z
 
@@ -337,7 +353,7 @@ def seat_teams(pack: GamePack, seats: Sequence[tuple[str, Spot]]) -> dict[str, l
     if not pack.game.boards:
         return {}
     board, _ = load_board(pack, pack.game.boards[0])
-    spots = board_spots(board.cells(), 0.0)
+    spots = board_spots(board, 0.0)
     teams = [team.id for team in pack.game.teams]
     return _team_seats(board, spots, len(seats), seats, teams)
 

@@ -28,6 +28,7 @@ from cardgen.project import Project
 from cardgen.render.game import RenderResult
 from cardgen.tts import sheets as tts_sheets
 from cardgen.tts.board import board_extent, board_objects
+from cardgen.tts.component_table import saved_object_components
 from cardgen.tts.deal import Counts, check_players, has_player_piles
 from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
@@ -244,6 +245,7 @@ def export_table(
     if pack.game.boards:  # beyond the first row of piles, clear of its cards
         origin_z = board_extent(pack)[1] + BOARD_CLEARANCE
         objects.extend(board_objects(builder, pack, origin_z=round(origin_z, 4)))
+    objects.extend(saved_object_components(builder, objects))  # one of each, below
     centre_depth(objects)  # the whole of it in the middle of the table, front to back
     before = save_images(folder / f"{name}.json")  # what the host had: read before replaced
     mod = None

@@ -81,9 +81,9 @@ class TableImages:
         """Where TTS loads the image `name` (`sheets/x-1a2b3c4d.jpg`) of the save from."""
         return self.hosting.url(name, self.writer.path(name))
 
-    def _named(self, image: SaveImage, data: bytes) -> str:
+    def _named(self, image: SaveImage, data: bytes, ext: str | None = None) -> str:
         """Give an image its bytes and its content name (written by `finish`); the name."""
-        image.data, image.name = data, content_name(image.stem, data, self.ext)
+        image.data, image.name = data, content_name(image.stem, data, ext or self.ext)
         return image.name
 
     @property
@@ -208,13 +208,21 @@ class TableImages:
         return self._backs[back.path]
 
     def tile_url(self, name: str, picture: Image.Image) -> str:
-        """The URL of a board tile image, written once however many tiles use it."""
-        if name not in self._tile_urls:
-            data = tts_sheets.encode(picture, self.fmt, self.quality)
-            tile = SaveImage(f"tiles/{name}")
+        """The URL of a picture of a board tile, token, die or mat (`tiles/<name>`), written
+        once however many objects use it; a picture with an alpha channel (a token TTS cuts
+        along it) as PNG, whatever the sheets' format."""
+        stem = f"tiles/{name}"
+        if stem not in self._tile_urls:
+            tile = SaveImage(stem)
             self._images.append(tile)
-            self._tile_urls[name] = self.url(self._named(tile, data))
-        return self._tile_urls[name]
+            if picture.mode == "RGBA":
+                from cardgen.render.png import encode_png
+
+                named = self._named(tile, encode_png(picture), "png")
+            else:
+                named = self._named(tile, tts_sheets.encode(picture, self.fmt, self.quality))
+            self._tile_urls[stem] = self.url(named)
+        return self._tile_urls[stem]
 
     @property
     def ext(self) -> str:

@@ -11,6 +11,7 @@ import math
 
 from cardgen.load.game import GamePack
 from cardgen.tts.board import board_extent
+from cardgen.tts.component_table import ROW_GAP, ComponentTable
 from cardgen.tts.deal import TablePlan
 from cardgen.tts.seats import HAND_DEPTH, Seat, seats, zone_width
 from cardgen.tts.sizes import CARD_MM
@@ -31,14 +32,22 @@ class TableLayout:
     """The places of a table's seats, piles and counters."""
 
     def __init__(
-        self, pack: GamePack, plan: TablePlan, scale: tuple[float, float], spacing: float
+        self,
+        pack: GamePack,
+        plan: TablePlan,
+        scale: tuple[float, float],
+        spacing: float,
+        parts: ComponentTable | None = None,
     ) -> None:
         self.pack = pack
         self.plan = plan
         self.spacing = spacing
+        self.parts = parts
         counters = [c for c in pack.game.counters if c.owner == "player"]
         widest = max((len(s.piles) for s in plan.seats), default=0) + len(counters)
         wanted = max(10.0, widest * spacing + 2)
+        if parts is not None:  # a seat's row of components fits its hand zone's width
+            wanted = max(wanted, parts.seat_row()[0] + 2)
         self.card = (CARD_MM[0] / 25.4 * scale[0], CARD_MM[1] / 25.4 * scale[1])
         self.board = board_extent(pack) if pack.game.boards else (0.0, 0.0)
         for table in TABLES:  # the smallest table that holds it all
@@ -96,6 +105,35 @@ class TableLayout:
         z = self.table.depth / 2 - EDGE_MARGIN - CLEAR / 2 - self.card[1] / 2
         return round(x, 4), round(-z, 4)
 
+    def component_rows(self) -> tuple[float, float]:
+        """How far in front of its hand zone a seat's row of components begins (beyond its
+        piles), and how far from the middle the shared row begins (beyond the shared piles
+        or the board), in units (`ComponentTable.lay_out`)."""
+        inward = SEAT_INWARD + self.card[1] / 2
+        near = self.board[1] if self.pack.game.boards else self.card[1] / 2
+        return inward, near
+
+    def _component_boxes(self) -> list[Box]:
+        """What the components' rows cover: each seat's, and the shared one (beyond the
+        shared piles or the board, on the far side)."""
+        if self.parts is None:
+            return []
+        found: list[Box] = []
+        inward, near = self.component_rows()
+        width, depth = self.parts.seat_row()
+        if depth:
+            for seat in self.seats:
+                x, z = seat.point(0.0, inward + ROW_GAP + depth / 2)
+                a = math.radians(seat.angle)
+                hx = (width * abs(math.cos(a)) + depth * abs(math.sin(a))) / 2
+                hz = (width * abs(math.sin(a)) + depth * abs(math.cos(a))) / 2
+                found.append((x - hx, x + hx, z - hz, z + hz))
+        width, depth = self.parts.shared_row()
+        if depth:
+            start = near + ROW_GAP
+            found.append((-width / 2, width / 2, start, start + depth))
+        return found
+
     def boxes(self) -> list[Box]:
         """What the table's hand zones, piles, counters and board cover, worked out
         before any is made (the table is chosen by them)."""
@@ -121,4 +159,4 @@ class TableLayout:
             box(*self.rest_spot(number), self.card, 0.0)
         if self.pack.game.boards:
             found.append((-self.board[0], self.board[0], -self.board[1], self.board[1]))
-        return found
+        return found + self._component_boxes()

@@ -21,6 +21,7 @@ from cardgen.load.game import GamePack
 from cardgen.model.components import CounterComponent as Counter
 from cardgen.model.select import matches
 from cardgen.tts.board import alternating, board_objects, seat_teams
+from cardgen.tts.component_table import ComponentTable
 from cardgen.tts.deal import Counts, TablePlan, plan_table
 from cardgen.tts.images import TableImages, saved_objects_folder
 from cardgen.tts.layout import TableLayout
@@ -102,7 +103,8 @@ class TableSave:
         self.objects: list[dict[str, Any]] = []
         self.snaps: list[dict[str, Any]] = []
         self.words = table_words(pack.game.language)
-        layout = TableLayout(pack, self.plan, self.scale, self.spacing)
+        self.parts = ComponentTable(self.builder)  # the components: beyond piles and board
+        layout = TableLayout(pack, self.plan, self.scale, self.spacing, self.parts)
         self.layout = layout
         self.table, self.width, self.seats = layout.table, layout.width, layout.seats
         places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
@@ -152,6 +154,9 @@ class TableSave:
         if self.pack.game.boards:  # in the middle, a piece for each seat on its team's side
             places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
             self.objects.extend(board_objects(self.builder, self.pack, 0.0, seats=places))
+        board_z = 0.0 if self.pack.game.boards else None
+        inward, near = self.layout.component_rows()
+        self.objects.extend(self.parts.lay_out(self.seats, inward, near, board_z))
 
     def _across(self, column: int, count: int) -> float:
         """The offset of column `column` of a row of `count`, centred."""

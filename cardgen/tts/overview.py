@@ -1,7 +1,8 @@
 """A Tabletop Simulator table seen from above, drawn from a save's objects: each card or
 pile at its position and turn, face-up piles showing their top card cut from its sheet,
-face-down ones their back, hex tiles in their picture's colour, counters with their
-value, pieces, hand zones in their seat's colour and snap points.
+face-down ones their back, tiles in their shape and their picture's colour (a mat or a
+board its picture), tokens and dice their pictures at their size, bags, counters with
+their value, pieces, hand zones in their seat's colour and snap points.
 
 It shows where the save puts things (the full save's thumbnail and the docs' pictures);
 it is not a 3D render: heights, lighting and the table's own model are left out.
@@ -19,8 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont, ImageStat
 
 from cardgen.render.placeholder import PLACEHOLDER_FONT
-from cardgen.tts.board import TILE_UNITS
-from cardgen.tts.sizes import footprint
+from cardgen.tts.tables import footprint_size
 
 BACKGROUND = (46, 52, 58)
 MARGIN_UNITS = 1.5
@@ -47,25 +47,12 @@ def _where(obj: dict[str, Any]) -> tuple[float, float]:
     return float(t["posX"]), float(t["posZ"])
 
 
-def _footprint(obj: dict[str, Any]) -> tuple[float, float]:
-    """The object's width and depth on the table, in units."""
-    t = obj["Transform"]
-    name = obj["Name"]
-    if name in ("Card", "Deck"):
-        return footprint(t["scaleX"], t["scaleZ"], bool(obj.get("SidewaysCard")))
-    if name == "Custom_Tile":
-        return TILE_UNITS * t["scaleX"], TILE_UNITS * t["scaleZ"]
-    if name == "HandTrigger":
-        return float(t["scaleX"]), float(t["scaleZ"])
-    return 1.2, 1.2
-
-
 def _bounds(objects: list[dict[str, Any]], points: list[tuple[float, float]]) -> tuple[float, ...]:
     xs: list[float] = [x for x, _ in points]
     zs: list[float] = [z for _, z in points]
     for obj in objects:
         x, z = _where(obj)
-        half = max(_footprint(obj)) / 2
+        half = max(footprint_size(obj)) / 2
         xs += [x - half, x + half]
         zs += [z - half, z + half]
     if not xs:
@@ -84,7 +71,7 @@ class _Pictures:
         """The picture at a URL of the save, when it is a file on this machine."""
         if url not in self._open:
             path = self.image_of(url)
-            self._open[url] = Image.open(path).convert("RGB") if path is not None else None
+            self._open[url] = _opened(path) if path is not None else None
         return self._open[url]
 
     def cell(self, entry: dict[str, Any], slot: int, field: str) -> Image.Image | None:
@@ -106,6 +93,12 @@ class _Pictures:
             return fallback
         mean = ImageStat.Stat(picture).mean
         return round(mean[0]), round(mean[1]), round(mean[2])
+
+
+def _opened(path: Path) -> Image.Image:
+    """A picture of the save as RGB, or RGBA when it has alpha (a token's outline)."""
+    with Image.open(path) as picture:
+        return picture.convert("RGBA" if "A" in picture.getbands() else "RGB")
 
 
 def _tint(obj: dict[str, Any]) -> tuple[int, int, int]:
@@ -208,11 +201,11 @@ def draw_overview(
     draw = ImageDraw.Draw(canvas)
     font = ImageFont.truetype(PLACEHOLDER_FONT, max(9, round(scale * 0.45)))
     pictures = _Pictures(image_of)
-    order = {"HandTrigger": 0, "Custom_Tile": 1}
+    order = {"HandTrigger": 0, "Custom_Tile": 1}  # mats and boards under what lies on them
     captions: list[tuple[tuple[float, float], str, float]] = []
     for obj in sorted(items, key=lambda o: order.get(o["Name"], 2)):  # zones, tiles, the rest
         centre = view.point(*_where(obj))
-        width, depth = _footprint(obj)
+        width, depth = footprint_size(obj)
         turn = float(obj["Transform"]["rotY"])
         name = obj["Name"]
         if name == "HandTrigger":
@@ -222,12 +215,19 @@ def draw_overview(
                 width=max(2, round(scale * 0.12)),
             )
             captions.append(((centre[0], centre[1]), f"{obj['Nickname'] or 'Hand'}", width * scale))
-        elif name == "Custom_Tile":
-            image = obj.get("CustomImage") or {}
-            fill = pictures.colour(image.get("ImageURL", ""), _tint(obj))
-            draw.polygon(
-                _hexagon(centre, width * scale / math.sqrt(3)), fill=fill, outline=(25, 25, 25)
+        elif name in ("Custom_Tile", "Custom_Token", "Custom_Dice"):
+            _draw_image_object(canvas, obj, pictures, centre, (width * scale, depth * scale))
+        elif name == "Bag":
+            r = width * scale / 2
+            draw.ellipse(
+                (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r),
+                fill=_tint(obj),
+                outline=(40, 30, 20),
+                width=max(1, round(scale * 0.08)),
             )
+            count = len(obj.get("ContainedObjects") or [])
+            draw.text(centre, str(count), fill=(20, 20, 20), font=font, anchor="mm")
+            captions.append(((centre[0], centre[1] + r), obj["Nickname"], 4 * r))
         elif name in ("Card", "Deck"):
             size = (max(4, round(width * scale)), max(4, round(depth * scale)))
             _paste_turned(canvas, _card_picture(obj, pictures, size), centre, turn)
@@ -279,6 +279,45 @@ def draw_overview(
                 stroke_fill=(0, 0, 0),
             )
     return canvas
+
+
+def _draw_image_object(
+    canvas: Image.Image,
+    obj: dict[str, Any],
+    pictures: _Pictures,
+    centre: tuple[float, float],
+    size: tuple[float, float],
+) -> None:
+    """A tile, token or die at its size: a hex or round tile in its picture's colour,
+    anything else its picture (a die the middle face of its net), turned as it lies."""
+    draw = ImageDraw.Draw(canvas)
+    image = obj.get("CustomImage") or {}
+    url = image.get("ImageURL", "")
+    kind = (image.get("CustomTile") or {}).get("Type", 0)
+    if obj["Name"] == "Custom_Tile" and kind in (1, 2):
+        fill = pictures.colour(url, _tint(obj))
+        if kind == 1:
+            draw.polygon(_hexagon(centre, size[0] / math.sqrt(3)), fill=fill, outline=(25, 25, 25))
+        else:
+            left, top = centre[0] - size[0] / 2, centre[1] - size[1] / 2
+            corners = (left, top, left + size[0], top + size[1])
+            draw.ellipse(corners, fill=fill, outline=(25, 25, 25))
+        return
+    picture = pictures.image(url)
+    pixels = (max(2, round(size[0])), max(2, round(size[1])))
+    if picture is None:
+        picture = Image.new("RGB", pixels, _tint(obj))
+    elif obj["Name"] == "Custom_Dice":  # the net's middle face: 4 x 3 squares
+        side = picture.width // 4
+        picture = picture.crop((side, side, 2 * side, 2 * side))
+    elif obj["Name"] == "Custom_Token":  # the longer side spans the token's size
+        longer = max(picture.size)
+        pixels = (
+            max(2, round(size[0] * picture.width / longer)),
+            max(2, round(size[1] * picture.height / longer)),
+        )
+    shown = picture.resize(pixels, Image.Resampling.BOX)
+    _paste_turned(canvas, shown, centre, float(obj["Transform"]["rotY"]))
 
 
 def _wrap(text: str, font: ImageFont.FreeTypeFont, room: float) -> str:

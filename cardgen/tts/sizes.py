@@ -6,6 +6,11 @@ default card), so a portrait card of W x H mm is scaled (W / 56, H / 80). A land
 (wider than tall) is written `SidewaysCard: true`, and a sideways card at scale 1 is that
 default card turned, 80 x 56 mm: W x H mm is scaled (W / 80, H / 56) (docs/tts.md, "Card
 sizes", says why). A table unit is an inch.
+
+A component's millimetres become the scale of the TTS object that shows it the same way:
+one unit is 25.4 mm (TTS's knowledge base speaks of thickness "in in-game units (about an
+inch)"). What an object spans at scale 1 is TTS's own and is written in no file; docs/tts.md
+("Components on the table") gives the evidence for each figure, and which are not confirmed.
 """
 
 from __future__ import annotations
@@ -90,3 +95,34 @@ def spread(extents: list[float], step: float, *, centred: bool) -> list[float]:
         places.append(places[-1] + step * (before + after) / 2)
     shift = (places[0] + places[-1]) / 2 if centred else 0.0
     return [place - shift for place in places]
+
+
+TILE_UNITS = 2.0
+"""What a `Custom_Tile` spans at scale 1 with `Stretch` on, in units: a square tile 2 x 2
+(two tiles of scale 38 at x = -38 and 38 meet at x = 0 in a real mod), a hex tile 2 from
+flat side to flat side (assumed as for the square)."""
+TOKEN_UNITS = 2.0
+"""What a `Custom_Token` spans at scale 1 along its picture's longer side (assumed as for
+a tile: not confirmed by a file TTS wrote)."""
+DIE_UNITS = 1.0
+"""The edge of a `Custom_Dice` d6 at scale 1 (assumed: not confirmed)."""
+
+
+def units(mm: float) -> float:
+    """A length in mm as table units."""
+    return mm / MM_PER_UNIT
+
+
+def tile_scale(mm: float) -> float:
+    """The scale of a `Custom_Tile` (or a token shown as one) `mm` across."""
+    return round(units(mm) / TILE_UNITS, 4)
+
+
+def token_scale(mm: float) -> float:
+    """The scale of a `Custom_Token` whose picture's longer side is `mm`."""
+    return round(units(mm) / TOKEN_UNITS, 4)
+
+
+def die_scale(mm: float) -> float:
+    """The scale of a `Custom_Dice` with edges of `mm`."""
+    return round(units(mm) / DIE_UNITS, 4)

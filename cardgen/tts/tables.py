@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.tts.sizes import DIE_UNITS, TILE_UNITS, TOKEN_UNITS, footprint
+
 
 @dataclass(frozen=True)
 class Table:
@@ -39,33 +41,42 @@ TABLES = (TABLE_RPG, TABLE_CUSTOM)
 EDGE_MARGIN = 0.5
 """How far in from the surface's edge objects keep."""
 
-CARD_UNITS = (56.0 / 25.4, 80.0 / 25.4)
-"""A card at scale 1, in table units (56 x 80 mm, as tts-deckconverter measures it)."""
 COUNTER_UNITS = (2.0, 1.2)
 """A Counter's footprint at scale 1 (its number display, taken generously)."""
 PAWN_UNITS = (1.0, 1.0)
 """A PlayerPawn's footprint at scale 1."""
-HEX_UNITS = (2.0, 2.0 / math.sqrt(3) * 2)
-"""A hex Custom_Tile at scale 1: 2 units across its flats, 2.31 point to point."""
+PIECE_UNITS = (1.2, 1.2)
+"""Another built-in piece's (a checker, a block, a standee) at scale 1, taken generously."""
+BAG_UNITS = (2.0, 2.0)
+"""A Bag's at scale 1."""
+DICE = frozenset({"Custom_Dice", "Die_4", "Die_6", "Die_8", "Die_10", "Die_12", "Die_20"})
 
 
 def footprint_size(obj: dict[str, Any]) -> tuple[float, float]:
-    """An object's width (along its own x) and depth (its own z) on the table."""
+    """An object's width (along its own x) and depth (its own z) on the table: a card or a
+    deck by its scale and whether it lies sideways, a tile by its shape (a hex is longer
+    point to point), a token, a die, a counter, a piece or a bag at its size at scale 1
+    (`tts/sizes.py`, docs/tts.md), a hand zone by its scale."""
     t = obj["Transform"]
     name = obj["Name"]
+    sx, sz = float(t["scaleX"]), float(t["scaleZ"])
     if name == "HandTrigger":
-        return t["scaleX"], t["scaleZ"]
-    unit = {
-        "Deck": CARD_UNITS,
-        "Card": CARD_UNITS,
-        "Counter": COUNTER_UNITS,
-        "PlayerPawn": PAWN_UNITS,
-        "Custom_Tile": HEX_UNITS,
-    }.get(name, (2.0, 2.0))
-    return unit[0] * t["scaleX"], unit[1] * t["scaleZ"]
+        return sx, sz
+    if name in ("Card", "Deck"):
+        return footprint(sx, sz, bool(obj.get("SidewaysCard")))
+    if name == "Custom_Tile":
+        hexagon = obj.get("CustomImage", {}).get("CustomTile", {}).get("Type", 1) == 1
+        return TILE_UNITS * sx, TILE_UNITS * sz * (2 / math.sqrt(3) if hexagon else 1.0)
+    if name == "Custom_Token":
+        return TOKEN_UNITS * sx, TOKEN_UNITS * sz
+    if name in DICE:
+        return DIE_UNITS * sx, DIE_UNITS * sz
+    unit = {"Counter": COUNTER_UNITS, "PlayerPawn": PAWN_UNITS, "Bag": BAG_UNITS}
+    width, depth = unit.get(name, PIECE_UNITS)
+    return width * sx, depth * sz
 
 
-def footprint(obj: dict[str, Any]) -> tuple[float, float, float, float]:
+def object_box(obj: dict[str, Any]) -> tuple[float, float, float, float]:
     """The box (min x, max x, min z, max z) an object covers, turned by its rotY."""
     t = obj["Transform"]
     width, depth = footprint_size(obj)
@@ -78,7 +89,7 @@ def footprint(obj: dict[str, Any]) -> tuple[float, float, float, float]:
 
 def extent(objects: Iterable[dict[str, Any]]) -> tuple[float, float, float, float]:
     """The box every object's footprint lies in ((0, 0, 0, 0) for none)."""
-    boxes = [footprint(obj) for obj in objects]
+    boxes = [object_box(obj) for obj in objects]
     if not boxes:
         return 0.0, 0.0, 0.0, 0.0
     return (
@@ -91,7 +102,7 @@ def extent(objects: Iterable[dict[str, Any]]) -> tuple[float, float, float, floa
 
 def fits(objects: Iterable[dict[str, Any]], table: Table) -> bool:
     """Whether every object lies on the table's surface."""
-    return all(table.holds(footprint(obj)) for obj in objects)
+    return all(table.holds(object_box(obj)) for obj in objects)
 
 
 def _nested(obj: dict[str, Any]) -> Iterator[dict[str, Any]]:

@@ -145,3 +145,18 @@ def example_copy(tmp_path: Path, *games: str) -> Path:
             shutil.copytree(ROOT / part, project / part)
     seed_project(project, *games)
     return project
+
+
+def example_alone(root: Path, game: str, dpi: int = 50) -> Path:
+    """One example game and its layouts copied into `root` (a project of its own, its
+    output folder not the repository's), its cards drawn at `dpi` (where only the trim
+    matters, not the pixels): `root`."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    for folder in ("decks", "layouts"):
+        shutil.copytree(ROOT / folder / game, root / folder / game)
+    for layout in (root / "layouts").rglob("*.yaml"):
+        layout.write_text(layout.read_text(encoding="utf-8").replace("dpi: 300", f"dpi: {dpi}"))
+    return root

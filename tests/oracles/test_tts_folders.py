@@ -68,7 +68,12 @@ def test_exports_in_one_folder_each_show_their_own_cards(
             cards, faces, _ = checked[key]
             assert cards > 0 and faces > 0, save
             named |= images_of(save)
-        on_disk = {p for p in (folder / "sheets").iterdir()}
+        on_disk = {  # the sheets, and the tiles of components (Shards' dice)
+            p
+            for sub in ("sheets", "tiles")
+            if (folder / sub).is_dir()
+            for p in (folder / sub).iterdir()
+        }
         assert on_disk == named  # nothing any save names is gone, nothing unnamed is left
 
 

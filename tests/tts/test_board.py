@@ -20,12 +20,13 @@ from cardgen.tts.board import counter_spots, team_spots
 from tests.conftest import ROOT
 
 Run = Callable[..., Result]
-TILE_UNITS = 2.0
-"""A hex tile's width at scale 1, in table units: the width board.py's docstring assumes
-for a `Custom_Tile` ("not confirmed by a TTS file we have"), stated here, not imported."""
-COUNTER_CLEARANCE = 2.1
-"""How far a counter stands from every tile's centre: three quarters of a tile width (1.5,
-past the tile's own edge) and 0.6 units more, as board.py's docstring states it."""
+TILE_UNITS = 25 / 25.4
+"""A Splatoon hex from flat side to flat side on the table, in units: its `cell_size`
+(25 mm) at its physical size, 1 unit being 25.4 mm (docs/tts.md), stated here, not
+imported."""
+COUNTER_CLEARANCE = TILE_UNITS * 0.75 + 0.9
+"""How far a counter stands from every tile's centre: three quarters of a tile width (past
+the tile's own edge) and 0.9 units more (half a counter and a gap), as board.py says."""
 
 
 def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:

@@ -277,8 +277,10 @@ def test_splatoon_board_tiles_and_states(run: Run, tmp_path: Path, example_proje
 def test_each_game_table_follows_its_setup(run: Run, tmp_path: Path, example_project: Path) -> None:
     result = run("tts", "shards", "--project", example_project, "--out", tmp_path / "sh")
     assert result.exit_code == 0, result.output
-    top = json.loads((tmp_path / "sh" / "shards.json").read_text())["ObjectStates"]
+    objects = json.loads((tmp_path / "sh" / "shards.json").read_text())["ObjectStates"]
+    top = [o for o in objects if o["Name"] == "Deck"]
     assert len(top) == 10  # five starter decks: Personas apart, and the Shard Deck
+    assert [o["Name"] for o in objects if o not in top] == ["Custom_Dice"] * 2  # the duel dice
     for personas, deck in zip(top[::2], top[1::2], strict=True):
         assert personas["Transform"]["rotZ"] == 0 and deck["Transform"]["rotZ"] == 180
         assert {json.loads(c["GMNotes"])["type"] for c in personas["ContainedObjects"]} == {

@@ -61,8 +61,8 @@ CORNER = 1.0  # mod.py: the box pile keeps 1 unit (half each side) from the marg
 COUNTER_DEPTH = 1.2  # tables.py: a Counter's footprint is 2 x 1.2 units
 SHARED_COUNTER_Z = 1.5  # mod.py: shared counters 2 card-scales + 1.5 units towards the near side
 HAND_Y, HAND_HEIGHT, HAND_DEPTH = 4.1, 6.5, 4.7  # a v13.1.1 save's hand zone (seats.py)
-TILE = 2.0  # board.py: a hex tile is 2 units wide (TILE_UNITS)
-CLEARANCE = TILE * 0.75 + 0.6  # board.py: a counter stands 2.1 units from every tile centre
+TILE = 25 / MM_PER_UNIT  # Splatoon's board.yaml: cell_size 25mm, a hex at its physical size
+CLEARANCE = TILE * 0.75 + 0.9  # board.py: a counter stands 0.9 units beyond a tile's edge
 COLOURS = [
     "White", "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Pink", "Teal", "Brown",
 ]  # fmt: skip
@@ -307,14 +307,9 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def splatoon(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A project of the Splatoon example alone (its own output folder, not the
     repository's), its cards drawn at 50 dpi (the positions depend on the trim alone)."""
-    import shutil
+    from tests.oracles.games import example_alone
 
-    root = tmp_path_factory.mktemp("splatoon")
-    for folder in ("decks", "layouts"):
-        shutil.copytree(ROOT / folder / "splatoon", root / folder / "splatoon")
-    for layout in (root / "layouts").rglob("*.yaml"):
-        layout.write_text(layout.read_text(encoding="utf-8").replace("dpi: 300", "dpi: 50"))
-    return root
+    return example_alone(tmp_path_factory.mktemp("splatoon"), "splatoon")
 
 
 # --- the Saved Object: rows of piles ----------------------------------------------------
@@ -338,8 +333,18 @@ def test_each_group_is_a_centred_row_of_piles_the_next_group_nearer(
         ),
     ]
     expected = set()
-    for number, (label, piles) in enumerate(rows):  # the rows centred front to back
-        z = (-number + (len(rows) - 1) / 2) * ROW_STEP * POKER_SCALE[1]
+    # the rows from z 0 towards the near side, the game's counters in a row 3 units below
+    # the last (components.md: one of each in a Saved Object), all centred front to back
+    step = ROW_STEP * POKER_SCALE[1]
+    high, low = CARD_DEPTH / 2, -(len(rows) - 1) * step - 3.0 - COUNTER_DEPTH
+    shift = -(high + low) / 2
+    counters = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "Counter"}
+    assert sorted(counters) == ["Gold", "Might", "Turn"]
+    for counter in counters.values():
+        z = -(len(rows) - 1) * step - 3.0 - COUNTER_DEPTH / 2 + shift
+        assert counter["Transform"]["posZ"] == pytest.approx(z, abs=TOL)
+    for number, (label, piles) in enumerate(rows):
+        z = -number * step + shift
         for x, (pile, cards, face_up) in zip(row(len(piles)), piles, strict=True):
             name = f"{label} - {pile}"
             obj = found[name] if name in found else found[cards[0]]  # type: ignore[index]
@@ -742,9 +747,9 @@ def test_the_saved_objects_board_lies_beyond_the_rows_of_piles(
     # then the whole centred front to back: the cards reach 1.75 the other way
     cells = arena_cells()
     tiles, counters = tile_spots(cells, 0.0), counter_places(cells, 0.0)
-    reach = max(
+    reach = max(  # board.py rounds a counter's place to 0.01 units
         [abs(z) + TILE / math.sqrt(3) for _, z in tiles.values()]
-        + [abs(z) + COUNTER_DEPTH / 2 for _, z in counters.values()]
+        + [abs(round(z, 2)) + COUNTER_DEPTH / 2 for _, z in counters.values()]
     )
     origin = reach + 3.0
     shift = -(origin + reach - CARD_DEPTH / 2) / 2

@@ -27,7 +27,9 @@ project's table preview measures it, the Custom Rectangle's felt 7'4" x 4'4" (a 
 the 4400 x 2600 image TTS's knowledge base asks for has in proportion)."""
 CARD = (56.0 / 25.4, 80.0 / 25.4)  # a card at scale 1: 56 x 80 mm (tts-format.md 3.7)
 SIZES = {"Counter": (2.0, 1.2), "PlayerPawn": (1.0, 1.0), "Custom_Tile": (2.0, 4 / math.sqrt(3))}
-"""Footprints at scale 1 (a hex tile 2 units across its flats, 2.31 point to point)."""
+SIZES["Custom_Dice"] = (1.0, 1.0)
+"""Footprints at scale 1 (a hex tile 2 units across its flats, 2.31 point to point; a d6
+1 unit a side, docs/tts.md's "Components on the table")."""
 COLOURS = ["White", "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Pink"]
 FRENCH = ["Blanc", "Rouge", "Bleu", "Vert", "Jaune", "Orange", "Violet", "Rose"]
 GAMES = {"shards": (2, 4), "splatterkins": (2, 2), "splatoon": (2, 4), "blublers": (2, 8)}
