@@ -34,12 +34,8 @@ def draw(
     for index in range(element.count):
         start = index * step
         pen.polygon(
-            [
-                (start, 0),
-                (start + step / 2, 0),
-                (start + step / 2 - band.height, band.height),
-                (start - band.height, band.height),
-            ],
+            [(start, 0), (start + step / 2, 0), (start + step / 2 - band.height, band.height),
+             (start - band.height, band.height)],
             fill=element.color,
         )
     image.paste(band, (x0, y0), band)
