@@ -113,16 +113,12 @@ def test_every_object_lies_on_the_table_one_hand_zone_a_seat(
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_each_saved_object_lies_on_the_rpg_table(
-    saves: Saves, game: str
-) -> None:
+def test_each_saved_object_lies_on_the_rpg_table(saves: Saves, game: str) -> None:
     on_surface(saves[(game, 0)], "Table_RPG")  # the table TTS starts with
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_splatoon_teams_take_turns(
-    saves: Saves, players: int
-) -> None:
+def test_splatoon_teams_take_turns(saves: Saves, players: int) -> None:
     save = saves[("splatoon", players)]
     team = {}
     for pawn in (o for o in save["ObjectStates"] if o["Name"] == "PlayerPawn"):
@@ -141,9 +137,7 @@ def test_splatoon_teams_take_turns(
 
 
 @pytest.mark.parametrize("players", range(2, 9))
-def test_blublers_special_piles_lie_at_the_two_ends_in_french(
-    saves: Saves, players: int
-) -> None:
+def test_blublers_special_piles_lie_at_the_two_ends_in_french(saves: Saves, players: int) -> None:
     save = saves[("blublers", players)]
     piles = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] in ("Deck", "Card")}
     hidden = piles["Pioche Special face cachée"]["Transform"]
