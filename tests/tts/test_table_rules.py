@@ -156,3 +156,51 @@ def test_blublers_special_piles_lie_at_the_two_ends_in_french(saves: Saves, play
     assert [t["title"] for t in save["TabStates"].values()] == ["Mise en place", "Règles"]
     body = save["TabStates"]["0"]["body"]
     assert "Aux deux bouts de l'espace de jeu : Pioche Special face cachée" in body
+
+
+def centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
+    return (sum(x for x, _ in points) / len(points), sum(z for _, z in points) / len(points))
+
+
+HEX_WIDTH = 25 / 25.4
+"""Splatoon's hex tiles at their size: board.yaml's `cell_size: 25mm`, an inch a unit."""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_table_seats_each_player_on_the_side_of_their_team(saves: Saves, players: int) -> None:
+    """Moved from test_board.py: the same tables as the rest of this module, exported once."""
+    objects = saves[("splatoon", players)]["ObjectStates"]
+    zones = {
+        o["Nickname"].removesuffix("'s hand"): (o["Transform"]["posX"], o["Transform"]["posZ"])
+        for o in objects
+        if o["Name"] == "HandTrigger"
+    }
+    assert len(zones) == players
+    tiles = [
+        ((o["Transform"]["posX"], o["Transform"]["posZ"]), o["Nickname"])
+        for o in objects
+        if o["Name"] == "Custom_Tile"
+    ]
+    spawn = {
+        team: centroid([spot for spot, name in tiles if name == f"spawn {team}"])
+        for team in ("green", "purple")
+    }
+    pieces = [o for o in objects if o["Name"] == "PlayerPawn"]
+    teams: dict[str, list[str]] = {"green": [], "purple": []}
+    for piece in pieces:
+        team, seat = piece["Nickname"].removesuffix("'s piece").split(" team, ")
+        teams[team.lower()].append(seat)
+        where = (piece["Transform"]["posX"], piece["Transform"]["posZ"])
+        assert (where, f"spawn {team.lower()}") in tiles  # on a spawn tile of its team
+    assert sorted(teams["green"] + teams["purple"]) == sorted(zones)  # one piece per seat
+    assert len(teams["green"]) == len(teams["purple"]) == players // 2
+    for team, other in (("green", "purple"), ("purple", "green")):
+        for seat in teams[team]:  # never nearer the other team's spawn than its own
+            assert math.dist(zones[seat], spawn[team]) <= math.dist(zones[seat], spawn[other])
+    reach = max(math.hypot(*spot) for spot, _ in tiles)
+    for zone in zones.values():  # the board in the middle, clear of every seat
+        assert math.hypot(*zone) > reach + HEX_WIDTH
+    decks = [o for o in objects if o["Name"] == "Deck"]
+    for deck in decks:  # the weapon piles off the board
+        place = (deck["Transform"]["posX"], deck["Transform"]["posZ"])
+        assert min(math.dist(place, spot) for spot, _ in tiles) > HEX_WIDTH
