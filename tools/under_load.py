@@ -43,8 +43,7 @@ def suite(args: list[str], basetemp: Path) -> tuple[int, str, float]:
             "-m",
             "pytest",
             "-n",
-            "auto",
-            "--maxprocesses=4",
+            str(min((os.cpu_count() or 1) + 1, 4)),  # as `make test`: a worker more than cores
             "-p",
             "no:cacheprovider",
             f"--basetemp={basetemp}",
