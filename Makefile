@@ -42,11 +42,8 @@ demo: $(RUNTIME)
 
 # The suite reads PDFs and pages back as a printer and a browser would: .ci/system-tools
 # installs Debian's qpdf, poppler-utils and chromium where they are missing (as root).
-# The suite runs on every core with one worker more than cores, at most 4 (pytest-xdist:
-# many tests wait on a process they started, a browser or a file, and the extra worker
-# keeps the cores busy meanwhile: on two cores 3 workers took 4 min 24 s where 2 took 5 min
-# 30 s, 2026-12-06); the 20 slowest tests are listed last.
-WORKERS := $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); echo $$(( n + 1 < 4 ? n + 1 : 4 )))
+# The suite runs on every core, at most 4 (pytest-xdist: a worker per core; the builds in
+# it share their cores too, so more workers gain little); the 20 slowest tests are listed last.
 # Bytecode is kept for the run, under .venv/pycache (not beside the sources): with
 # PYTHONDONTWRITEBYTECODE set, as on this project's machines, each worker would rewrite the
 # assertions of every test module again, and each of the hundreds of `cardgen` processes the
@@ -54,7 +51,7 @@ WORKERS := $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); echo $
 TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(DEV)
 	@.ci/system-tools
-	$(TEST_ENV) $(BIN)/python -m pytest -n $(WORKERS) --durations=20
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=20
 
 # The whole suite three times in a row while a busy loop runs on every core (as a CI machine
 # shared with other work): every run must pass (tools/under_load.py; docs/testing.md).

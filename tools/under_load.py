@@ -43,7 +43,8 @@ def suite(args: list[str], basetemp: Path) -> tuple[int, str, float]:
             "-m",
             "pytest",
             "-n",
-            str(min((os.cpu_count() or 1) + 1, 4)),  # as `make test`: a worker more than cores
+            "auto",
+            "--maxprocesses=4",
             "-p",
             "no:cacheprovider",
             f"--basetemp={basetemp}",
