@@ -43,6 +43,12 @@ class Drawn:
     dpi: int
     bleed_mm: float
 
+    def trimmed(self) -> Image.Image:
+        """The face cut to its trim, in RGB (the bleed is for printers)."""
+        edge = round(self.bleed_mm * self.dpi / 25.4)
+        box = (edge, edge, self.image.width - edge, self.image.height - edge)
+        return self.image.crop(box).convert("RGB")
+
     @property
     def trim_mm(self) -> tuple[float, float]:
         """The trim's width and height in mm."""
@@ -61,6 +67,7 @@ class Drawing:
     game: str
     project_root: Path
     game_folder: Path
+    language: str = "en"
 
     def face(self, layout: Layout, values: dict[str, Any], label: str) -> Drawn:
         """`layout` drawn with `values`."""
@@ -71,6 +78,7 @@ class Drawing:
             project_root=self.project_root,
             game_folder=self.game_folder,
             label=label,
+            language=self.language,
         )
         return Drawn(image, layout.dpi, parse_length(layout.bleed).inches() * 25.4)
 

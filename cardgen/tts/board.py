@@ -17,6 +17,7 @@ from cardgen.load.game import GamePack
 from cardgen.model.board import Board
 from cardgen.model.components import Piece
 from cardgen.model.units import parse_length
+from cardgen.render.paint import rgb
 from cardgen.tts.objects import common, scripts, transform
 from cardgen.tts.sizes import TILE_UNITS, units
 
@@ -45,11 +46,6 @@ def _tile_image(
             (size * 0.2, size * 0.2, size * 0.8, size * 0.8), outline=ring, width=size // 12
         )
     return image
-
-
-def rgb(color: str) -> tuple[int, int, int]:
-    """`#rrggbb` as (r, g, b)."""
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
 
 
 def tint(color: str) -> dict[str, float]:

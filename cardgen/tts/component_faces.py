@@ -1,7 +1,7 @@
-"""The pictures of a game's components on a Tabletop Simulator table: a token's faces (from
-its layouts and an item's values, or its label on its colour) cut to its shape with the
-outside transparent, a mat's or a board's picture from its layout, a d6's six faces on
-one image in the order of a cube's net, and a standee's picture.
+"""The pictures of a game's components on a Tabletop Simulator table: a token's faces, drawn
+as the printed ones (`render.component`), cut to its shape with the outside transparent,
+a mat's or a board's picture from its layout, a d6's six faces on one image in the order
+of a cube's net, and a standee's picture.
 
 Drawing returns images; `TableImages` names and writes them.
 """
@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from cardgen.load.game import GamePack
-from cardgen.load.layouts import LayoutSet, load_layouts
-from cardgen.model.components import Die, DieFace, Token, TokenItem
-from cardgen.model.units import component_size
-from cardgen.render.canvas import Canvas
-from cardgen.render.placeholder import PLACEHOLDER_FONT
+from cardgen.load.layouts import load_layouts
+from cardgen.model.components import BoardComponent, Die, Token, TokenItem
+from cardgen.render import paint
+from cardgen.render.component import Drawing, board_face, die_faces, token_faces
 
-PLAIN_PX_PER_MM = 8
-"""Pixels per mm of a face drawn without a layout (a plain token, a die's face)."""
 DIE_FACE_PX = 128
 """A die face's side on the die's picture, in pixels."""
 DIE_NET = ((1, 0), (1, 1), (0, 1), (2, 1), (3, 1), (1, 2))
@@ -32,60 +28,31 @@ quarter turn about X either way) above and below it, 3 and 4 (a quarter turn abo
 its left and right, and 5 (half a turn) beyond 4."""
 
 
-def _rgb(color: str) -> tuple[int, int, int]:
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
-
-
 class ComponentPictures:
-    """Draws the pictures of one game's components (its layouts loaded once)."""
+    """The pictures of one game's components, each face drawn as the printed one is
+    (`render.component`: its layout, or its label, text, icon or image on its colour) and
+    cut to its trim; the game's layouts loaded once."""
 
     def __init__(self, pack: GamePack) -> None:
         self.pack = pack
         self.root = pack.root if pack.root is not None else pack.folder.parent.parent
-        self._layouts: LayoutSet | None = None
+        self._drawing: Drawing | None = None
 
     @property
-    def layouts(self) -> LayoutSet:
-        """The game's layouts, loaded on first use."""
-        if self._layouts is None:
-            self._layouts = load_layouts(self.root, self.pack.game)
-        return self._layouts
+    def drawing(self) -> Drawing:
+        """What the faces are drawn with (the game's layouts), made on first use."""
+        if self._drawing is None:
+            layouts = load_layouts(self.root, self.pack.game)
+            game = self.pack.game
+            self._drawing = Drawing(layouts, game.name, self.root, self.pack.folder, game.language)
+        return self._drawing
 
-    def layout_face(self, name: str, values: dict[str, Any], label: str) -> Image.Image:
-        """A layout drawn with `values`, cut to its trim (the bleed is for printers)."""
-        from cardgen.render.card import render_face
-
-        layout = self.layouts.layouts[name]
-        image, _ = render_face(
-            layout,
-            values,
-            subject=None,
-            project_root=self.root,
-            game_folder=self.pack.folder,
-            label=label,
-            language=self.pack.game.language,
-        )
-        canvas = Canvas.of(layout)
-        left = round(canvas.bleed)
-        width, height = round(canvas.trim_w), round(canvas.trim_h)
-        return image.crop((left, left, left + width, left + height)).convert("RGB")
-
-    def values(self, label: str, item: dict[str, Any]) -> dict[str, Any]:
-        """The values a component's layout reads: the item's, its name, label and game."""
-        return {"name": item.get("name", label), "label": label, "game": self.pack.game.name} | item
-
-    def token_face(self, token: Token, item: TokenItem, back: bool) -> Image.Image:
-        """One face of a token design, cut to the token's shape (outside transparent)."""
-        width_mm, height_mm = component_size(token.size)
-        layout = token.back if back else token.front
-        values = self.values(token.label, dict(item.values))
-        if layout is not None:
-            face = self.layout_face(layout, values, f"token {token.id}")
-        else:
-            size = (round(width_mm * PLAIN_PX_PER_MM), round(height_mm * PLAIN_PX_PER_MM))
-            text = "" if back else str(values["name"])
-            face = plain_face(size, token.color, token.ink, text)
-        return cut(face, token.shape, self.mask(token))
+    def token_faces(self, token: Token, item: TokenItem) -> tuple[Image.Image, Image.Image]:
+        """A token design's front and back, each cut to the token's shape (outside
+        transparent)."""
+        mask = self.mask(token)
+        front, back = token_faces(token, item, self.drawing)
+        return cut(front.trimmed(), token.shape, mask), cut(back.trimmed(), token.shape, mask)
 
     def mask(self, token: Token) -> Image.Image | None:
         """A `mask` token's outline: the alpha of its mask image."""
@@ -95,44 +62,23 @@ class ComponentPictures:
         with Image.open(path) as opened:
             return opened.convert("RGBA").getchannel("A")
 
-    def board_face(self, name: str, label: str, values: dict[str, Any]) -> Image.Image:
+    def board_face(self, board: BoardComponent) -> Image.Image:
         """A board's or a mat's picture from its layout."""
-        return self.layout_face(name, self.values(label, values), f"board {label}")
+        return board_face(board, self.drawing).trimmed()
 
     def die_picture(self, die: Die) -> Image.Image:
         """A d6's six faces on one picture, each where `DIE_NET` puts it."""
         side = DIE_FACE_PX
-        picture = Image.new("RGB", (4 * side, 3 * side), _rgb(die.color))
-        for face, (column, row) in zip(die.all_faces(), DIE_NET, strict=False):
-            picture.paste(self.die_face(die, face, side), (column * side, row * side))
+        picture = Image.new("RGB", (4 * side, 3 * side), paint.rgb(die.color))
+        for face, (column, row) in zip(die_faces(die, self.drawing), DIE_NET, strict=False):
+            shown = face.trimmed().resize((side, side), Image.Resampling.LANCZOS)
+            picture.paste(shown, (column * side, row * side))
         return picture
-
-    def die_face(self, die: Die, face: DieFace, side: int) -> Image.Image:
-        """One face of a die: its image, its icon's name or its text, on the die's colour."""
-        if face.image is not None:
-            with Image.open(self.pack.folder / face.image) as opened:
-                return opened.convert("RGB").resize((side, side), Image.Resampling.LANCZOS)
-        return plain_face((side, side), die.color, die.ink, face.text or face.icon or "")
 
     def standee(self, image: str) -> Image.Image:
         """A standee's picture, as it is in the game folder."""
         with Image.open(self.pack.folder / image) as opened:
             return opened.convert("RGBA")
-
-
-def plain_face(size: tuple[int, int], color: str, ink: str, text: str) -> Image.Image:
-    """A face of one colour with `text` in the middle, as large as fits."""
-    face = Image.new("RGB", size, _rgb(color))
-    if text:
-        draw = ImageDraw.Draw(face)
-        points = max(8, round(min(size) * 0.5))
-        font = ImageFont.truetype(PLACEHOLDER_FONT, points)
-        while points > 8 and draw.textlength(text, font=font) > size[0] * 0.8:
-            points = max(8, round(points * 0.85))
-            font = ImageFont.truetype(PLACEHOLDER_FONT, points)
-        middle = (size[0] / 2, size[1] / 2)
-        draw.text(middle, text, fill=_rgb(ink), font=font, anchor="mm")
-    return face
 
 
 def cut(face: Image.Image, shape: str, mask: Image.Image | None = None) -> Image.Image:
@@ -175,6 +121,6 @@ def hexagon(size: tuple[int, int]) -> list[tuple[float, float]]:
 
 def flat(face: Image.Image, color: str) -> Image.Image:
     """A cut face on the token's colour, without alpha (a tile's picture: TTS cuts it)."""
-    back = Image.new("RGB", face.size, _rgb(color))
+    back = Image.new("RGB", face.size, paint.rgb(color))
     back.paste(face, (0, 0), face if face.mode == "RGBA" else None)
     return back

@@ -221,11 +221,10 @@ class ComponentObjects:
         if key in self._images:
             return dict(self._images[key])
         thickness = round(units(parse_length(token.thickness).inches() * 25.4), 4)
-        front = self.pictures.token_face(token, item, back=False)
+        front, back = self.pictures.token_faces(token, item)
         stem = f"token-{token.id}-{index}"
         images = self.builder.images
         if token.back is not None and token.shape != "mask":
-            back = self.pictures.token_face(token, item, back=True)
             image: dict[str, Any] = {
                 "ImageURL": images.tile_url(stem, flat(front, token.color)),
                 "ImageSecondaryURL": images.tile_url(f"{stem}-back", flat(back, token.color)),
@@ -260,10 +259,9 @@ class ComponentObjects:
         """A mat or a board drawn from its layout: a box `Custom_Tile` of its size."""
         assert board.layout is not None and board.size is not None
         width_mm, height_mm = component_size(board.size)
-        layout = board.layout
 
         def make(x: float, z: float) -> list[dict[str, Any]]:
-            picture = self.pictures.board_face(layout, board.label, dict(board.values))
+            picture = self.pictures.board_face(board)
             placed = transform(
                 x,
                 z,
