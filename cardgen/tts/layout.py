@@ -7,15 +7,13 @@ pile in a corner, worked out before any object is made.
 
 from __future__ import annotations
 
-import math
-
 from cardgen.load.game import GamePack
 from cardgen.tts.board import board_extent
 from cardgen.tts.component_table import ROW_GAP, ComponentTable
 from cardgen.tts.deal import TablePlan
 from cardgen.tts.seats import HAND_DEPTH, Seat, seats, zone_width
 from cardgen.tts.sizes import CARD_MM
-from cardgen.tts.tables import COUNTER_UNITS, EDGE_MARGIN, TABLES, Table
+from cardgen.tts.tables import COUNTER_UNITS, EDGE_MARGIN, TABLES, Table, turned_box
 
 SEAT_INWARD = 5.5
 """How far in front of a hand zone a seat's piles lie."""
@@ -124,10 +122,7 @@ class TableLayout:
         if depth:
             for seat in self.seats:
                 x, z = seat.point(0.0, inward + ROW_GAP + depth / 2)
-                a = math.radians(seat.angle)
-                hx = (width * abs(math.cos(a)) + depth * abs(math.sin(a))) / 2
-                hz = (width * abs(math.sin(a)) + depth * abs(math.cos(a))) / 2
-                found.append((x - hx, x + hx, z - hz, z + hz))
+                found.append(turned_box(x, z, (width, depth), seat.angle))
         width, depth = self.parts.shared_row()
         if depth:
             start = near + ROW_GAP
@@ -140,11 +135,7 @@ class TableLayout:
         found: list[Box] = []
 
         def box(x: float, z: float, size: tuple[float, float], turn: float) -> None:
-            a = math.radians(turn)
-            cos, sin = abs(math.cos(a)), abs(math.sin(a))
-            hx = (size[0] * cos + size[1] * sin) / 2
-            hz = (size[0] * sin + size[1] * cos) / 2
-            found.append((x - hx, x + hx, z - hz, z + hz))
+            found.append(turned_box(x, z, size, turn))
 
         counters = [c for c in self.pack.game.counters if c.owner == "player"]
         for seat, cards in zip(self.seats, self.plan.seats, strict=True):

@@ -76,15 +76,22 @@ def footprint_size(obj: dict[str, Any]) -> tuple[float, float]:
     return width * sx, depth * sz
 
 
+def turned_box(
+    x: float, z: float, size: tuple[float, float], turn: float
+) -> tuple[float, float, float, float]:
+    """The box (min x, max x, min z, max z) a footprint of `size` (width, depth) centred on
+    (x, z) covers, turned `turn` degrees about Y."""
+    a = math.radians(turn)
+    cos, sin = abs(math.cos(a)), abs(math.sin(a))
+    half_x = (size[0] * cos + size[1] * sin) / 2
+    half_z = (size[0] * sin + size[1] * cos) / 2
+    return x - half_x, x + half_x, z - half_z, z + half_z
+
+
 def object_box(obj: dict[str, Any]) -> tuple[float, float, float, float]:
     """The box (min x, max x, min z, max z) an object covers, turned by its rotY."""
     t = obj["Transform"]
-    width, depth = footprint_size(obj)
-    turn = math.radians(t["rotY"])
-    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
-    half_x = (width * cos + depth * sin) / 2
-    half_z = (width * sin + depth * cos) / 2
-    return t["posX"] - half_x, t["posX"] + half_x, t["posZ"] - half_z, t["posZ"] + half_z
+    return turned_box(t["posX"], t["posZ"], footprint_size(obj), t["rotY"])
 
 
 def extent(objects: Iterable[dict[str, Any]]) -> tuple[float, float, float, float]:
