@@ -95,7 +95,7 @@ def _filled(facts: GameFacts, ref: Reference, words: RulebookWords, language: st
     if fact.options == "players" and set(params) - {"players"}:
         raise FactError(f"{ref.name} takes one option, players=N")
     if ref.filter is not None and ref.filter not in FILTERS:
-        hint = did_you_mean(ref.filter, FILTERS)
+        hint = did_you_mean(ref.filter, ["words"])  # `Words` is its capitalised form
         raise FactError(f'unknown filter "|{ref.filter}"{hint} (filters: |words, |Words)')
     value = fact.value(params)
     text = _number(value, words, language, ref.filter is not None)

@@ -133,15 +133,15 @@ def bound(words: RulebookWords, low: int | None, high: int | None, exact: int | 
 
 
 def deck_rules(pack: GamePack, words: RulebookWords, level: int) -> str:
-    """Each deck rule as the validator enforces it, with its message in the game's words."""
+    """Each deck rule by its id, as the validator enforces it: its bound in the validator's
+    words (`at most 52 cards in a deck`), its message only for a kind that has no such words
+    (a message restating a number could go stale; the bound cannot)."""
     items = []
     for rule in pack.game.deck_rules:
-        what = _rule_words(rule, words)
-        said = escape(rule.message)
-        head = f"**{escape(what)}**: {said}" if what else said
+        said = escape(_rule_words(rule, words) or rule.message)
         if rule.severity == "warning":
-            head += f" ({words['advice']})"
-        items.append(f"- {head} (`{rule.id}`)")
+            said += f" ({words['advice']})"
+        items.append(f"- **{rule.id}**: {said}")
     return ("\n".join(items) if items else words["no_rules"]) + "\n"
 
 
