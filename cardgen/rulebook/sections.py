@@ -141,7 +141,7 @@ def deck_rules(pack: GamePack, words: RulebookWords, level: int) -> str:
         said = escape(_rule_words(rule, words) or rule.message)
         if rule.severity == "warning":
             said += f" ({words['advice']})"
-        items.append(f"- **{rule.id}**: {said}")
+        items.append("- " + words["labelled"].format(label=f"**{rule.id}**", text=said))
     return ("\n".join(items) if items else words["no_rules"]) + "\n"
 
 
@@ -150,10 +150,13 @@ def _rule_words(rule: object, words: RulebookWords) -> str:
     if isinstance(rule, DeckSizeRule):
         return words["deck_size"].format(bound=bound(words, rule.min, rule.max, rule.exact))
     if isinstance(rule, CountRule):
-        return f"{rule.label}: {bound(words, rule.min, rule.max, rule.exact)}"
+        text = bound(words, rule.min, rule.max, rule.exact)
+        return words["labelled"].format(label=rule.label or words["matching"], text=text)
     if isinstance(rule, CountPerGroupRule):
-        each = bound(words, rule.min, rule.max, rule.exact)
-        return f"{rule.label}: {each} per {rule.group_by}"
+        each = words["per_group"].format(
+            bound=bound(words, rule.min, rule.max, rule.exact), field=rule.group_by
+        )
+        return words["labelled"].format(label=rule.label or words["matching"], text=each)
     if isinstance(rule, CopiesRule):
         return words["copies"].format(bound=words["at_most"].format(n=rule.max))
     if isinstance(rule, RequiredRule):

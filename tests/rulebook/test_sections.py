@@ -6,10 +6,12 @@ glossary."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from tests.rulebook.books import GAMES, game_yaml, pool, resolved, section
+from cardgen import api
+from tests.rulebook.books import GAMES, copy_game, game_yaml, pool, resolved, section
 
 HEADINGS = {
     "en": ("In the box", "Setting up", "Card types", "Words of the game"),
@@ -105,7 +107,6 @@ def test_a_warning_rule_is_advice_and_a_game_without_rules_says_so() -> None:
     assert f"- **{rule['id']}**: {rule['message']} {advice}" in text
     assert "no deck building" not in text.lower()
     # Splatoon builds no decks (its rulebook does not ask for the section): the section alone
-    from cardgen import api
     from cardgen.rulebook.sections import deck_rules
     from cardgen.rulebook.words import rulebook_words
     from tests.conftest import ROOT
@@ -146,3 +147,20 @@ def test_the_glossary_section_is_every_defined_term(game: str) -> None:
     rows = _rows(text)
     unescaped = [[re.sub(r"\\(.)", r"\1", cell) for cell in row] for row in rows]
     assert unescaped == [[e["term"], " ".join(e["definition"].split())] for e in entries]
+
+
+def test_deck_rules_in_french_with_both_bounds(tmp_path: Path) -> None:
+    project = copy_game("blublers", tmp_path)
+    folder = project / "decks" / "blublers"
+    rules = (
+        "\ndeck_rules:\n"
+        "  - {id: taille, kind: deck_size, min: 10, max: 20, message: De 10 à 20 cartes.}\n"
+        "  - {id: par-couleur, kind: count_per_group, where: {type: classic},"
+        " group_by: color, max: 3, message: Trois par couleur.}\n"
+    )
+    with (folder / "game.yaml").open("a", encoding="utf-8") as game_file:
+        game_file.write(rules)
+    (folder / "rulebook.md").write_text("# Règle\n\n<!-- cardgen: deck-rules -->\n", "utf-8")
+    text = api.rules(project, "blublers").rulebook.markdown
+    assert "- **taille** : entre 10 et 20 cartes dans un paquet\n" in text
+    assert "- **par-couleur** : cartes choisies : au plus 3 par color\n" in text
