@@ -15,7 +15,7 @@ from typing import Literal
 from cardgen.fuzzy import did_you_mean
 from cardgen.load.game import GamePack
 from cardgen.model.base import Scalar, Selector
-from cardgen.model.game import FieldSpec
+from cardgen.model.game import CardType, FieldSpec
 from cardgen.model.rules import CopiesRule
 from cardgen.model.select import matches
 
@@ -197,6 +197,14 @@ class GameFacts:
             bound = tighter if bound is None else pick(bound, tighter)
         return bound
 
+    def _a_value(self, raw: str) -> str:
+        """`; "doodle" is a stage of splatterkin: ...` when `type=` names a field's value."""
+        found = _choice_of(self.pack.game.types, raw)
+        if found is None:
+            return ""
+        type_id, name = found
+        return f'; "{raw}" is a {name} of {type_id}: write type={type_id} {name}={raw}'
+
     def selector(self, params: Params) -> Selector:
         """The options as a selector of cards, each key and value checked against the game."""
         game = self.pack.game
@@ -204,7 +212,7 @@ class GameFacts:
         for key, raw in params.items():
             if key == "type":
                 if raw not in game.types:
-                    hint = did_you_mean(raw, game.types)
+                    hint = did_you_mean(raw, game.types) or self._a_value(raw)
                     raise FactError(f'no card type "{raw}"{hint} (types: {", ".join(game.types)})')
                 selector[key] = raw
                 continue
@@ -214,6 +222,15 @@ class GameFacts:
                 raise FactError(f'no field "{key}"{did_you_mean(key, fields)}')
             selector[key] = _value(key, raw, spec)
         return selector
+
+
+def _choice_of(game_types: dict[str, CardType], raw: str) -> tuple[str, str] | None:
+    """The type and choice field that have `raw` among their values, if one does."""
+    for type_id, ctype in game_types.items():
+        for name, spec in ctype.fields.items():
+            if spec.type == "choice" and raw in {str(c) for c in spec.choices}:
+                return type_id, name
+    return None
 
 
 def _value(key: str, raw: str, spec: FieldSpec | None) -> Scalar:

@@ -96,3 +96,16 @@ def test_the_command_writes_the_rulebook_and_says_where(run: Run, tmp_path: Path
     done = run("rules", "yokai-sketch", "--project", project, "--out", out)
     assert done.exit_code == 0 and (out / "rulebook.html").is_file(), done.output
     assert str(out / "rulebook.html") in done.stdout
+
+
+def test_a_value_given_as_a_type_is_pointed_to_its_field(run: Run, tmp_path: Path) -> None:
+    project = copy_game("splatterkins", tmp_path)
+    text = "A Doodle has at most {field.inspiration.max type=doodle} Inspiration.\n"
+    (project / "decks/splatterkins/rulebook.md").write_text(text, encoding="utf-8")
+    code, lines = _errors(run, project, "splatterkins")
+    assert code == 2
+    assert lines == [
+        "error: decks/splatterkins/rulebook.md:1:22: {field.inspiration.max type=doodle}:"
+        ' no card type "doodle"; "doodle" is a stage of splatterkin: write type=splatterkin'
+        " stage=doodle (types: visionary, splatterkin, technique, finish, alteration)"
+    ]
