@@ -279,6 +279,8 @@ def _make(
         pictures = made.pictures
     lap("pdf")
     rules = _rulebook(project, pack, out, result)
+    if rules is not None:  # a step of its own only for a game with a rulebook
+        lap("rulebook")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):
         exported = tts(
             project, pack.id, rendered=rendered, cache=cache, jobs=jobs, table=True, rules=rules
