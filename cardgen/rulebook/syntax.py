@@ -3,7 +3,8 @@ directives (`<!-- cardgen: setup -->`), its escaped braces, and the code left as
 
 A document is cut into pieces: text (escapes already undone), references and directives,
 each with the line and column it was written at. Fenced code blocks and code spans are
-text, kept byte for byte. A `{` that opens no reference is bad input, collected with the
+text, kept byte for byte; HTML comments on lines of their own (the author's notes, the
+linter's suppressions) are left out. A `{` that opens no reference is bad input, collected with the
 others (`Problem`)."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ DIRECTIVES = ("components", "setup", "deck-rules", "card-types", "glossary")
 LINT_COMMENTS = frozenset({"ignore", "ignore-file"})
 """`<!-- cardgen: ignore ... -->` is the linter's, not a directive."""
 
+_LINT_COMMENT = re.compile(r"<!--[ \t]*cardgen:[ \t]*ignore")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]|$)")
 _DIRECTIVE = re.compile(
@@ -73,8 +75,13 @@ def scan(text: str) -> tuple[list[Piece], list[Problem]]:
     problems: list[Problem] = []
     fence: str | None = None
     level = 1
+    commented = False  # inside an HTML comment on lines of its own
     for number, line in enumerate(text.splitlines(keepends=True), start=1):
         opened = _FENCE.match(line)
+        if fence is None and not opened:
+            dropped, commented = _comment(line, commented)
+            if dropped:
+                continue
         if fence is not None or opened:
             if fence is None and opened:
                 fence = opened.group(1)
@@ -96,6 +103,20 @@ def scan(text: str) -> tuple[list[Piece], list[Problem]]:
             continue
         _scan_line(line, number, pieces, problems)
     return _joined(pieces), problems
+
+
+def _comment(line: str, open_: bool) -> tuple[bool, bool]:
+    """Whether a line is (part of) an HTML comment on lines of its own, left out of the
+    resolved text, and whether the comment goes on past it. A directive is not one; a
+    comment with text after its end on the same line is kept whole."""
+    if open_:
+        return True, "-->" not in line
+    stripped = line.strip()
+    if not stripped.startswith("<!--") or _DIRECTIVE.match(stripped):
+        return _LINT_COMMENT.match(stripped) is not None, False
+    if "-->" not in stripped:
+        return True, True
+    return stripped.endswith("-->") and stripped.count("-->") == 1, False
 
 
 def _closes(run: str, fence: str) -> bool:

@@ -26,4 +26,3 @@ def test_the_build_writes_the_rulebook_links_it_and_puts_it_in_the_notebook(game
     save = json.loads((out / "tts" / f"{game}-table.json").read_text(encoding="utf-8"))
     title = (out / "rulebook" / "rulebook.md").read_text("utf-8").splitlines()[0]
     assert save["TabStates"]["1"]["body"].startswith(title.removeprefix("# ").upper() + "\n")
-

@@ -31,7 +31,7 @@ def test_every_example_rulebook_resolves_with_no_reference_left(game: str) -> No
     book = resolved(game)
     outside_code = re.sub(r"`[^`\n]*`", "", book.markdown)
     assert "{" not in outside_code and "}" not in outside_code
-    assert "<!-- cardgen:" not in book.markdown
+    assert "<!--" not in book.markdown  # comments on lines of their own are the author's
     assert book.title == game_yaml(game)["name"] + {"fr": " : la règle"}.get(
         game_yaml(game).get("language", "en"), ": Rulebook"
     )
@@ -130,11 +130,14 @@ def test_braces_escaped_and_code_left_as_written(tmp_path: Path) -> None:
         "```yaml\nhand: {setup.hand}\n```\n"
         "~~~\n{not a reference}\n~~~\n"
         "}} alone, {{ alone.\n"
+        "<!-- a note\n  over {lines} -->\n<!-- cardgen: ignore TX102 -->\n"
+        "Text <!-- inline --> kept.\n"
     )
     expected = (
         "Write {deck.max} for 52; `{deck.max}` and ``a `{x}` b`` stay.\n"
         "```yaml\nhand: {setup.hand}\n```\n"
         "~~~\n{not a reference}\n~~~\n"
         "} alone, { alone.\n"
+        "Text <!-- inline --> kept.\n"
     )
     assert _resolve_text(tmp_path, "shards", text) == expected
