@@ -278,8 +278,13 @@ def _make(
         result.files.extend([*(p.path for p in made.results), *made.files])
         pictures = made.pictures
     lap("pdf")
+    rules = _rulebook(project, pack, out, result)
+    if rules is not None:  # a step of its own only for a game with a rulebook
+        lap("rulebook")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):
-        exported = tts(project, pack.id, rendered=rendered, cache=cache, jobs=jobs, table=True)
+        exported = tts(
+            project, pack.id, rendered=rendered, cache=cache, jobs=jobs, table=True, rules=rules
+        )
     # the images another export beside the save still shows stay (the next build leaves them)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
     result.files.extend([exported.uploads_file] if exported.uploads_file else [])
@@ -310,6 +315,21 @@ def _make(
     cache.prune()  # what this build no longer needs, beyond a margin of recent entries
     result.built = True
     result.note = built_note(result, left_out=bool(pack.left_out))
+
+
+def _rulebook(project: Project, pack: GamePack, out: Path, result: GameBuild) -> str | None:
+    """Write the game's rulebook (if it has one) into `out/rulebook/`, recording its files
+    in `result`; its text for the TTS Notebook."""
+    from cardgen.rulebook.document import rulebook_file
+    from cardgen.rulebook.output import FOLDER, write_rulebook
+    from cardgen.rulebook.text import rulebook_text
+
+    if rulebook_file(pack) is None:
+        return None
+    with while_doing(f"writing the rulebook of {result.game}"):
+        book = write_rulebook(project, pack, out / FOLDER)
+    result.files.extend(book.files)
+    return rulebook_text(book.rulebook.markdown)
 
 
 def _blocking(result: GameBuild) -> bool:

@@ -53,6 +53,7 @@ from cardgen.api.projects import (
     load_game,
     open_project,
 )
+from cardgen.api.rulebooks import Rules, rules
 from cardgen.api.tools import (
     Cards,
     SchemaKind,
@@ -83,6 +84,7 @@ if TYPE_CHECKING:
     from cardgen.project import Project
     from cardgen.render.game import RenderResult
     from cardgen.render.rendered import Geometry, RenderedBack, RenderedCard
+    from cardgen.rulebook.record import Rulebook
     from cardgen.tts.export import TtsResult
     from cardgen.tts.mod import TableResult
     from cardgen.verdict import GameBuild
@@ -105,6 +107,7 @@ _TYPES = {
     "Geometry": "cardgen.render.rendered",
     "RenderedBack": "cardgen.render.rendered",
     "RenderedCard": "cardgen.render.rendered",
+    "Rulebook": "cardgen.rulebook.record",
     "TtsResult": "cardgen.tts.export",
     "TableResult": "cardgen.tts.mod",
     "GameBuild": "cardgen.verdict",
@@ -147,6 +150,8 @@ __all__ = [
     "RenderedBack",
     "RenderedCard",
     "Report",
+    "Rulebook",
+    "Rules",
     "SchemaKind",
     "TableResult",
     "TtsExport",
@@ -175,6 +180,7 @@ __all__ = [
     "pnp_components",
     "render",
     "report",
+    "rules",
     "save_text",
     "schema",
     "serve",

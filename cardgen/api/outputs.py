@@ -229,10 +229,12 @@ def tts(
     image name -> URL) says; `install` copies the save into TTS's Saved Objects folder;
     `sheet_format` and `quality` are the sheets'. An illegal deck is warned about, or with
     `strict` refused (`IllegalDeck`, before anything is written)."""
+    from cardgen.rulebook.output import notebook_text
     from cardgen.tts import export
 
     target = _path(out)
     opened = opened_for(project, target)
+    rules = notebook_text(opened.game(game)) if table else None  # the Notebook's rules tab
     paths = tuple(Path(deck) for deck in decks)
     illegal = tuple(line for path in paths for line in _illegal_lines(opened, game, path))
     if illegal and strict:
@@ -251,6 +253,7 @@ def tts(
         fmt=sheet_format,
         quality=quality,
         jobs=jobs,
+        rules=rules,
     )
     return TtsExport(result, illegal)
 

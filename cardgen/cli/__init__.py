@@ -29,6 +29,7 @@ from cardgen.cli import (  # noqa: F401
     pnp,
     render,
     report,
+    rules,
     schema,
     serve,
     tts,

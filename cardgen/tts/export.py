@@ -34,7 +34,7 @@ from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.tts.mod import TableResult, TableSave, TableSpec
 from cardgen.tts.model import ObjectState, SavedObject
-from cardgen.tts.notebook import rules_text
+from cardgen.tts.notebook import plain_text, rules_text
 from cardgen.tts.sizes import CardSize, spread
 from cardgen.tts.stale import remove_unused, save_images
 from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder, arrange
@@ -129,13 +129,15 @@ def tts(
     table: bool = False,
     players: int | None = None,
     seat_decks: Sequence[Path] = (),
+    rules: str | None = None,
 ) -> TtsResult:
     """Write `<name>.json`, `<name>.png`, `<name>.uploads.txt` and the sheets of a game's
     table (from `rendered` card images when given; with a cache, sheets whose cards did not
     change are reused); with `table`, the full save `<name>-table.json` for `players` too
     (default: the game's fewest), its seats taking `seat_decks` (default: `deck`) before the
     game's own. With `url_map`, each image's URL comes from that file, and an image it
-    lacks refuses the export before anything is written."""
+    lacks refuses the export before anything is written. `rules` is the game's resolved
+    rulebook (Markdown), the Notebook's rules tab (default: its rules document as read)."""
     from cardgen.render.game import game_cache, render_game
 
     if base_url is not None and url_map is not None:
@@ -153,7 +155,8 @@ def tts(
         count = players if players is not None else pack.game.players.min
         check_players(pack, count)
         given = list(seat_decks) or ([deck] if deck is not None else [])
-        spec = TableSpec(count, _seat_decks(pack, count, given), rules_text(pack))
+        notebook = plain_text(rules) if rules is not None else rules_text(pack)
+        spec = TableSpec(count, _seat_decks(pack, count, given), notebook)
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
     name = slug(Path(deck).stem) if deck else pack.id

@@ -1,7 +1,8 @@
 """The Notebook of a Tabletop Simulator table: a tab for the setup (the seats, the hand
 size, the deal for this player count, the piles and counters, the game's setup notes) and
-a tab for the rules (the game's rules document as plain text, else its description and
-where its rules come from).
+a tab for the rules (the game's rulebook resolved against its data, as its caller hands
+it over; else its rules document as plain text, else its description and where its rules
+come from).
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from cardgen.printing.components_pdf import ComponentPicture
 from cardgen.render.game import RenderResult
 from cardgen.reports.html import REPORT_CSS, report_section, type_colors
 from cardgen.reports.pdf import report_pdf
+from cardgen.rulebook.output import FOLDER as RULEBOOK_FOLDER
 from cardgen.web.gallery_cards import Note, card_html, collect_notes, filters, relative_href
 from cardgen.web.gallery_components import components_section
 from cardgen.web.gallery_icons import icons_section
@@ -57,7 +58,7 @@ def _asset(name: str) -> str:
 
 
 def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
-    groups: dict[str, list[tuple[str, str]]] = {"print": [], "tabletop simulator": []}
+    groups: dict[str, list[tuple[str, str]]] = {"print": [], "rules": [], "tabletop simulator": []}
     for path in sorted({relative_href(p, out) for p in files}):
         name = Path(path).name
         if path.endswith(".pdf") and "/" not in path:
@@ -66,6 +67,8 @@ def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
             groups["print"].append((path, f"{label} PDF"))
         elif path.endswith(".png") and "/" not in path:
             groups["print"].append((path, f"{Path(path).stem.replace('-', ' ')} image"))
+        elif path == f"{RULEBOOK_FOLDER}/rulebook.html":
+            groups["rules"].append((path, "rulebook"))
         elif path.startswith("tts/") and path.count("/") == 1:
             kind = "saved object" if name.endswith(".json") else "thumbnail"
             groups["tabletop simulator"].append((path, f"{name} ({kind})"))

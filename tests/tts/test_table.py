@@ -100,7 +100,9 @@ def test_shards_seats_each_have_their_personas_apart_and_a_shard_deck(project: P
         assert (size(mine["Shard Deck"]), face_up(mine["Shard Deck"])) == (51, False)
         types = {json.loads(c["GMNotes"])["type"] for c in mine["Persona"]["ContainedObjects"]}
         assert types == {"persona"}
-    assert "Your Shard Deck" in save["TabStates"]["1"]["body"]  # decks/shards/rules.md
+    rules = save["TabStates"]["1"]["body"]  # decks/shards/rulebook.md, resolved, as text
+    assert rules.startswith("SHARDS OF THE ARTISAN: RULEBOOK\n")
+    assert "A Shard Deck has at most 52 cards" in rules and "{" not in rules
     assert save["TabStates"]["1"]["title"] == "Rules"
 
 
@@ -157,8 +159,9 @@ def test_blublers_deal(project: Path, players: int, each: int, boxes: int) -> No
     assert size(rest) == 48 * boxes - each * players + 14 * (boxes - 1)
     setup = save["TabStates"]["0"]["body"]
     assert f"Distribution pour {players} joueurs : {each} cartes chacun" in setup
-    rules = save["TabStates"]["1"]["body"]  # no rules document: description and source
-    assert rules.endswith("Règle : Règle de Blubler's (texte en français)\n")
+    rules = save["TabStates"]["1"]["body"]  # decks/blublers/rulebook.md, resolved, as text
+    assert rules.startswith("BLUBLER'S : LA RÈGLE\n")
+    assert "à deux, chacun en reçoit vingt" in rules and "Joueurs · Cartes par joueur" in rules
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)

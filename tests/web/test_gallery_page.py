@@ -153,6 +153,7 @@ def page(make_project: Callable[..., Path], tmp_path: Path) -> Node:
     files += [out / "board-arena.png", out / "tts" / "tiny.json", out / "tts" / "tiny.png"]
     files += [out / "tts" / "sheets" / "x.jpg", out / "reports" / "first.pdf"]
     files += [out / "tiny-a&b.pdf", tmp_path / "elsewhere" / "other.pdf"]
+    files += [out / "rulebook" / n for n in ("rulebook.html", "rulebook.md", "cards/hero.png")]
     deck = parse_text_deck("2 Aria\n1 Nobody <x>\n", "first.txt")
     reports = [("report-first", report_deck(pack, deck), "reports/first.pdf")]
     return parsed(gallery_html(pack, drawn(out), out, files=files, notes=NOTES, reports=reports))
@@ -296,6 +297,8 @@ def test_the_downloads_name_each_file_by_what_it_is(page: Node) -> None:
         ("a", "tiny-a&b.pdf", "a&b PDF"),
         ("a", "tiny-a4-duplex-long.pdf", "A4 duplex long edge PDF"),
         ("a", "tiny-letter-simplex.pdf", "Letter simplex PDF"),
+        ("span", None, "rules"),
+        ("a", "rulebook/rulebook.html", "rulebook"),  # not its Markdown or its card images
         ("span", None, "tabletop simulator"),
         ("a", "tts/tiny.json", "tiny.json (saved object)"),
         ("a", "tts/tiny.png", "tiny.png (thumbnail)"),

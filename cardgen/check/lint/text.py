@@ -36,6 +36,11 @@ _MARKDOWN_MASKS = (
     re.compile(r"`[^`\n]+`"),
     re.compile(r"(?<=\])\([^)\s]*\)"),
     re.compile(r"<https?://[^>\s]+>"),
+    # a rulebook's references to the game's data, `{setup.hand|words}`, and escaped braces
+    re.compile(
+        r"\{\{|\}\}|\{[A-Za-z][\w.-]*(?:[ \t]+[A-Za-z_][\w-]*=[^\s|{}]+)*"
+        r"[ \t]*(?:\|[ \t]*[A-Za-z]+[ \t]*)?\}"
+    ),
 )
 _URL = re.compile(r"https?://\S+")
 

@@ -1,0 +1,28 @@
+"""`cardgen build` writes each example game's rulebook beside its other outputs, lists it
+among them, links it from the gallery and puts its text in the TTS table's Notebook (read
+from the run's one build of the example games, `tests.example_builds`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.example_builds import built
+from tests.rulebook.books import GAMES, game_yaml
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_build_writes_the_rulebook_links_it_and_puts_it_in_the_notebook(game: str) -> None:
+    out = built() / "output" / game
+    page = out / "rulebook" / "rulebook.html"
+    assert page.is_file() and (out / "rulebook" / "rulebook.md").is_file()
+    for type_id in game_yaml(game)["types"]:
+        assert (out / "rulebook" / "cards" / f"{type_id}.png").is_file()
+    listed = json.loads((out / ".cardgen-files.json").read_text(encoding="utf-8"))["files"]
+    assert "rulebook/rulebook.html" in listed and f"rulebook/cards/{type_id}.png" in listed
+    gallery = (out / "index.html").read_text(encoding="utf-8")
+    assert '<a href="rulebook/rulebook.html">rulebook</a>' in gallery
+    save = json.loads((out / "tts" / f"{game}-table.json").read_text(encoding="utf-8"))
+    title = (out / "rulebook" / "rulebook.md").read_text("utf-8").splitlines()[0]
+    assert save["TabStates"]["1"]["body"].startswith(title.removeprefix("# ").upper() + "\n")
