@@ -63,10 +63,12 @@ def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[H
     `Turn`, `Player`, a sign, or in a range count nothing; a sentence it cannot read is
     left alone."""
     text = analysis.unit.text
+    reported: list[tuple[int, int]] = []
     for claim in finder(vocab).claims(text):
         fact = claim.contradicted()
-        if fact is None:
+        if fact is None or any(s < claim.end and claim.start < e for s, e in reported):
             continue
+        reported.append((claim.start, claim.end))
         shown = " ".join(text[claim.start : claim.end].split())
         yield Hit(
             claim.start,

@@ -106,6 +106,8 @@ class Facts:
 
     counts: dict[Subject, list[Fact]] = field(default_factory=dict)
     box_counts: dict[Subject, list[Fact]] = field(default_factory=dict)
+    starter_counts: dict[Subject, list[Fact]] = field(default_factory=dict)
+    """What each starter deck holds of a subject (the box's `deck_contents`)."""
     deck_size: list[Fact] = field(default_factory=list)
     copies: list[Fact] = field(default_factory=list)
     """The `copies` rules' limits on one card."""
@@ -175,7 +177,7 @@ class Facts:
             if subject is not None:
                 place = self._at(["box", "deck_contents", index])
                 fact = Fact(item.count, item.count, "each starter deck", place, binding=False)
-                self.counts.setdefault(subject, []).append(fact)
+                self.starter_counts.setdefault(subject, []).append(fact)
         if box.deck_contents:
             total = sum(item.count for item in box.deck_contents)
             place = self._at(["box", "deck_contents"])

@@ -61,7 +61,18 @@ def subject_phrases(pack: GamePack) -> dict[str, Subject]:
     if game.box is not None:
         for item in [*game.box.contents, *game.box.deck_contents]:
             table.add(item.label, subject_of(item.where))
+    _add_variants(table, game)
     return {phrase: subject for phrase, subject in table.found.items() if subject is not None}
+
+
+def _add_variants(table: _Table, game: Game) -> None:
+    """A glossary term's variants name what the term names (`Signable Character` for
+    `Signed Character`), singular and plural."""
+    for entry in game.glossary.entries:
+        subject = table.found.get(" ".join(entry.term.casefold().split()))
+        for variant in entry.variants if subject is not None else []:
+            table.add(variant, subject)
+            table.add(_plural(variant), subject)
 
 
 def _grouping(game: Game) -> set[str]:

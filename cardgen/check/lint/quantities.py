@@ -76,28 +76,33 @@ of `NUMBERS` once its spaces are made single."""
 
 QUALIFIERS = {
     "max": words("up_to at_most no_more_than not_more_than a_maximum_of maximum_of jusqu'à")
-    + words("jusqu’à au_plus au_maximum pas_plus_de limited_to capped_at"),
+    + words("jusqu’à au_plus au_maximum pas_plus_de limited_to capped_at a_max_of max_of")
+    + words("maximum max may_only_have can_only_have may_have_only may_hold_only")
+    + words("may_only_hold never_more_than un_maximum_de au_grand_maximum"),
     "min": words("at_least a_minimum_of minimum_of no_fewer_than no_less_than au_moins")
-    + words("au_minimum pas_moins_de"),
+    + words("au_minimum pas_moins_de minimum a_min_of min_of un_minimum_de"),
     "exact": words("exactly exactement"),
 }
 TRAILING = {
-    "max": words("at_most or_fewer or_less at_the_most maximum max au_plus au_maximum"),
-    "min": words("at_least or_more au_moins au_minimum minimum"),
+    "max": words("at_most or_fewer or_less at_the_most maximum max au_plus au_maximum")
+    + words("ou_moins tops"),
+    "min": words("at_least or_more au_moins au_minimum minimum ou_plus"),
 }
 """Qualifiers written after the counted phrase (`52 cards at most`, `5 cartes au plus`)."""
 
 
-def _alternation(phrases: list[str]) -> str:
+def any_of(phrases: list[str]) -> str:
+    """A regular expression (no group) of any of the phrases, longest first, spaces (or `_`)
+    matching any run of white space."""
     ordered = sorted((p.replace("_", " ") for p in phrases), key=len, reverse=True)
     return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
 
 
 _KIND = {q.replace("_", " "): kind for kind, qs in QUALIFIERS.items() for q in qs}
 _TRAILING_KIND = {q.replace("_", " "): kind for kind, qs in TRAILING.items() for q in qs}
-QUAL = _alternation([q for qs in QUALIFIERS.values() for q in qs])
+QUAL = any_of([q for qs in QUALIFIERS.values() for q in qs])
 """A qualifier before a number (a regular expression; no group)."""
-AFTER = _alternation([q for qs in TRAILING.values() for q in qs])
+AFTER = any_of([q for qs in TRAILING.values() for q in qs])
 """A qualifier after the counted phrase (a regular expression; no group)."""
 HEADING_QUALIFIER = re.compile(rf"(?:^|\s)(?P<q>{QUAL})\s*:\s*$", re.IGNORECASE)
 """A line that ends in a qualifier and a colon: its list's numbers take that qualifier."""
