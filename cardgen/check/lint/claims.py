@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from cardgen.check.lint.deck_claims import DeckReader
 from cardgen.check.lint.facts import Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
@@ -21,6 +22,7 @@ from cardgen.check.lint.players import deal_claims, player_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
+    MIDDLE,
     NUM,
     QUAL,
     WEAK,
@@ -35,6 +37,7 @@ from cardgen.load.game import GamePack
 
 _Q = rf"(?:(?P<q>{QUAL})\s+)?"
 _AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
+_MID = rf"(?:[^\S\n]+(?P<mid>{MIDDLE}))?"
 _SP = r"[^\S\n]+"
 
 _BLOCKED_BEFORE = frozenset(
@@ -48,7 +51,8 @@ _RANGE_BEFORE = re.compile(
 )
 _BUILD_CUE = re.compile(
     r"\b(?:holds?|holding|contains?|containing|includes?|including|consists?|made|make|built"
-    r"|build(?:ing)?|construct\w*|has|have|having|contient|comprend|compte)\b",
+    r"|build(?:ing)?|construct\w*|has|have|having|contient|comprend|compte|contenir|compter"
+    r"|inclure|inclut|avoir|include|includes|hold)\b",
     re.IGNORECASE,
 )
 """A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
@@ -76,9 +80,10 @@ class ClaimFinder:
         self.field_reader = FieldReader(pack, self.phrases, self.labels)
         card_words = ["cards", "card", "cartes", "carte", *self.phrases]
         self.setup_reader = SetupReader(self.facts, card_words)
+        self.deck_reader = DeckReader(self.facts)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
-            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM})(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
+            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
             r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
             re.IGNORECASE,
         )
@@ -103,6 +108,7 @@ class ClaimFinder:
         yield from self._counts(text)
         yield from self.field_reader.claims(text)
         yield from self._deck_size(text)
+        yield from self.deck_reader.claims(text)
         yield from self._hand(text)
         yield from self.setup_reader.claims(text)
         yield from self._piles(text)
@@ -117,7 +123,7 @@ class ClaimFinder:
         groups = match.groupdict()
         raw = match.group("num")
         kind = qualifier_kind(groups.get("q")) or qualifier_kind(groups.get("after"), trailing=True)
-        kind = kind or fixed
+        kind = kind or qualifier_kind(groups.get("mid"), trailing=True) or fixed
         if " ".join(raw.casefold().split()) in WEAK and not kind:
             return None
         return number_value(raw), kind
@@ -128,7 +134,7 @@ class ClaimFinder:
         before = text[max(0, start - 24) : start]
         if _RANGE_BEFORE.search(before):
             return True
-        previous = re.search(r"([\w'’]+)\W*\Z", before)
+        previous = re.search(r"([\w'’]+)[^\w.!?:;\n]*\Z", before)
         return previous is not None and previous.group(1).casefold() in _BLOCKED_BEFORE
 
     def _counts(self, text: str) -> Iterator[Claim]:
@@ -141,7 +147,9 @@ class ClaimFinder:
                 continue
             said = context(text, match.start())
             place = f"{section(text, match.start())} \n {said}"
-            boxed = BOX_CUE.search(said) is not None
+            boxed = BOX_CUE.search(said) is not None or (
+                above is not None and BOX_CUE.search(section(text, match.start())) is not None
+            )
             listed = above is not None or match.group("times") is not None
             if not boxed and not _about_a_deck(place, listed or bool(read[1])):
                 continue
@@ -162,8 +170,10 @@ class ClaimFinder:
             return rules
         pool = self.facts.pool_count(subject)
         if boxed:
-            return pool + rules
-        return rules + [replace(f, binding=False) for f in pool + starter]
+            return pool or rules
+        if rules:
+            return rules + [replace(f, binding=False) for f in starter]
+        return [replace(f, binding=False) for f in pool + starter]
 
     def _simple(
         self,
@@ -274,13 +284,9 @@ DECK_MAX_PATTERNS = (
 )
 COPIES_PATTERNS = (
     re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}cop(?:y|ies){_SP}(?:of{_SP}(?:any|each|a|one"
-        rf"|every|the{_SP}same)|per){_SP}(?:single{_SP})?card\b{_AFTER}",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}exemplaires{_SP}(?:d[’']une|de{_SP}chaque|par)"
-        rf"{_SP}carte\b{_AFTER}",
+        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)"
+        rf"(?:{_SP}(?P<after>{AFTER}))?{_SP}(?:of|per|for|d[’']|de|par)\s*(?:[\w’'-]+{_SP}){{0,3}}?"
+        r"(?:card|carte)\b",
         re.IGNORECASE,
     ),
 )

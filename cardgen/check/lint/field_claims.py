@@ -18,7 +18,15 @@ import re
 from collections.abc import Iterator
 
 from cardgen.check.lint.facts import EACH, Claim, Subject, field_bound
-from cardgen.check.lint.quantities import NUM, QUAL, any_of, number_value, qualifier_kind
+from cardgen.check.lint.quantities import (
+    AFTER,
+    MIDDLE,
+    NUM,
+    QUAL,
+    any_of,
+    number_value,
+    qualifier_kind,
+)
 from cardgen.check.lint.scope import line_at, sentence_bounds
 from cardgen.load.game import GamePack
 
@@ -50,7 +58,8 @@ class FieldReader:
         label = "|".join(re.escape(x) for x in sorted(labels, key=len)[::-1])
         exceed = r"(?:cannot|can\s*not|can't|may\s+not|never)\s+(?:exceed|go\s+over)"
         self.number_first = re.compile(
-            rf"(?<![\w.+-])(?P<q>{QUAL}|{exceed})\s+(?P<num>{NUM})\s+(?P<label>{label})(?![\w-])",
+            rf"(?<![\w.+-])(?:(?P<q>{QUAL}|{exceed})\s+)?(?P<num>{NUM})(?:\s+(?P<mid>{MIDDLE}))?"
+            rf"\s+(?P<label>{label})(?![\w-])(?:[^\S\n]+(?P<after>{AFTER})\b)?",
             re.IGNORECASE,
         )
         self.label_first = re.compile(
@@ -71,14 +80,17 @@ class FieldReader:
 
     def _claim(self, text: str, match: re.Match[str]) -> Claim | None:
         raw = match.group("q")
-        kind = "max" if _EXCEED.match(raw) else qualifier_kind(raw)
+        kind = "max" if raw and _EXCEED.match(raw) else qualifier_kind(raw)
+        trailing = match.groupdict().get("mid") or match.groupdict().get("after")
+        kind = kind or qualifier_kind(trailing, trailing=True)
         if not kind:
             return None
         found = self._subject(text, match.start())
         if found is None:
             return None
         subject, between = found
-        if _DOING.search(between) or (between.strip() and not _HAVING.search(between)):
+        said = f"{between} {raw or ''}"
+        if _DOING.search(between) or (between.strip() and not _HAVING.search(said)):
             return None
         names = self.labels[" ".join(match.group("label").casefold().split())]
         bounds = [b for n in names if (b := field_bound(self.pack, subject, n)) is not None]

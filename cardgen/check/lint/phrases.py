@@ -25,6 +25,10 @@ def _plural(word: str) -> str:
     return word if word.endswith("s") else word + "s"
 
 
+def _plural_fr(word: str) -> str:
+    return word if word.endswith(("s", "x", "z")) else word + "s"
+
+
 def _type_forms(pack: GamePack, label: str, plural: str, type_id: str) -> set[str]:
     forms = {label, plural, type_id, f"{label} card", f"{label} cards"}
     if pack.game.language == "fr":
@@ -115,6 +119,10 @@ def _add_choices(
         key = tuple(sorted((*base, (name, str(value).casefold()))))
         for form in (ctype.label, ctype.plural_label, f"{ctype.label} cards"):
             table.add(f"{shown} {form}", key)
+        if pack.game.language == "fr":
+            table.add(f"{ctype.label} {shown}", key)
+            table.add(f"{ctype.plural_label} {_plural_fr(shown)}", key)
+            table.add(f"cartes {ctype.label} {_plural_fr(shown)}", key)
         if pack.find(shown) is None and _defined(pack, shown):
             table.add(shown, key)
             table.add(_plural(shown), key)

@@ -104,7 +104,9 @@ QUAL = any_of([q for qs in QUALIFIERS.values() for q in qs])
 """A qualifier before a number (a regular expression; no group)."""
 AFTER = any_of([q for qs in TRAILING.values() for q in qs])
 """A qualifier after the counted phrase (a regular expression; no group)."""
-HEADING_QUALIFIER = re.compile(rf"(?:^|\s)(?P<q>{QUAL})\s*:\s*$", re.IGNORECASE)
+MIDDLE = any_of(words("or_fewer or_less or_more ou_moins ou_plus"))
+"""A qualifier between a number and what it counts (`9 or fewer Allies`), read as trailing."""
+HEADING_QUALIFIER = re.compile(rf"(?:^|\W)(?P<q>{QUAL})\W{{0,3}}:\s*$", re.IGNORECASE)
 """A line that ends in a qualifier and a colon: its list's numbers take that qualifier."""
 
 

@@ -34,6 +34,12 @@ _NOT_MORE = re.compile(r"\s*(?:more|extra|additional|further|other|de\s+plus|sup
 _FIRST = re.compile(
     r"\b(?:first|starting|second|last|next|active)\s+player\b|\bpremier\s+joueur\b", re.I
 )
+_TURN = re.compile(
+    r"\b(?:(?:each|every|per|chaque|par)\s+(?:turn|tour)|end\s+of\s+(?:your|the|their|each|a)"
+    r"\s+turn|(?:your|their|his|her|ton|son|votre|leur)\s+(?:turn|tour)|fin\s+d[ue]\s+(?:\w+\s+)?tour)",
+    re.IGNORECASE,
+)
+"""A sentence about a turn: its numbers of cards drawn are no opening hand."""
 _HAND = re.compile(r"\b(?:hands?|mains?)\b", re.IGNORECASE)
 _SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|preparation)", re.I)
 
@@ -89,7 +95,7 @@ class SetupReader:
         if _NOT_MORE.match(text, match.end("num")):
             return None
         said = sentence(text, match.start())
-        if _FIRST.search(said) or not self._about_the_hand(text, match, said):
+        if _FIRST.search(said) or _TURN.search(said) or not self._about_the_hand(text, match, said):
             return None
         value = number_value(raw)
         start = match.start("q") if q else match.start("num")
