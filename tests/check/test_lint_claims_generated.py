@@ -13,7 +13,8 @@ from pathlib import Path
 from cardgen.project import open_project
 from tests.check.claims_games import draw_game, write_game
 from tests.check.claims_measure import DEV_SEEDS, EVAL_SEEDS, measure
-from tests.check.claims_texts import EVAL_ONLY, document, render
+from tests.check.claims_phrases import EVAL_ONLY
+from tests.check.claims_texts import document, render
 
 
 def test_development_sample_recall_and_no_false_alarm() -> None:

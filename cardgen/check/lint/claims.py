@@ -31,7 +31,15 @@ from cardgen.check.lint.quantities import (
     qualifier_kind,
 )
 from cardgen.check.lint.rules import words
-from cardgen.check.lint.scope import BOX_CUE, DECK_CUE, STARTER_CUE, context, heading, section
+from cardgen.check.lint.scope import (
+    BOX_CUE,
+    DECK_CUE,
+    STARTER_CUE,
+    context,
+    heading,
+    section,
+    word_before,
+)
 from cardgen.check.lint.setup_claims import SetupReader
 from cardgen.load.game import GamePack
 
@@ -58,7 +66,11 @@ _BUILD_CUE = re.compile(
 """A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
 deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
-_SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|components|contents)\b", re.I)
+_SETUP_SECTION = re.compile(
+    r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|components|contents|matériel|contenu)\b",
+    re.IGNORECASE,
+)
+"""A section whose `the 10 Locations` are all of them: setting up, or the box."""
 
 
 def _about_a_deck(said: str, qualified: bool) -> bool:
@@ -130,12 +142,17 @@ class ClaimFinder:
 
     @staticmethod
     def _blocked(text: str, start: int) -> bool:
-        """A number after `the`, `Turn`, a range's first number or a sign counts nothing."""
+        """A number after `the`, `Turn`, a range's first number or a sign counts nothing;
+        but `the 10 Locations` in a Setup or Components section is all of them (the box)."""
         before = text[max(0, start - 24) : start]
         if _RANGE_BEFORE.search(before):
             return True
-        previous = re.search(r"([\w'’]+)[^\w.!?:;\n]*\Z", before)
-        return previous is not None and previous.group(1).casefold() in _BLOCKED_BEFORE
+        previous = word_before(text, start).casefold()
+        if previous not in _BLOCKED_BEFORE:
+            return False
+        if previous in ("the", "les"):
+            return _SETUP_SECTION.search(section(text, start)) is None
+        return True
 
     def _counts(self, text: str) -> Iterator[Claim]:
         for match in self.count.finditer(text):
@@ -147,8 +164,10 @@ class ClaimFinder:
                 continue
             said = context(text, match.start())
             place = f"{section(text, match.start())} \n {said}"
+            titled_box = _SETUP_SECTION.search(section(text, match.start())) is not None
+            all_of = word_before(text, match.start()) in ("the", "les")
             boxed = BOX_CUE.search(said) is not None or (
-                above is not None and BOX_CUE.search(section(text, match.start())) is not None
+                (above is not None or all_of) and titled_box
             )
             listed = above is not None or match.group("times") is not None
             if not boxed and not _about_a_deck(place, listed or bool(read[1])):

@@ -51,6 +51,16 @@ def line_at(text: str, offset: int) -> tuple[int, int]:
     return start, end if end >= 0 else len(text)
 
 
+_WORD_BEFORE = re.compile(r"([\w'’]+)[^\w.!?:;\n]*\Z")
+
+
+def word_before(text: str, offset: int) -> str:
+    """The word right before `offset` in its clause (`Turn` in `On Turn 2`), as written, or
+    `` at a clause's start."""
+    found = _WORD_BEFORE.search(text, max(0, offset - 24), offset)
+    return found.group(1) if found else ""
+
+
 def heading(text: str, offset: int) -> str | None:
     """The line a list item at `offset` hangs from (`Components`, `may contain no more
     than:`), or None when `offset` is in no list item. Lone list markers (`-` on a line of
