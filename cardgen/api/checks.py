@@ -137,6 +137,11 @@ class LintResult:
 
         return as_text(self.report)
 
+    def trace(self) -> str:
+        """`--verbose`: each number of the documents, read as a claim (with the fact it was
+        held against) or left unread (with why), one line each."""
+        return "\n".join(self.report.trace)
+
     def sarif(self) -> dict[str, Any]:
         """A SARIF 2.1.0 log (`--format sarif`)."""
         from cardgen.check.lint.output import as_sarif
@@ -157,14 +162,15 @@ def lint(
     game: str | None = None,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    verbose: bool = False,
 ) -> LintResult:
     """Lint games' card pools (`targets` naming games, or all) and rules documents (paths,
     against `game` or the game whose folder holds them); `select` and `ignore` take rule
-    codes and prefixes."""
+    codes and prefixes; `verbose` also traces the numbers of each document (`trace`)."""
     from cardgen.check.lint import lint_targets
 
     opened = project_of(project)
-    report = lint_targets(opened, targets, game=game, select=select, ignore=ignore)
+    report = lint_targets(opened, targets, game=game, select=select, ignore=ignore, verbose=verbose)
     return LintResult(report, opened.root)
 
 

@@ -28,6 +28,11 @@ from cardgen.cli.options import (
 @click.option("--select", multiple=True, help="Rules to run: codes, prefixes (TX1) or ALL.")
 @click.option("--ignore", multiple=True, help="Rules not to report: codes or prefixes.")
 @click.option("--explain", metavar="CODE", help="Print a rule's documentation (code or name).")
+@click.option(
+    "--verbose",
+    is_flag=True,
+    help="Also say which numbers of the documents were read as claims and which were not.",
+)
 @project_option
 def lint(
     targets: tuple[str, ...],
@@ -36,6 +41,7 @@ def lint(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     explain: str | None,
+    verbose: bool,
     project_dir: Path,
 ) -> None:
     """Lint card text and rules documents against each game's glossary."""
@@ -45,7 +51,7 @@ def lint(
         click.echo(api.explain_rule(explain), nl=False)
         return
     project = api.open_project(project_dir)
-    result = api.lint(project, targets, game=game, select=select, ignore=ignore)
+    result = api.lint(project, targets, game=game, select=select, ignore=ignore, verbose=verbose)
     if fmt == "json":
         emit_json(result.as_json())
     elif fmt == "sarif":
@@ -54,5 +60,7 @@ def lint(
         if result.report.findings:
             click.echo(result.github())
     else:
+        if result.report.trace:
+            click.echo(result.trace())
         click.echo(result.text())
     sys.exit(result.exit_code)

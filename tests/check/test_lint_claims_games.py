@@ -150,3 +150,45 @@ def test_generated_games(
         sentence = TEMPLATES[fact][template].format(n=value, noun=noun)
         findings = lint_doc(pack, f"# Rules\n\n{sentence}", root)
     assert [f.line for f in findings] == ([3] if value != limits[fact] else [])
+
+
+DESIGNER_DOC = """\
+# Tiny
+
+## Building a deck
+
+Build a deck of {deck} cards.
+
+You may include at most {heroes} Heroes.
+
+## Setup
+
+Each player draws {hand} cards.
+
+Shuffle the {spells} Spells and place them face down.
+
+## Card types
+
+Heroes have power up to {power}.
+
+## Play
+
+Shuffle the 2 Heroes. The 2 players sit down. On Turn 3, draw 2 cards.
+"""
+"""A designer's own wording of the issue's missed numbers (issue 35): a deck size as a range,
+a cap in a deck-building section, the cards drawn at setup, `the N` things in the box, a
+field's bound after its label."""
+RIGHT = {"deck": "4 to 8", "heroes": "1", "hand": "4", "spells": "10", "power": "9"}
+WRONG = {"deck": "4 to 9", "heroes": "2", "hand": "5", "spells": "12", "power": "8"}
+
+
+def test_a_new_designers_document(make_project: Make, tmp_path: Path) -> None:
+    box = "box:\n  contents:\n    - {label: Spells, where: {type: spell}, count: 10}\n"
+    pack = pack_of(make_project(GAME + box))
+    assert lint_doc(pack, DESIGNER_DOC.format(**RIGHT), tmp_path) == []
+    for key, wrong in WRONG.items():
+        findings = lint_doc(pack, DESIGNER_DOC.format(**{**RIGHT, key: wrong}), tmp_path)
+        line = 1 + DESIGNER_DOC.split("\n").index(
+            next(row for row in DESIGNER_DOC.split("\n") if "{" + key + "}" in row)
+        )
+        assert [f.line for f in findings] == [line], (key, findings)

@@ -9,8 +9,9 @@ The package reads as the linter's pipeline:
   documentation written out (`cardgen lint --explain CODE`, docs/lint.md's reference);
   the rules, one module per family: `terms` (TX1xx, TX2xx), `consistency` (TX3xx),
   `keywords` (TX4xx, TX5xx), `references` (RF1xx), `numbers` (TX601), `contradictions`
-  (TX602, TX603: numbers held against the data, found in prose by `claims` and `players`
-  from the `facts` and `phrases` of a game, numbers and qualifiers as `quantities` reads
+  (TX602, TX603: numbers held against the data, found in prose by `claims`, `players`,
+  `field_claims` and `setup_claims` from the `facts` and `phrases` of a game, in the
+  `scope` of their sentence and section, numbers and qualifiers as `quantities` reads
   them), `labels` (TX7xx), `typography` (TX8xx), `spelling` (TX9xx), `rendering` (TX10xx,
   TX11xx);
 - `selection`: which rules run (codes, prefixes, `ALL`, game settings, suppressions);

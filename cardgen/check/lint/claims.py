@@ -14,23 +14,38 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, field_bound
+from cardgen.check.lint.deck_claims import DeckReader
+from cardgen.check.lint.facts import Claim, Fact, Facts, Subject
+from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
 from cardgen.check.lint.players import deal_claims, player_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
+    MIDDLE,
     NUM,
     QUAL,
     WEAK,
+    any_of,
     number_value,
     qualifier_kind,
 )
 from cardgen.check.lint.rules import words
+from cardgen.check.lint.scope import (
+    BOX_CUE,
+    DECK_CUE,
+    STARTER_CUE,
+    context,
+    heading,
+    section,
+    word_before,
+)
+from cardgen.check.lint.setup_claims import SetupReader
 from cardgen.load.game import GamePack
 
 _Q = rf"(?:(?P<q>{QUAL})\s+)?"
 _AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
+_MID = rf"(?:[^\S\n]+(?P<mid>{MIDDLE}))?"
 _SP = r"[^\S\n]+"
 
 _BLOCKED_BEFORE = frozenset(
@@ -42,55 +57,26 @@ _BLOCKED_BEFORE = frozenset(
 _RANGE_BEFORE = re.compile(
     rf"(?:{NUM}\s*,?\s*(?:to|or|and|à|ou|et|-|–)\s*|{NUM}\s*,\s*|[+-])\Z", re.IGNORECASE
 )
-_BOX_CUE = re.compile(
-    r"\b(?:box|boxes|components|contents|comes\s+with|boîtes?|contenu|matériel)\b", re.IGNORECASE
-)
-_DECK_CUE = re.compile(
-    r"\b(?:decks?|deck-?building|build(?:s|ing)?|built|construct\w*|paquets?)\b", re.IGNORECASE
-)
 _BUILD_CUE = re.compile(
     r"\b(?:holds?|holding|contains?|containing|includes?|including|consists?|made|make|built"
-    r"|build(?:ing)?|construct\w*|has|have|having|contient|comprend|compte)\b",
+    r"|build(?:ing)?|construct\w*|has|have|having|contient|comprend|compte|contenir|compter"
+    r"|inclure|inclut|avoir|include|includes|hold)\b",
     re.IGNORECASE,
 )
 """A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
 deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
-_STARTER_CUE = re.compile(
-    r"\b(?:start(?:er)?|pre-?built|ready-made)\s+(?:[\w-]+\s+)?decks?\b",
+_SETUP_SECTION = re.compile(
+    r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|components|contents|matériel|contenu)\b",
     re.IGNORECASE,
 )
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\s*[x×.)])")
-
-
-def heading(text: str, offset: int) -> str | None:
-    """The line a list item at `offset` hangs from (`Components`, `may contain no more
-    than:`), or None when `offset` is in no list item."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    line_end = text.find("\n", offset)
-    here = text[line_start : line_end if line_end >= 0 else len(text)]
-    if not _LIST_ITEM.match(here):
-        return None
-    for line in reversed(text[:line_start].split("\n")[:-1]):
-        if line.strip() and not _LIST_ITEM.match(line):
-            return line if len(line) < 80 else None
-    return None
-
-
-def context(text: str, offset: int) -> str:
-    """The sentence around `offset`, with the heading its list hangs from (a list item's
-    claim reads the `Components` line above the list)."""
-    start = max(text.rfind(c, 0, offset) for c in ".!?\n") + 1
-    ends = [i for i in (text.find(c, offset) for c in ".!?\n") if i >= 0]
-    sentence = text[start : min(ends) if ends else len(text)]
-    above = heading(text, offset)
-    return f"{above} {sentence}" if above else sentence
+"""A section whose `the 10 Locations` are all of them: setting up, or the box."""
 
 
 def _about_a_deck(said: str, qualified: bool) -> bool:
     """Whether a count of cards is about a deck's make-up (see `_BUILD_CUE`): a sentence
     about a deck, with a qualifier or a list, or a verb of what the deck holds."""
-    if _DECK_CUE.search(said) is None:
+    if DECK_CUE.search(said) is None:
         return False
     return qualified or _BUILD_CUE.search(said) is not None
 
@@ -103,11 +89,13 @@ class ClaimFinder:
         self.facts = Facts.build(pack)
         self.phrases = subject_phrases(pack)
         self.labels = field_labels(pack)
-        alternatives = "|".join(
-            re.escape(p).replace(r"\ ", r"\s+") for p in sorted(self.phrases, key=len)[::-1]
-        )
+        self.field_reader = FieldReader(pack, self.phrases, self.labels)
+        card_words = ["cards", "card", "cartes", "carte", *self.phrases]
+        self.setup_reader = SetupReader(self.facts, card_words)
+        self.deck_reader = DeckReader(self.facts)
+        alternatives = any_of(list(self.phrases))
         self.count = re.compile(
-            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM})(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
+            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
             r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
             re.IGNORECASE,
         )
@@ -126,20 +114,15 @@ class ClaimFinder:
             (word[:-1], _value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
             for word, fact in self.facts.values.items()
         ]
-        labels = "|".join(re.escape(label) for label in sorted(self.labels, key=len)[::-1])
-        self.field = re.compile(
-            rf"(?<![\w-])(?P<subj>{alternatives})(?:{_SP}(?:has|have|holds?|with|may|can|only"
-            r"|always|costs?|carry|carries|starts?|is|are|worth|a|an|of))*"
-            rf"{_SP}{_Q}(?P<num>{NUM}){_SP}(?P<label>{labels})(?![\w-])",
-            re.IGNORECASE,
-        )
 
     def claims(self, text: str) -> Iterator[Claim]:
         """Every claim of a text, in the order the finders read them."""
         yield from self._counts(text)
-        yield from self._fields(text)
+        yield from self.field_reader.claims(text)
         yield from self._deck_size(text)
+        yield from self.deck_reader.claims(text)
         yield from self._hand(text)
+        yield from self.setup_reader.claims(text)
         yield from self._piles(text)
         yield from self._copies(text)
         yield from self._players(text)
@@ -152,19 +135,24 @@ class ClaimFinder:
         groups = match.groupdict()
         raw = match.group("num")
         kind = qualifier_kind(groups.get("q")) or qualifier_kind(groups.get("after"), trailing=True)
-        kind = kind or fixed
+        kind = kind or qualifier_kind(groups.get("mid"), trailing=True) or fixed
         if " ".join(raw.casefold().split()) in WEAK and not kind:
             return None
         return number_value(raw), kind
 
     @staticmethod
     def _blocked(text: str, start: int) -> bool:
-        """A number after `the`, `Turn`, a range's first number or a sign counts nothing."""
+        """A number after `the`, `Turn`, a range's first number or a sign counts nothing;
+        but `the 10 Locations` in a Setup or Components section is all of them (the box)."""
         before = text[max(0, start - 24) : start]
         if _RANGE_BEFORE.search(before):
             return True
-        previous = re.search(r"([\w'’]+)\W*\Z", before)
-        return previous is not None and previous.group(1).casefold() in _BLOCKED_BEFORE
+        previous = word_before(text, start).casefold()
+        if previous not in _BLOCKED_BEFORE:
+            return False
+        if previous in ("the", "les"):
+            return _SETUP_SECTION.search(section(text, start)) is None
+        return True
 
     def _counts(self, text: str) -> Iterator[Claim]:
         for match in self.count.finditer(text):
@@ -175,26 +163,36 @@ class ClaimFinder:
             if read is None or subject is None or self._blocked(text, match.start()):
                 continue
             said = context(text, match.start())
-            boxed = _BOX_CUE.search(said) is not None
+            place = f"{section(text, match.start())} \n {said}"
+            titled_box = _SETUP_SECTION.search(section(text, match.start())) is not None
+            all_of = word_before(text, match.start()) in ("the", "les")
+            boxed = BOX_CUE.search(said) is not None or (
+                (above is not None or all_of) and titled_box
+            )
             listed = above is not None or match.group("times") is not None
-            if not boxed and not _about_a_deck(said, listed or bool(read[1])):
+            if not boxed and not _about_a_deck(place, listed or bool(read[1])):
                 continue
-            pool = self.facts.pool_count(subject)
-            box = [f if boxed else replace(f, binding=False) for f in pool]
-            rules = self.facts.counts.get(subject, [])
-            facts = box + rules if boxed else rules + box
+            facts = self._count_facts(subject, said, boxed, bool(read[1]))
             yield Claim(match.start(), match.end(), *read, facts)
 
-    def _fields(self, text: str) -> Iterator[Claim]:
-        for match in self.field.finditer(text):
-            read = self._read(match)
-            subject = self.phrases.get(" ".join(match.group("subj").casefold().split()))
-            if read is None or subject is None or any(v == EACH for _, v in subject):
-                continue
-            names = self.labels[match.group("label").casefold()]
-            bounds = [b for n in names if (b := field_bound(self.pack, subject, n)) is not None]
-            if len(bounds) == 1:
-                yield Claim(match.start("subj"), match.end(), *read, bounds)
+    def _count_facts(self, subject: Subject, said: str, boxed: bool, qualified: bool) -> list[Fact]:
+        """The facts a count of a subject is about, by its scope: a starter deck's list
+        (`STARTER DECKS CONTAIN 54 CARDS:`) states the starter decks' make-up; a qualified
+        count (`no more than 9`, a list under `may contain no more than:`) a deck rule, which
+        a starter deck built at the cap cannot hide; the box's line in a sentence about the
+        box; a plain count in a sentence about decks may be any of them (only a rule binds)."""
+        starter = self.facts.starter_counts.get(subject, [])
+        rules = self.facts.counts.get(subject, [])
+        if STARTER_CUE.search(said) and not boxed:
+            return [replace(f, binding=True) for f in starter]
+        if qualified:
+            return rules
+        pool = self.facts.pool_count(subject)
+        if boxed:
+            return pool or rules
+        if rules:
+            return rules + [replace(f, binding=False) for f in starter]
+        return [replace(f, binding=False) for f in pool + starter]
 
     def _simple(
         self,
@@ -226,7 +224,7 @@ class ClaimFinder:
         sizes = facts.deck_size + facts.starter_size
         for claim in self._simple(text, DECK_PATTERNS, sizes, from_number=True):
             begins = max(text.rfind(c, 0, claim.start) for c in ".!?\n") + 1
-            if _STARTER_CUE.search(text[max(begins, claim.start - 30) : claim.end]):
+            if STARTER_CUE.search(text[max(begins, claim.start - 30) : claim.end]):
                 starter = [replace(f, binding=True) for f in facts.starter_size]
                 rules = [replace(f, binding=False) for f in facts.deck_size]
                 claim = replace(claim, facts=starter + rules)
@@ -305,13 +303,9 @@ DECK_MAX_PATTERNS = (
 )
 COPIES_PATTERNS = (
     re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}cop(?:y|ies){_SP}(?:of{_SP}(?:any|each|a|one"
-        rf"|every|the{_SP}same)|per){_SP}(?:single{_SP})?card\b{_AFTER}",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_SP}exemplaires{_SP}(?:d[’']une|de{_SP}chaque|par)"
-        rf"{_SP}carte\b{_AFTER}",
+        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)"
+        rf"(?:{_SP}(?P<after>{AFTER}))?{_SP}(?:of|per|for|d[’']|de|par)\s*(?:[\w’'-]+{_SP}){{0,3}}?"
+        r"(?:card|carte)\b",
         re.IGNORECASE,
     ),
 )

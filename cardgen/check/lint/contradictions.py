@@ -41,32 +41,40 @@ def finder(vocab: Vocabulary) -> ClaimFinder:
     ),
 )
 def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
-    """A number stated about something the game's data fixes, held against it: the deck
-    size (`decks of up to 50 cards`, `the deck maximum of 52`, `a 54-card Starter Deck`),
-    a count per type, value or group (`10 Signed Characters`, `6 Allies (+1)`, `+1 Allies`,
-    `2 Personas`, `20 cartes Classic`), a field's bounds for one type with its constraints
-    (`Doodles up to 3 Inspiration`: a Doodle has at most 2), the hand (`a hand of 5`, `draw
-    5 cards into their hand`), a pile (`deux pioches de 7 cartes`), the player count (`two
-    or more players` in a game for exactly 2, `a game for 2 to 6 players`, `a 3-player
-    game`), the deal per player count (`2 joueurs : 20 cartes par personne`, `avec 2 joueurs,
-    chaque joueur reçoit 20 cartes`) and how many values a kind of thing has
-    (`12 shapes x 4 colours`, `the five stats`, `4 different types of cards`). Numbers may
-    be digits or words (English and French, `one` and `un` only after a qualifier) with a
-    qualifier (`up to`, `at most`, `no more than`, `exactly`, `at least`, `jusqu'à`, `au
-    plus`, `exactement`, `au moins`), before the number or after the phrase (`52 cards at
-    most`), or from a list's heading (`may contain no more than:`). A count of a kind of
-    card is read only in a sentence about a deck's make-up (`deck` or `build` with a
-    qualifier, a list or a verb such as `holds`, `contains`) or the box (`box`,
-    `components`, `contents`, or the heading of its list), and box counts bind only in the
-    latter (`deal 2 damage to 3 Heroes` counts nothing the data fixes); a claim any number of
-    the data agrees with (a starter deck's 3 Personas) is not reported. Numbers after `the`,
-    `Turn`, `Player`, a sign, or in a range count nothing; a sentence it cannot read is
-    left alone."""
+    """A number stated about something the game's data fixes, held against it. A claim is
+    read as a number (digits or English and French words; `one` and `un` only after a
+    qualifier), its qualifier (`up to`, `at most`, `no more than`, `a max of`, `maximum`,
+    `may only have`, `at least`, `a minimum of`, `exactly`, `or fewer`, `or more`, `between
+    N and M`, `from N to M`, `N to M`, `au plus`, `jusqu'à`, `au maximum`, `pas plus de`,
+    `au moins`, `exactement`, `entre N et M`, `de N à M`, or a list's heading such as `may
+    contain no more than:`), what it counts, found by the game's own names (card types and
+    their plurals, a type with a variant such as `Signed Characters`, `Doodles`, `Allies
+    (+1)` or `Nalmés Creux`, a rule's or box line's `label`, a glossary variant, a field's
+    label, a pile's name, the setup's words: hand, deal, players) and its scope, from its
+    sentence, its list's heading and its section (a Markdown heading or a short title line):
+    the deck size (`decks of up to 50 cards`, `include at most 57 cards`, `25 to 40 cards`
+    as both bounds), a count per deck (`10 Signed Characters`, `9 x Signed Character` under
+    `may contain no more than:`, in a sentence or section about building a deck; a starter
+    deck at the cap does not hide the rule, and a list under `STARTER DECKS CONTAIN` is held
+    against the starter decks), copies of a card, the box (`The box contains 20 Yokai
+    cards`, a Components list, `the 10 Locations` in a Setup section), a field's bound for
+    the sentence's subject (`Doodles ... can only have a max of 2 Inspiration`, `They may
+    only have up to 2 Inspiration`, `Shelter up to 5`), the opening hand and the deal from
+    verbs of setup (`draw 5 cards into their hand`, `Grab 3 Weapon Cards ... into your
+    hand`, `deal three to each player`, `Each player draws 6 cards` in a Setup section; not
+    in a turn), the deal table per player count (`2 joueurs : 20 cartes par personne`), the
+    player count (`2 or 4 players`, `a game for 2 to 6 players`, `Players: 2-4`, `two or more
+    players`) and how many values a kind of thing has (`12 shapes x 4 colours`, `the five
+    stats`). Numbers after `the`, `Turn`, `Player`, a sign, in a range or in a sentence it
+    cannot read are left alone; `cardgen lint --verbose` lists what was read and what was
+    not."""
     text = analysis.unit.text
+    reported: list[tuple[int, int]] = []
     for claim in finder(vocab).claims(text):
         fact = claim.contradicted()
-        if fact is None:
+        if fact is None or any(s < claim.end and claim.start < e for s, e in reported):
             continue
+        reported.append((claim.start, claim.end))
         shown = " ".join(text[claim.start : claim.end].split())
         yield Hit(
             claim.start,

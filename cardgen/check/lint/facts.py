@@ -65,7 +65,8 @@ class Fact:
 
     def admits(self, value: int, qualifier: str, upper: int | None = None) -> bool:
         """Whether a claim agrees: `max` (up to N), `min` (at least N), `more` (N or more:
-        no upper bound), `range` (N to `upper`, within the fact), else a plain number."""
+        no upper bound), `range` (N to `upper`, within the fact), `span` (N to `upper`, the
+        fact's own bounds), else a plain number."""
         low = self.low or 0
         high = self.high
         if qualifier == "max":
@@ -74,9 +75,15 @@ class Fact:
             return low == value or (self.low is None and (high is None or value <= high))
         if qualifier == "more":
             return low == value and (high is None or high > low)
-        if qualifier == "range" and upper is not None:
-            return low <= value and (high is None or upper <= high)
+        if qualifier in ("span", "range") and upper is not None:
+            return self._admits_range(value, upper, qualifier == "span")
         return low <= value and (high is None or value <= high)
+
+    def _admits_range(self, value: int, upper: int, whole: bool) -> bool:
+        """`value` to `upper`: the fact's own bounds (`whole`), or within them."""
+        if whole:
+            return (self.low is None or value == self.low) and upper == self.high
+        return (self.low or 0) <= value and (self.high is None or upper <= self.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +113,8 @@ class Facts:
 
     counts: dict[Subject, list[Fact]] = field(default_factory=dict)
     box_counts: dict[Subject, list[Fact]] = field(default_factory=dict)
+    starter_counts: dict[Subject, list[Fact]] = field(default_factory=dict)
+    """What each starter deck holds of a subject (the box's `deck_contents`)."""
     deck_size: list[Fact] = field(default_factory=list)
     copies: list[Fact] = field(default_factory=list)
     """The `copies` rules' limits on one card."""
@@ -175,7 +184,7 @@ class Facts:
             if subject is not None:
                 place = self._at(["box", "deck_contents", index])
                 fact = Fact(item.count, item.count, "each starter deck", place, binding=False)
-                self.counts.setdefault(subject, []).append(fact)
+                self.starter_counts.setdefault(subject, []).append(fact)
         if box.deck_contents:
             total = sum(item.count for item in box.deck_contents)
             place = self._at(["box", "deck_contents"])

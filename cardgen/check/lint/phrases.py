@@ -25,6 +25,10 @@ def _plural(word: str) -> str:
     return word if word.endswith("s") else word + "s"
 
 
+def _plural_fr(word: str) -> str:
+    return word if word.endswith(("s", "x", "z")) else word + "s"
+
+
 def _type_forms(pack: GamePack, label: str, plural: str, type_id: str) -> set[str]:
     forms = {label, plural, type_id, f"{label} card", f"{label} cards"}
     if pack.game.language == "fr":
@@ -61,7 +65,18 @@ def subject_phrases(pack: GamePack) -> dict[str, Subject]:
     if game.box is not None:
         for item in [*game.box.contents, *game.box.deck_contents]:
             table.add(item.label, subject_of(item.where))
+    _add_variants(table, game)
     return {phrase: subject for phrase, subject in table.found.items() if subject is not None}
+
+
+def _add_variants(table: _Table, game: Game) -> None:
+    """A glossary term's variants name what the term names (`Signable Character` for
+    `Signed Character`), singular and plural."""
+    for entry in game.glossary.entries:
+        subject = table.found.get(" ".join(entry.term.casefold().split()))
+        for variant in entry.variants if subject is not None else []:
+            table.add(variant, subject)
+            table.add(_plural(variant), subject)
 
 
 def _grouping(game: Game) -> set[str]:
@@ -104,6 +119,10 @@ def _add_choices(
         key = tuple(sorted((*base, (name, str(value).casefold()))))
         for form in (ctype.label, ctype.plural_label, f"{ctype.label} cards"):
             table.add(f"{shown} {form}", key)
+        if pack.game.language == "fr":
+            table.add(f"{ctype.label} {shown}", key)
+            table.add(f"{ctype.plural_label} {_plural_fr(shown)}", key)
+            table.add(f"cartes {ctype.label} {_plural_fr(shown)}", key)
         if pack.find(shown) is None and _defined(pack, shown):
             table.add(shown, key)
             table.add(_plural(shown), key)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from cardgen.check.lint.claim_trace import trace_documents
 from cardgen.check.lint.finding import LintFinding
 from cardgen.check.lint.rules import Severity
 from cardgen.check.lint.run import lint_documents, lint_game
@@ -25,6 +26,8 @@ class LintReport:
     documents: list[str] = field(default_factory=list)
     cards: int = 0
     rules: dict[str, Severity] = field(default_factory=dict)
+    trace: list[str] = field(default_factory=list)
+    """With `verbose`: what the claims lint read in each document, and what it left unread."""
 
     @property
     def errors(self) -> int:
@@ -48,10 +51,13 @@ def lint_targets(
     game: str | None = None,
     select: Sequence[str] | None = None,
     ignore: Sequence[str] | None = None,
+    *,
+    verbose: bool = False,
 ) -> LintReport:
     """What `cardgen lint` does: each target is a game id (its pool is linted) or a file (a
     rules document, linted against `--game`, or the game whose folder holds it). No target
-    and no `--game`: every game of the project."""
+    and no `--game`: every game of the project. `verbose`: the report's `trace` says which
+    claims of each document were read and which numbers were not."""
     report = LintReport()
     pools: list[str] = []
     documents: dict[str, list[Path]] = {}
@@ -86,4 +92,6 @@ def lint_targets(
         report.findings.extend(lint_documents(pack, paths, select, ignore, project_root=root))
         report.rules.update(resolve_rules(pack, select, ignore))
         report.documents.extend(display_path(p) for p in paths)
+        if verbose:
+            report.trace.extend(trace_documents(pack, paths))
     return replace(report, cards=cards)

@@ -1,0 +1,136 @@
+"""Claims about a field's bounds for one kind of card, however the sentence is built: a
+qualifier and a number next to a bounded field's label (`a max of 2 Inspiration`, `Shelter
+up to 5`, `Inspiration: at most 20`), said of the kind of card the sentence is about.
+
+What the sentence is about is the first phrase of the game that names a subject in it
+(`Doodles are baby Splatterkin that can only have a max of 2 Inspiration`: Doodles), else the
+term a list item or a line opens with (`Doodles: ...`), else, for a sentence opening with a
+pronoun (`They may only have up to 2 Inspiration`), the previous sentence's subject, else
+the one card type that has the field. Between the subject and the number a verb of having
+(`has`, `may only have`, `holds`, `cannot exceed`) and no verb of doing (`gains`, `gives`,
+`deals`): `give a Splatterkin up to 3 Inspiration` is an effect, not a bound. Only a
+qualified number is read (a cap or a floor): a plain `3 Inspiration` is a card's value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from cardgen.check.lint.facts import EACH, Claim, Subject, field_bound
+from cardgen.check.lint.quantities import (
+    AFTER,
+    MIDDLE,
+    NUM,
+    QUAL,
+    any_of,
+    number_value,
+    qualifier_kind,
+)
+from cardgen.check.lint.scope import line_at, sentence_bounds
+from cardgen.load.game import GamePack
+
+_HAVING = re.compile(
+    r"\b(?:has|have|having|holds?|carr(?:y|ies)|exceed|exceeds|is|are|capped|limited|range"
+    r"|ranges|goes|go|a|ont|peut|peuvent|possède|possèdent|dépasse|dépasser)\b",
+    re.IGNORECASE,
+)
+_DOING = re.compile(
+    r"\b(?:gains?|gives?|deals?|heals?|inspires?|puts?|places?|moves?|pays?|spends?|loses?"
+    r"|removes?|adds?|takes?|draws?|discards?|reduces?|increases?|gagne|donne|inflige|retire"
+    r"|perd|ajoute|if|when|si|quand|until|jusqu'à\s+ce)\b",
+    re.IGNORECASE,
+)
+_PRONOUN = re.compile(r"\W*(?:they|it|these|those|ils|elles|ceux-ci|celles-ci)\b", re.I)
+_LEAD = re.compile(r"\W*(?P<lead>[^\W\d][\w'’ -]{0,40}?)\s*:")
+_EXCEED = re.compile(r"\b(?:cannot|can\s*not|can't|may\s+not|never)\s+(?:exceed|go\s+over)", re.I)
+
+
+class FieldReader:
+    """The field claims of one game: its phrases and bounded fields, patterns built once."""
+
+    def __init__(self, pack: GamePack, phrases: dict[str, Subject], labels: dict[str, set[str]]):
+        self.pack = pack
+        self.phrases = phrases
+        self.labels = labels
+        names = any_of(list(phrases))
+        self.subject = re.compile(rf"(?<![\w-])(?:{names})(?![\w-])", re.IGNORECASE)
+        label = "|".join(re.escape(x) for x in sorted(labels, key=len)[::-1])
+        exceed = r"(?:cannot|can\s*not|can't|may\s+not|never)\s+(?:exceed|go\s+over)"
+        self.number_first = re.compile(
+            rf"(?<![\w.+-])(?:(?P<q>{QUAL}|{exceed})\s+)?(?P<num>{NUM})(?:\s+(?P<mid>{MIDDLE}))?"
+            rf"\s+(?P<label>{label})(?![\w-])(?:[^\S\n]+(?P<after>{AFTER})\b)?",
+            re.IGNORECASE,
+        )
+        self.label_first = re.compile(
+            rf"(?<![\w-])(?P<label>{label})(?:\s+of|\s*:)?\s+(?P<q>{QUAL})\s+(?P<num>{NUM})"
+            r"(?![\w.,]\d)",
+            re.IGNORECASE,
+        )
+
+    def claims(self, text: str) -> Iterator[Claim]:
+        """Every qualified number about a bounded field, with the bound for its subject."""
+        if not self.labels or not self.phrases:
+            return
+        for pattern in (self.number_first, self.label_first):
+            for match in pattern.finditer(text):
+                claim = self._claim(text, match)
+                if claim is not None:
+                    yield claim
+
+    def _claim(self, text: str, match: re.Match[str]) -> Claim | None:
+        raw = match.group("q")
+        kind = "max" if raw and _EXCEED.match(raw) else qualifier_kind(raw)
+        trailing = match.groupdict().get("mid") or match.groupdict().get("after")
+        kind = kind or qualifier_kind(trailing, trailing=True)
+        if not kind:
+            return None
+        found = self._subject(text, match.start())
+        if found is None:
+            return None
+        subject, between = found
+        said = f"{between} {raw or ''}"
+        if _DOING.search(between) or (between.strip() and not _HAVING.search(said)):
+            return None
+        names = self.labels[" ".join(match.group("label").casefold().split())]
+        bounds = [b for n in names if (b := field_bound(self.pack, subject, n)) is not None]
+        if len(bounds) != 1:
+            return None
+        value = number_value(match.group("num"))
+        return Claim(match.start(), match.end(), value, kind, bounds)
+
+    def _subject(self, text: str, offset: int) -> tuple[Subject, str] | None:
+        """The subject of the sentence holding `offset`, and the words between it and the
+        claim (empty when the subject comes from the line's lead or the previous sentence)."""
+        start, _ = sentence_bounds(text, offset)
+        first = self.subject.search(text, start, offset)
+        if first is not None:
+            return self._named(first.group()), text[first.end() : offset]
+        line_start, _ = line_at(text, offset)
+        lead = _LEAD.match(text, line_start)
+        if lead is not None and lead.end() <= offset:
+            named = self.phrases.get(" ".join(lead.group("lead").casefold().split()))
+            if named is not None:
+                return named, text[lead.end() : offset]
+        if _PRONOUN.match(text, start, offset):
+            end = len(text[:start].rstrip()) - 1
+            before = self.subject.search(text, sentence_bounds(text, max(0, end))[0], start)
+            if before is not None:
+                return self._named(before.group()), text[start:offset]
+        return self._only_type(text[start:offset])
+
+    def _only_type(self, between: str) -> tuple[Subject, str] | None:
+        """The one card type with a bounded field, for a sentence naming no subject."""
+        types = {
+            t
+            for t, c in self.pack.game.types.items()
+            if any(
+                s.type == "int" and (s.min is not None or s.max is not None)
+                for s in c.fields.values()
+            )
+        }
+        return ((("type", types.pop()),), between) if len(types) == 1 else None
+
+    def _named(self, phrase: str) -> Subject:
+        subject = self.phrases[" ".join(phrase.casefold().split())]
+        return () if any(v == EACH for _, v in subject) else subject

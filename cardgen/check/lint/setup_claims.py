@@ -1,0 +1,125 @@
+"""Claims about the opening hand and the deal, read from verbs of setup: `each player draws 5
+cards`, `deal three to each player`, `Grab 3 Weapon Cards ... into your hand`, `start with a
+hand of 6`, `each player is dealt 7 cards`, `distribuez 5 cartes à chaque joueur`, `chaque
+joueur pioche 5 cartes`.
+
+A number of cards taken (draw, deal, grab, take, receive, start with) is the opening hand
+only where the place says so: the sentence names the hand (`into your hand`, `opening
+hand`) or each player (`to each player`), or it stands in a setup section (`Setup`, `Mise en
+place`) or sentence (`to start the game`). `Draw 2 cards` on a card, or in a turn, is an
+effect and is left alone; so are numbers `more`, `extra` or `additional` and the first
+player's extra card. With a deal table the number is held against its rows for the player
+counts the line names (all rows when it names none), else against `setup.hand`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from cardgen.check.lint.facts import Claim, Fact, Facts
+from cardgen.check.lint.players import DEAL_PLAYERS, wrong_rows
+from cardgen.check.lint.quantities import NUM, QUAL, WEAK, any_of, number_value, qualifier_kind
+from cardgen.check.lint.scope import SETUP_CUE, line_at, section, sentence
+
+_SP = r"[^\S\n]+"
+_TAKE = (
+    r"draws?|drawing|deal|deals|dealt|grab|grabs|take|takes|pick(?:s)?\s+up|receives?|gets?"
+    r"|starts?\s+(?:the\s+game\s+)?with|begins?\s+(?:the\s+game\s+)?with|piochez?|pioche"
+    r"|piochent|prend|prennent|prenez|reçoit|reçoivent|distribuez|distribue|distribuer|donnez"
+)
+_EACH = r"(?:each|every|all)\s+players?|them|everyone|chaque\s+joueur|tout\s+le\s+monde"
+_WORDS = r"(?:(?!(?:to|from|of|damage|de|à|du|des)\b)[\w’'-]+\s+){0,3}?"
+_NOT_MORE = re.compile(r"\s*(?:more|extra|additional|further|other|de\s+plus|supplémentaires?)\b")
+_FIRST = re.compile(
+    r"\b(?:first|starting|second|last|next|active)\s+player\b|\bpremier\s+joueur\b", re.I
+)
+_TURN = re.compile(
+    r"\b(?:(?:each|every|per|chaque|par)\s+(?:turn|tour)|end\s+of\s+(?:your|the|their|each|a)"
+    r"\s+turn|(?:your|their|his|her|ton|son|votre|leur)\s+(?:turn|tour)|fin\s+d[ue]\s+(?:\w+\s+)?tour)",
+    re.IGNORECASE,
+)
+"""A sentence about a turn: its numbers of cards drawn are no opening hand."""
+_HAND = re.compile(r"\b(?:hands?|mains?)\b", re.IGNORECASE)
+_SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|preparation)", re.I)
+
+
+def _patterns(nouns: str) -> tuple[re.Pattern[str], ...]:
+    """The shapes of a setup sentence's number, `nouns` being what the game calls its cards
+    (`cards`, `Weapon Cards`, `sketch cards`, `cartes`)."""
+    counted = rf"(?P<num>{NUM})(?:{_SP}{_WORDS}(?:{nouns}))"
+    return (
+        re.compile(
+            rf"\b(?:{_TAKE})(?:{_SP}(?:{_EACH}))?{_SP}(?:(?P<q>{QUAL}){_SP})?{counted}", re.I
+        ),
+        re.compile(
+            rf"\b(?:deal|deals|dealt|give|gives){_SP}(?P<num>{NUM}){_SP}(?:to|à){_SP}"
+            rf"(?:{_EACH})",
+            re.IGNORECASE,
+        ),
+        re.compile(
+            rf"\b(?:each|every)\s+player\s+(?:is|gets|will\s+be)\s+dealt{_SP}{counted}",
+            re.IGNORECASE,
+        ),
+        re.compile(rf"\b(?:hand|main)\s+(?:of|de)\s+(?P<num>{NUM})\b(?![.,]\d)", re.IGNORECASE),
+        re.compile(
+            rf"\b(?:starting|opening)\s+hand\s+(?:size\s+)?(?:of|is)\s+(?P<num>{NUM})\b",
+            re.IGNORECASE,
+        ),
+    )
+
+
+class SetupReader:
+    """The hand and deal claims of one game's texts."""
+
+    def __init__(self, facts: Facts, card_words: list[str]) -> None:
+        self.facts = facts
+        nouns = any_of(card_words)
+        self.patterns = _patterns(nouns or "cards?")
+
+    def claims(self, text: str) -> Iterator[Claim]:
+        """The setup's numbers of cards each, where the place says they are the hand."""
+        if self.facts.hand is None and not self.facts.deal:
+            return
+        for pattern in self.patterns:
+            for match in pattern.finditer(text):
+                claim = self._claim(text, match)
+                if claim is not None:
+                    yield claim
+
+    def _claim(self, text: str, match: re.Match[str]) -> Claim | None:
+        raw = match.group("num")
+        q = match.groupdict().get("q")
+        if " ".join(raw.casefold().split()) in WEAK and not q:
+            return None
+        if _NOT_MORE.match(text, match.end("num")):
+            return None
+        said = sentence(text, match.start())
+        if _FIRST.search(said) or _TURN.search(said) or not self._about_the_hand(text, match, said):
+            return None
+        value = number_value(raw)
+        start = match.start("q") if q else match.start("num")
+        facts = self._facts(text, match.start(), value)
+        return Claim(start, match.end(), value, qualifier_kind(q), facts) if facts else None
+
+    @staticmethod
+    def _about_the_hand(text: str, match: re.Match[str], said: str) -> bool:
+        """Whether the sentence is about the opening hand: it names the hand or each player,
+        or it is in a setup section or says it is done to start."""
+        if _HAND.search(match.group()) or _HAND.search(said) or re.search(_EACH, said, re.I):
+            return True
+        return bool(SETUP_CUE.search(said) or _SETUP_SECTION.search(section(text, match.start())))
+
+    def _facts(self, text: str, offset: int, value: int) -> list[Fact]:
+        """The deal rows for the player counts on the line (a claim when one disagrees; when
+        the line names none, when every row does), or the hand."""
+        if not self.facts.deal:
+            return [self.facts.hand] if self.facts.hand is not None else []
+        start, end = line_at(text, offset)
+        players = DEAL_PLAYERS.search(text, start, end)
+        if players is None:
+            rows = [f for _, _, f in self.facts.deal]
+            return rows[:1] if all(f.low != value for f in rows) else []
+        low = number_value(players.group("p1"))
+        high = number_value(players.group("p2")) if players.group("p2") else low
+        return wrong_rows(self.facts, low, high, value)[:1]
