@@ -125,3 +125,6 @@ _.__getattr__
 # test_presets.py); plugins.py GROUPS: the entry-point groups, which the test of the docs
 # holds docs/plugins.md to (tests/test_plugin_errors.py)
 _.MPC_TEMPLATES, _.GROUPS
+# rulebook/pdf.py: the rulebook PDF, held by tests/rulebook/ until `cardgen rules --pdf`
+# calls it; its document template's afterFlowable is ReportLab's hook, called on each flowable
+_.rulebook_pdf, _.afterFlowable
