@@ -10,7 +10,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Indenter, ListFlowable, ListItem, Paragraph
+from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph
 from reportlab.platypus.flowables import HRFlowable
 
 from cardgen.rulebook.pdf_fonts import TEXT, mono_drawable
@@ -26,10 +26,26 @@ INDENT = 14.0
 class Heading(Paragraph):  # type: ignore[misc]
     """A heading's paragraph, with its level and plain text for the PDF's bookmarks."""
 
-    def __init__(self, content: str, style: ParagraphStyle, level: int, title: str) -> None:
-        super().__init__(content, style)
+    def __init__(
+        self,
+        content: str | None,
+        style: ParagraphStyle,
+        *args: object,
+        level: int = 1,
+        title: str = "",
+        **kwargs: object,
+    ) -> None:
+        super().__init__(content, style, *args, **kwargs)
         self.level = level
         self.title = title
+
+    def split(self, width: float, height: float) -> list[Flowable]:
+        """A heading too long for the rest of the page in two: the first part keeps the
+        bookmark (ReportLab makes each part anew, with this class and no title)."""
+        parts: list[Flowable] = super().split(width, height)
+        if parts and isinstance(parts[0], Heading):
+            parts[0].level, parts[0].title = self.level, self.title
+        return parts
 
 
 @dataclass(frozen=True)
@@ -46,11 +62,6 @@ class Place:
     """The height of the frame, in points (an image takes part of it at most)."""
     quoted: bool = False
     """Whether the blocks are inside a block quote (their text is muted)."""
-
-    @property
-    def shade(self) -> str:
-        """The background of inline code, as paragraph markup writes a colour."""
-        return "#" + str(self.styles.shade.hexval())[2:]
 
     def text_style(self) -> ParagraphStyle:
         """The style of running text here."""
@@ -86,14 +97,14 @@ def _block(node: SyntaxTreeNode, place: Place) -> list[Flowable]:
     """One block's flowables."""
     styles = place.styles
     if node.type == "heading":
-        return [_heading(node, styles, place.shade)]
+        return [_heading(node, styles)]
     if node.type == "paragraph":
         return _paragraph(node, place)
     if node.type in ("bullet_list", "ordered_list"):
         return [_list(node, place)]
     if node.type == "blockquote":
         inner = blocks(node.children, place.inside(quoted=True))
-        return [Indenter(left=INDENT), *inner, Indenter(left=-INDENT)]
+        return [_indented(inner, place)] if inner else []
     if node.type == "hr":
         return [HRFlowable(width="100%", thickness=0.6, color=styles.rule, spaceAfter=6)]
     if node.type in ("code_block", "fence"):
@@ -106,21 +117,21 @@ def _block(node: SyntaxTreeNode, place: Place) -> list[Flowable]:
     return [Paragraph(text(node.content), place.text_style())] if node.content.strip() else []
 
 
-def _heading(node: SyntaxTreeNode, styles: Styles, shade: str) -> Heading:
+def _heading(node: SyntaxTreeNode, styles: Styles) -> Heading:
     """A heading at its level (levels past 4 look like 4)."""
     level = int(node.tag[1:]) if node.tag[1:].isdigit() else 1
     style = styles.headings[min(level, len(styles.headings)) - 1]
     inline = node.children[0] if node.children else None
-    content = markup(inline, code_shade=shade) if inline is not None else ""
+    content = markup(inline, code_shade=styles.shade_markup) if inline is not None else ""
     title = " ".join(plain(inline).split()) if inline is not None else ""
-    return Heading(content, style, level, title)
+    return Heading(content, style, level=level, title=title)
 
 
 def _paragraph(node: SyntaxTreeNode, place: Place) -> list[Flowable]:
     """A paragraph's text, split around its images."""
     found: list[Flowable] = []
     for child in node.children:
-        for piece in pieces(child, code_shade=place.shade):
+        for piece in pieces(child, code_shade=place.styles.shade_markup):
             if isinstance(piece, str):
                 found.append(Paragraph(piece, place.text_style()))
             else:
@@ -151,6 +162,20 @@ def _list(node: SyntaxTreeNode, place: Place) -> ListFlowable:
         start = str(node.attrs.get("start", 1))
         return ListFlowable(items, bulletType="1", start=start, bulletFormat="%s.", **common)
     return ListFlowable(items, bulletType="bullet", start="\u2022", **common)
+
+
+def _indented(inner: list[Flowable], place: Place) -> ListFlowable:
+    """Flowables stood in by `INDENT` (a block quote's): a list of one item without a
+    bullet, which, unlike an indenter, also works inside a list item."""
+    style = place.text_style()
+    return ListFlowable(
+        [ListItem(inner)],
+        bulletType="bullet",
+        start="",
+        leftIndent=INDENT,
+        bulletFontName=style.fontName,
+        spaceAfter=style.spaceAfter * 0.5,
+    )
 
 
 def _code(source: str, styles: Styles) -> Paragraph:

@@ -50,6 +50,8 @@ class Styles:
     """The colour of rules and table lines."""
     shade: Color
     """The background of a table's header and of code."""
+    shade_markup: str
+    """The same shade as paragraph markup writes a colour (`#eef0f3`), for inline code."""
 
 
 def styles_for(page_width: float, language: str) -> Styles:
@@ -111,4 +113,5 @@ def styles_for(page_width: float, language: str) -> Styles:
         muted=MUTED,
         rule=RULE,
         shade=SHADE,
+        shade_markup="#" + str(SHADE.hexval())[2:],
     )

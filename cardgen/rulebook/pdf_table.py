@@ -17,6 +17,8 @@ _ALIGN = {"text-align:left": TA_LEFT, "text-align:center": TA_CENTER, "text-alig
 NARROWEST = 4
 WIDEST = 40
 """A column's share of the width counts its longest text between these many characters."""
+NARROWEST_COLUMN = 30.0
+"""Points a column needs at least; a table with more columns than fit is written as lines."""
 
 
 def _rows(node: SyntaxTreeNode) -> list[tuple[bool, list[SyntaxTreeNode]]]:
@@ -37,7 +39,7 @@ def _cell(cell: SyntaxTreeNode, styles: Styles, header: bool) -> Paragraph:
         base if align == TA_LEFT else ParagraphStyle(f"{base.name}-{align}", base, alignment=align)
     )
     inline = cell.children[0] if cell.children else None
-    content = markup(inline, code_shade=styles.shade.hexval()) if inline is not None else ""
+    content = markup(inline, code_shade=styles.shade_markup) if inline is not None else ""
     return Paragraph(content, style)
 
 
@@ -47,6 +49,8 @@ def table_flowable(node: SyntaxTreeNode, styles: Styles, width: float) -> Flowab
     columns = max((len(cells) for _, cells in rows), default=0)
     if columns == 0:
         return None
+    if width / columns < NARROWEST_COLUMN:
+        return _as_lines(rows, styles)
     data = [
         [_cell(cell, styles, header) for cell in cells]
         + [Paragraph("", styles.cell)] * (columns - len(cells))
@@ -67,7 +71,19 @@ def table_flowable(node: SyntaxTreeNode, styles: Styles, width: float) -> Flowab
     ]
     if headers:
         commands.append(("BACKGROUND", (0, 0), (-1, headers - 1), styles.shade))
-    table = Table(data, colWidths=widths, repeatRows=headers, hAlign="LEFT")
+    table = Table(data, colWidths=widths, repeatRows=headers, hAlign="LEFT", splitInRow=1)
     table.setStyle(TableStyle(commands))
     table.spaceAfter = styles.body.spaceAfter
     return table
+
+
+def _as_lines(rows: list[tuple[bool, list[SyntaxTreeNode]]], styles: Styles) -> Flowable:
+    """A table too wide for the page as one line a row, its cells parted by bars."""
+    lines = [
+        " | ".join(
+            markup(cell.children[0], code_shade=styles.shade_markup) if cell.children else ""
+            for cell in cells
+        )
+        for _, cells in rows
+    ]
+    return Paragraph("<br/>".join(lines), styles.body)
