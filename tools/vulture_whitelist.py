@@ -126,5 +126,6 @@ _.__getattr__
 # holds docs/plugins.md to (tests/test_plugin_errors.py)
 _.MPC_TEMPLATES, _.GROUPS
 # rulebook/pdf.py: the rulebook PDF, held by tests/rulebook/ until `cardgen rules --pdf`
-# calls it; its document template's afterFlowable is ReportLab's hook, called on each flowable
-_.rulebook_pdf, _.afterFlowable
+# calls it; ReportLab calls its document template's hooks and reads a flowable's
+# keepWithNext (rulebook/pdf_blocks.py sets it on a heading)
+_.rulebook_pdf, _.afterFlowable, _.handle_flowable, _.keepWithNext

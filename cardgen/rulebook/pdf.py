@@ -20,6 +20,8 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    KeepInFrame,
+    LayoutError,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -44,6 +46,13 @@ class _Outline:
 
     entries: list[OutlineEntry] = field(default_factory=list)
     depth: int = -1
+
+
+class _Shrunk(KeepInFrame):  # type: ignore[misc]
+    """A flowable too large for any page, drawn smaller to fit one."""
+
+    def __init__(self, width: float, height: float, content: list[Flowable]) -> None:
+        super().__init__(width, height, content, mode="shrink")
 
 
 class _RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
@@ -97,6 +106,18 @@ class _RulebookTemplate(BaseDocTemplate):  # type: ignore[misc]
         canvas.setFillColor(self.styles.muted)
         canvas.drawCentredString(self.pagesize[0] / 2, self.bottomMargin / 2, str(self.page))
         canvas.restoreState()
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """Place the next flowable; one that neither fits an empty frame nor splits (a
+        table row or a list item taller or wider than the page) is drawn smaller to fit,
+        rather than stopping the PDF."""
+        first = flowables[0] if flowables else None
+        try:
+            super().handle_flowable(flowables)
+        except LayoutError:
+            if first is None or isinstance(first, _Shrunk):
+                raise
+            flowables.insert(0, _Shrunk(self.frame._width, self.frame._height, [first]))
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Bookmark a heading where it landed, one level under the last one at most (the

@@ -10,6 +10,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph
 from reportlab.platypus.flowables import HRFlowable
 
@@ -21,6 +22,10 @@ from cardgen.rulebook.pdf_table import table_flowable
 
 INDENT = 14.0
 """How far a list's items and a block quote's text stand in from their surroundings."""
+BULLET_GAP = 5.0
+"""Points between a list's widest number and its items' text."""
+LONG_HEADING = 0.25
+"""A heading taller than this share of the frame is not kept with the block after it."""
 
 
 class Heading(Paragraph):  # type: ignore[misc]
@@ -41,8 +46,11 @@ class Heading(Paragraph):  # type: ignore[misc]
 
     def split(self, width: float, height: float) -> list[Flowable]:
         """A heading too long for the rest of the page in two: the first part keeps the
-        bookmark (ReportLab makes each part anew, with this class and no title)."""
+        bookmark, each whether it is kept with the next block (ReportLab makes each part
+        anew, with this class, its style and no title)."""
         parts: list[Flowable] = super().split(width, height)
+        for part in parts:
+            part.keepWithNext = self.getKeepWithNext()
         if parts and isinstance(parts[0], Heading):
             parts[0].level, parts[0].title = self.level, self.title
         return parts
@@ -67,10 +75,10 @@ class Place:
         """The style of running text here."""
         return self.styles.quote if self.quoted else self.styles.body
 
-    def inside(self, *, quoted: bool | None = None) -> Place:
-        """The place of blocks stood in by `INDENT` (in a list item or a quote)."""
+    def inside(self, *, by: float = INDENT, quoted: bool | None = None) -> Place:
+        """The place of blocks stood in by `by` points (in a list item or a quote)."""
         return replace(
-            self, width=self.width - INDENT, quoted=self.quoted if quoted is None else quoted
+            self, width=self.width - by, quoted=self.quoted if quoted is None else quoted
         )
 
 
@@ -97,7 +105,10 @@ def _block(node: SyntaxTreeNode, place: Place) -> list[Flowable]:
     """One block's flowables."""
     styles = place.styles
     if node.type == "heading":
-        return [_heading(node, styles)]
+        heading = _heading(node, styles)
+        if heading.wrap(place.width, place.height)[1] > place.height * LONG_HEADING:
+            heading.keepWithNext = 0  # kept with the next block, ReportLab loops forever
+        return [heading]
     if node.type == "paragraph":
         return _paragraph(node, place)
     if node.type in ("bullet_list", "ordered_list"):
@@ -144,23 +155,27 @@ def _paragraph(node: SyntaxTreeNode, place: Place) -> list[Flowable]:
 
 
 def _list(node: SyntaxTreeNode, place: Place) -> ListFlowable:
-    """A bullet or numbered list; an item's blocks (a nested list among them) stand in."""
-    inner = place.inside()
+    """A bullet or numbered list; an item's blocks (a nested list among them) stand in,
+    as far as the widest number needs."""
+    style = place.text_style()
+    ordered = node.type == "ordered_list"
+    start = int(str(node.attrs.get("start", 1))) if ordered else 1
+    widest = f"{start + len(node.children) - 1}." if ordered else "\u2022"
+    indent = max(INDENT, stringWidth(widest, style.fontName, style.fontSize) + BULLET_GAP)
+    inner = place.inside(by=indent)
     items = [
         ListItem(blocks(item.children, inner) or [Paragraph("", inner.text_style())])
         for item in node.children
     ]
-    style = place.text_style()
     common = {
-        "leftIndent": INDENT,
+        "leftIndent": indent,
         "bulletFontName": style.fontName,
         "bulletFontSize": style.fontSize,
         "bulletColor": style.textColor,
         "spaceAfter": style.spaceAfter * 0.5,
     }
-    if node.type == "ordered_list":
-        start = str(node.attrs.get("start", 1))
-        return ListFlowable(items, bulletType="1", start=start, bulletFormat="%s.", **common)
+    if ordered:
+        return ListFlowable(items, bulletType="1", start=str(start), bulletFormat="%s.", **common)
     return ListFlowable(items, bulletType="bullet", start="\u2022", **common)
 
 

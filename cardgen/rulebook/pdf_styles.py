@@ -86,7 +86,12 @@ def styles_for(page_width: float, language: str) -> Styles:
         for level, scale in enumerate((1.9, 1.5, 1.25, 1.05), start=1)
     )
     title = ParagraphStyle(
-        "title", parent=headings[0], fontSize=size * 2.8, leading=size * 3.3, alignment=TA_CENTER
+        "title",
+        parent=headings[0],
+        fontSize=size * 2.8,
+        leading=size * 3.3,
+        alignment=TA_CENTER,
+        keepWithNext=0,
     )
     cell = ParagraphStyle("cell", parent=body, spaceAfter=0, leading=size * 1.2)
     return Styles(

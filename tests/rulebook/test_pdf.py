@@ -209,6 +209,9 @@ def test_characters_without_a_glyph_are_written_with_the_nearest(tmp_path: Path)
         "- item\n\n  > a quote in a list\n\n  | t | u |\n  |---|---|\n  | 1 | 2 |\n",
         "| a | b |\n|---|---|\n| " + "a cell taller than a page " * 600 + " | x |\n",
         "".join("> " * depth + "- deeper\n" for depth in range(40)),
+        "# " + "B" * 2000 + "\n\nafter a heading of one word taller than the page",
+        "| " + "Y" * 3000 + " | header taller than a page |\n|---|---|\n| x | y |\n",
+        "999999999. " + "Z" * 1500 + "\n1. a list item wider and taller than the page\n",
     ],
 )
 def test_what_the_pdf_cannot_draw_does_not_stop_it(tmp_path: Path, source: str) -> None:
@@ -274,3 +277,22 @@ def test_a_heading_longer_than_a_page_keeps_one_bookmark(tmp_path: Path) -> None
     assert len(top) == 1 and top[0].title.startswith("endless heading endless")
     assert reader.get_destination_page_number(top[0]) == 1
     assert [item.title for item in reader.outline[1]] == ["Next"]
+
+
+def test_a_title_longer_than_the_cover_runs_on(tmp_path: Path) -> None:
+    pdf = rulebook_pdf(
+        "Rules.", title="A" * 3000, language="en", base=tmp_path, paper="a4", booklet=False
+    )
+    text = _text(pdf)
+    assert text.count("A") == 3000 and text.rstrip(" 0123456789").endswith("Rules.")
+
+
+def test_a_list_s_numbers_never_run_into_its_text(tmp_path: Path) -> None:
+    source = "99998. first\n99999. second\n\n1. third\n"
+    pdf = rulebook_pdf(source, title="T", language="en", base=tmp_path, paper="a4", booklet=False)
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        words = {w["text"]: w for w in document.pages[1].extract_words()}
+    assert words["99998."]["x1"] < words["first"]["x0"]
+    assert words["99999."]["x1"] < words["second"]["x0"]
+    assert words["100000."]["x1"] < words["third"]["x0"]  # CommonMark: the list goes on
+    assert words["first"]["x0"] == pytest.approx(words["third"]["x0"], abs=0.01)
