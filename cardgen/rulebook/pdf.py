@@ -31,6 +31,7 @@ from reportlab.platypus import (
 
 from cardgen import __version__
 from cardgen.printing.paper import paper_name, paper_size
+from cardgen.printing.pdf import PdfData, PngStream
 from cardgen.rulebook.booklet import OutlineEntry, half_sheet, impose
 from cardgen.rulebook.pdf_blocks import Heading, Place, document_flowables
 from cardgen.rulebook.pdf_fonts import TEXT, drawable
@@ -166,7 +167,8 @@ def pages_pdf(
         *document_flowables(markdown, place),
     ]
     document.build(story, canvasmaker=_canvas_maker(duplex))
-    return buffer.getvalue(), document.outline.entries
+    pdf = PdfData(buffer.getvalue(), dict(document.canv._cardgen_streams))
+    return pdf.to_bytes(), document.outline.entries
 
 
 def _canvas_maker(duplex: Duplex) -> type[Canvas]:
@@ -178,6 +180,9 @@ def _canvas_maker(duplex: Duplex) -> type[Canvas]:
             super().__init__(*args, **kwargs)
             self.setViewerPreference("PrintScaling", "None")
             self.setViewerPreference("Duplex", preference)
+            # PNGs whose data is copied in as it is (`draw_image`): by marker, and by path
+            self._cardgen_streams: dict[bytes, PngStream] = {}
+            self._cardgen_images: dict[str, tuple[str, str] | None] = {}
 
     return _PrintCanvas
 

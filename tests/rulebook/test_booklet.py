@@ -6,6 +6,8 @@ for long-edge duplex, the fold marks, the same bytes from the same input."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pdfplumber
@@ -14,6 +16,7 @@ import pytest
 
 from cardgen.rulebook.booklet import sides
 from cardgen.rulebook.pdf import rulebook_pdf
+from tests.conftest import ROOT
 from tests.rulebook.raster import dark_pixels, rasterised
 
 MM = 72 / 25.4
@@ -157,8 +160,19 @@ def test_long_edge_duplex_turns_the_backs() -> None:
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
 
 
-def test_same_input_same_bytes(a4_booklet: bytes) -> None:
+def test_same_input_same_bytes(a4_booklet: bytes, tmp_path: Path) -> None:
+    """Again in this process, and in another one (a name pikepdf drew at random for each
+    placed page once made every run's file differ)."""
     assert _booklet("a4") == a4_booklet
+    (tmp_path / "rules.md").write_text(_rules(12), encoding="utf-8")
+    script = (
+        "import sys; from pathlib import Path; from cardgen.rulebook.pdf import rulebook_pdf;"
+        " folder = Path(sys.argv[1]); Path(folder / 'again.pdf').write_bytes(rulebook_pdf("
+        f"(folder / 'rules.md').read_text('utf-8'), title={TITLE!r}, language='en',"
+        " base=Path('.'), paper='a4', booklet=True))"
+    )
+    subprocess.run([sys.executable, "-c", script, str(tmp_path)], check=True, cwd=ROOT)
+    assert (tmp_path / "again.pdf").read_bytes() == a4_booklet
 
 
 def test_a_front_rasterised_shows_both_pages_and_the_fold_marks(

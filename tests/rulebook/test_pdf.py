@@ -296,3 +296,37 @@ def test_a_list_s_numbers_never_run_into_its_text(tmp_path: Path) -> None:
     assert words["99999."]["x1"] < words["second"]["x0"]
     assert words["100000."]["x1"] < words["third"]["x0"]  # CommonMark: the list goes on
     assert words["first"]["x0"] == pytest.approx(words["third"]["x0"], abs=0.01)
+
+
+def _idat(path: Path) -> bytes:
+    """A PNG file's compressed pixels: the data of its IDAT chunks, in order."""
+    data, at, found = path.read_bytes(), 8, b""
+    while at < len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        if data[at + 4 : at + 8] == b"IDAT":
+            found += data[at + 8 : at + 8 + length]
+        at += 12 + length
+    return found
+
+
+def test_images_of_every_kind_keep_their_shape_and_a_plain_png_goes_in_as_it_is(
+    tmp_path: Path,
+) -> None:
+    Image.new("RGB", (300, 450), (200, 30, 30)).save(tmp_path / "plain.png")
+    Image.new("RGBA", (500, 250), (30, 200, 30, 128)).save(tmp_path / "clear.png")
+    Image.new("RGB", (240, 320), (30, 30, 200)).save(tmp_path / "photo.jpg", quality=90)
+    source = "![a](plain.png)\n\n![b](clear.png)\n\n![c](photo.jpg)"
+    pdf = rulebook_pdf(source, title="T", language="en", base=tmp_path, paper="a4", booklet=False)
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        images = [image for page in document.pages for image in page.images]
+    sizes = [image["srcsize"] for image in images]
+    assert sizes == [(300, 450), (500, 250), (240, 320)]
+    for image, (width, height) in zip(images, sizes, strict=True):
+        shown = (image["x1"] - image["x0"]) / (image["bottom"] - image["top"])
+        assert shown == pytest.approx(width / height, rel=0.005)
+    assert _idat(tmp_path / "plain.png") in pdf
+    booklet = rulebook_pdf(
+        source, title="T", language="en", base=tmp_path, paper="a4", booklet=True
+    )
+    with pdfplumber.open(io.BytesIO(booklet)) as document:
+        assert sorted(i["srcsize"] for page in document.pages for i in page.images) == sorted(sizes)
