@@ -127,5 +127,5 @@ _.__getattr__
 _.MPC_TEMPLATES, _.GROUPS
 # rulebook/pdf.py: the rulebook PDF, held by tests/rulebook/ until `cardgen rules --pdf`
 # calls it; ReportLab calls its document template's hooks and reads a flowable's
-# keepWithNext and hAlign (set in rulebook/pdf_blocks.py and rulebook/pdf_images.py)
-_.rulebook_pdf, _.afterFlowable, _.handle_flowable, _.keepWithNext, _.hAlign
+# hAlign (set on an image in rulebook/pdf_images.py)
+_.rulebook_pdf, _.afterFlowable, _.handle_flowable, _.hAlign

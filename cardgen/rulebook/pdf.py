@@ -33,8 +33,9 @@ from cardgen import __version__
 from cardgen.printing.paper import paper_name, paper_size
 from cardgen.printing.pdf import PdfData, PngStream
 from cardgen.rulebook.booklet import OutlineEntry, half_sheet, impose
-from cardgen.rulebook.pdf_blocks import Heading, Place, document_flowables
+from cardgen.rulebook.pdf_blocks import Place, document_flowables
 from cardgen.rulebook.pdf_fonts import TEXT, drawable
+from cardgen.rulebook.pdf_headings import Heading
 from cardgen.rulebook.pdf_inline import text
 from cardgen.rulebook.pdf_styles import SMALL_PAGE, Styles, styles_for
 

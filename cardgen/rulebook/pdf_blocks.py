@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph
 from reportlab.platypus.flowables import HRFlowable
 
 from cardgen.rulebook.pdf_fonts import TEXT, mono_drawable
+from cardgen.rulebook.pdf_headings import Heading, headings_kept
 from cardgen.rulebook.pdf_images import image_flowable
 from cardgen.rulebook.pdf_inline import markup, pieces, plain, text
 from cardgen.rulebook.pdf_styles import Styles
@@ -24,36 +25,6 @@ INDENT = 14.0
 """How far a list's items and a block quote's text stand in from their surroundings."""
 BULLET_GAP = 5.0
 """Points between a list's widest number and its items' text."""
-LONG_HEADING = 0.25
-"""A heading taller than this share of the frame is not kept with the block after it."""
-
-
-class Heading(Paragraph):  # type: ignore[misc]
-    """A heading's paragraph, with its level and plain text for the PDF's bookmarks."""
-
-    def __init__(
-        self,
-        content: str | None,
-        style: ParagraphStyle,
-        *args: object,
-        level: int = 1,
-        title: str = "",
-        **kwargs: object,
-    ) -> None:
-        super().__init__(content, style, *args, **kwargs)
-        self.level = level
-        self.title = title
-
-    def split(self, width: float, height: float) -> list[Flowable]:
-        """A heading too long for the rest of the page in two: the first part keeps the
-        bookmark, each whether it is kept with the next block (ReportLab makes each part
-        anew, with this class, its style and no title)."""
-        parts: list[Flowable] = super().split(width, height)
-        for part in parts:
-            part.keepWithNext = self.getKeepWithNext()
-        if parts and isinstance(parts[0], Heading):
-            parts[0].level, parts[0].title = self.level, self.title
-        return parts
 
 
 @dataclass(frozen=True)
@@ -90,7 +61,7 @@ def parser() -> MarkdownIt:
 def document_flowables(source: str, place: Place) -> list[Flowable]:
     """The whole document's flowables, in order."""
     tree = SyntaxTreeNode(parser().parse(source))
-    return blocks(tree.children, place)
+    return headings_kept(blocks(tree.children, place), place.width, place.height)
 
 
 def blocks(nodes: list[SyntaxTreeNode], place: Place) -> list[Flowable]:
@@ -105,10 +76,7 @@ def _block(node: SyntaxTreeNode, place: Place) -> list[Flowable]:
     """One block's flowables."""
     styles = place.styles
     if node.type == "heading":
-        heading = _heading(node, styles)
-        if heading.wrap(place.width, place.height)[1] > place.height * LONG_HEADING:
-            heading.keepWithNext = 0  # kept with the next block, ReportLab loops forever
-        return [heading]
+        return [_heading(node, styles)]
     if node.type == "paragraph":
         return _paragraph(node, place)
     if node.type in ("bullet_list", "ordered_list"):

@@ -80,7 +80,6 @@ def styles_for(page_width: float, language: str) -> Styles:
             leading=size * scale * 1.2,
             spaceBefore=size * (1.4 if level <= 2 else 0.9),
             spaceAfter=size * 0.5,
-            keepWithNext=1,
             hyphenationLang="",
         )
         for level, scale in enumerate((1.9, 1.5, 1.25, 1.05), start=1)
@@ -91,7 +90,6 @@ def styles_for(page_width: float, language: str) -> Styles:
         fontSize=size * 2.8,
         leading=size * 3.3,
         alignment=TA_CENTER,
-        keepWithNext=0,
     )
     cell = ParagraphStyle("cell", parent=body, spaceAfter=0, leading=size * 1.2)
     return Styles(

@@ -330,3 +330,28 @@ def test_images_of_every_kind_keep_their_shape_and_a_plain_png_goes_in_as_it_is(
     )
     with pdfplumber.open(io.BytesIO(booklet)) as document:
         assert sorted(i["srcsize"] for page in document.pages for i in page.images) == sorted(sizes)
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["- **one**: a\n- **two**: b", "![ship](art/ship.png)", "A paragraph after it.", "#### Sub"],
+)
+def test_a_heading_is_never_left_at_the_foot_of_a_page(tmp_path: Path, after: str) -> None:
+    """Wherever the text before it ends, the heading shares its page with what follows."""
+    _art(tmp_path)
+    for lines in range(28, 40):
+        source = "\n\n".join(["Filler line of text."] * lines) + f"\n\n### Pioches\n\n{after}"
+        pdf = rulebook_pdf(
+            source, title="T", language="fr", base=tmp_path, paper="a4", booklet=False
+        )
+        with pdfplumber.open(io.BytesIO(pdf)) as document:
+            for page in document.pages:
+                words = [w for w in page.extract_words() if w["top"] < page.height - 20 * MM]
+                if "Pioches" not in [w["text"] for w in words]:
+                    continue
+                if after.startswith("!"):  # the image below it on its page
+                    (image,) = page.images
+                    heading = next(w for w in words if w["text"] == "Pioches")
+                    assert image["top"] > heading["bottom"], lines
+                else:
+                    assert words[-1]["text"] != "Pioches", lines
