@@ -125,3 +125,7 @@ _.__getattr__
 # test_presets.py); plugins.py GROUPS: the entry-point groups, which the test of the docs
 # holds docs/plugins.md to (tests/test_plugin_errors.py)
 _.MPC_TEMPLATES, _.GROUPS
+# rulebook/pdf.py: the rulebook PDF, held by tests/rulebook/ until `cardgen rules --pdf`
+# calls it; ReportLab calls its document template's hooks and reads a flowable's
+# hAlign (set on an image in rulebook/pdf_images.py)
+_.rulebook_pdf, _.afterFlowable, _.handle_flowable, _.hAlign

@@ -20,11 +20,18 @@ HYPHEN = "-"
 _CORE = re.compile(r"\w(?:[\w'’]*\w)?")
 
 
+def dictionary_name(language: str) -> str | None:
+    """The name of pyphen's dictionary for a language (`en` -> `en_US`, `fr` -> `fr_FR`,
+    `fr_CA` -> `fr`), or None when it has none."""
+    full = {"en": "en_US", "fr": "fr_FR"}.get(language.strip().lower(), language)
+    found: str | None = pyphen.language_fallback(full)
+    return found
+
+
 @functools.cache
 def dictionary(language: str) -> pyphen.Pyphen | None:
     """The hyphenation dictionary of a language (`en`, `fr`, `fr_FR`), or None."""
-    full = {"en": "en_US", "fr": "fr_FR"}.get(language.strip().lower(), language)
-    found = pyphen.language_fallback(full)
+    found = dictionary_name(language)
     return pyphen.Pyphen(lang=found) if found else None
 
 

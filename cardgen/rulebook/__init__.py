@@ -1,2 +1,2 @@
-"""Rulebooks: a game's rules document written against its data, resolved and made into
-pages (docs/rulebooks.md)."""
+"""Rulebooks: a game's rules document written against its data, resolved, and rendered to
+HTML and to a printable PDF (and a saddle-stitch booklet)."""
