@@ -3,14 +3,19 @@ wrong numbers and false alarms on the right ones and the fillers, per game and p
 claim (deck size, caps, hand, deal, players, piles, box, fields), then every miss and every
 false alarm with where the claim is written and what the data says.
 
-    .venv/bin/python tools/heldback_report.py
+    .venv/bin/python tools/heldback_report.py                         # set one
+    .venv/bin/python tools/heldback_report.py --set lint_heldback2    # set two, the test split
+    .venv/bin/python tools/heldback_report.py path/to/set             # any set's folder
 
-The set is tests/data/lint_heldback/ (see its README); it is never used while tuning the
-linter. tests/check/test_lint_heldback.py holds the same figures to the issue's targets.
+The sets are tests/data/lint_heldback/ (set one, the default) and tests/data/lint_heldback2/
+(set two); their READMEs say how they were written and that they are never used while
+tuning the linter. tests/check/test_lint_heldback*.py hold the same figures to the issue's
+targets.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -21,11 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 from tests.check.heldback import (  # noqa: E402  (the repository's root first)
     KINDS,
+    ClaimFileError,
     Outcome,
     false_alarms,
     misses,
     run_all,
     score,
+    set_folder,
 )
 
 HEADER = (
@@ -63,10 +70,11 @@ def _listing(title: str, outcomes: Sequence[Outcome]) -> list[str]:
     return [*lines, ""]
 
 
-def report(outcomes: Sequence[Outcome]) -> str:
-    """The whole report: per game, per kind, the misses and the false alarms."""
+def report(outcomes: Sequence[Outcome], where: str = "tests/data/lint_heldback") -> str:
+    """The whole report on the set at `where`: per game, per kind, the misses and the false
+    alarms."""
     lines = [
-        f"TX602 on the held-back set (tests/data/lint_heldback): {len(outcomes)} claims",
+        f"TX602 on the held-back set ({where}): {len(outcomes)} claims",
         "",
         *_table("per game", outcomes, lambda o: o.claim.game),
         *_table("per kind", outcomes, lambda o: o.claim.kind),
@@ -76,11 +84,30 @@ def report(outcomes: Sequence[Outcome]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def main() -> int:
-    """Run the set and print the report; exit 0 (the test holds the targets)."""
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line: a set by name (`--set`) or by folder, set one by default."""
+    parser = argparse.ArgumentParser(description="TX602 on a held-back claim set.")
+    parser.add_argument("folder", nargs="?", help="a held-back set's folder")
+    parser.add_argument("--set", dest="name", help="a set under tests/data/ (lint_heldback2)")
+    arguments = parser.parse_args(argv)
+    if arguments.folder and arguments.name:
+        parser.error("give a set's --set name or its folder, not both")
+    return arguments
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the set and print the report; exit 0 (the test holds the targets), 2 when the
+    set is not found."""
+    arguments = _arguments(argv)
+    try:
+        held = set_folder(arguments.folder or arguments.name or "lint_heldback").resolve()
+    except ClaimFileError as error:
+        sys.stderr.write(f"error: {error}\n")
+        return 2
     with tempfile.TemporaryDirectory() as folder:
-        outcomes = run_all(Path(folder))
-    sys.stdout.write(report(outcomes))
+        outcomes = run_all(Path(folder), held)
+    where = held.relative_to(ROOT) if held.is_relative_to(ROOT) else held
+    sys.stdout.write(report(outcomes, where.as_posix()))
     return 0
 
 

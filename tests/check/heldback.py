@@ -4,8 +4,11 @@ used while tuning it. Each game's claims become one Markdown document, each clai
 paragraph; TX602 runs on it through the public API and its findings are held against the
 claims' own marks: which wrong numbers it caught, which right numbers it flagged.
 
-The set is tests/data/lint_heldback/ (its README says how it was written); the test is
-tests/check/test_lint_heldback.py and the per-kind report `tools/heldback_report.py`.
+There is more than one set, each a project folder under tests/data/ with a `claims/`
+folder: set one, tests/data/lint_heldback/ (the default; looked at while tuning, so now
+development data), and set two, tests/data/lint_heldback2/ (the test split). Their READMEs
+say how they were written; their tests are tests/check/test_lint_heldback*.py and the
+per-kind report `tools/heldback_report.py [--set NAME | FOLDER]`.
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from cardgen.check.lint import LintFinding, lint_documents
 from cardgen.load.yaml import load_yaml
 from cardgen.project import open_project
 
-HELDBACK = Path(__file__).resolve().parent.parent / "data" / "lint_heldback"
-"""The project folder of the held-back games (`decks/<game>/`) and their claims."""
+DATA = Path(__file__).resolve().parent.parent / "data"
+"""Where the held-back sets lie, each a folder of its own."""
+HELDBACK = DATA / "lint_heldback"
+"""Set one's project folder (`decks/<game>/`) and its claims: the default set."""
 CLAIMS = HELDBACK / "claims"
 CODE = "TX602"
 KINDS = ("deck", "caps", "hand", "deal", "players", "piles", "box", "fields", "filler")
@@ -33,7 +38,8 @@ KEYS = {"kind", "wrong", "text", "note"}
 
 
 class ClaimFileError(ValueError):
-    """A claims file that does not say what the harness needs, at its file and line."""
+    """A claims file that does not say what the harness needs, at its file and line, or a
+    set's name or folder that holds no claims."""
 
 
 @dataclass(frozen=True)
@@ -99,9 +105,20 @@ class Score:
         return self.caught / self.wrong if self.wrong else 1.0
 
 
-def game_ids() -> list[str]:
-    """The held-back games that have a claims file, sorted."""
-    return sorted(p.stem for p in CLAIMS.glob("*.yaml"))
+def set_folder(name: str | Path) -> Path:
+    """The project folder of a held-back set: a folder path as given, or a set's name under
+    tests/data/ (`lint_heldback2`); either must hold a `claims/` folder."""
+    given = Path(name)
+    folder = given if given.is_dir() else DATA / str(name)
+    if not (folder / "claims").is_dir():
+        known = sorted(p.parent.name for p in DATA.glob("*/claims"))
+        raise ClaimFileError(f"{name}: no held-back set there (sets: {', '.join(known)})")
+    return folder
+
+
+def game_ids(held: Path = HELDBACK) -> list[str]:
+    """The games of the set in `held` that have a claims file, sorted."""
+    return sorted(p.stem for p in (held / "claims").glob("*.yaml"))
 
 
 def _entry(game: str, raw: Any, source: str) -> tuple[str, str, bool | None, str, re.Match[str]]:
@@ -158,23 +175,24 @@ def document(claims: Sequence[Claim]) -> str:
     return HEADING + "\n\n".join(c.text for c in claims) + "\n"
 
 
-def run_game(game: str, folder: Path) -> list[Outcome]:
+def run_game(game: str, folder: Path, held: Path = HELDBACK) -> list[Outcome]:
     """Lint `game`'s claims document (written into `folder`) with TX602 alone, against
-    the game as `open_project` loads it; each claim with the findings on its lines."""
-    claims = read_claims(CLAIMS / f"{game}.yaml", first_line=HEADING.count("\n") + 1)
+    the game as `open_project` loads it from the set in `held`; each claim with the
+    findings on its lines."""
+    claims = read_claims(held / "claims" / f"{game}.yaml", first_line=HEADING.count("\n") + 1)
     path = folder / f"{game}-heldback.md"
     path.write_text(document(claims), encoding="utf-8")
-    pack = open_project(HELDBACK).game(game)
-    findings = lint_documents(pack, [path], select=[CODE], project_root=HELDBACK)
+    pack = open_project(held).game(game)
+    findings = lint_documents(pack, [path], select=[CODE], project_root=held)
     return [
         Outcome(c, tuple(f for f in findings if c.first_line <= f.line <= c.last_line))
         for c in claims
     ]
 
 
-def run_all(folder: Path) -> list[Outcome]:
-    """Every held-back game's outcomes, game by game."""
-    return [outcome for game in game_ids() for outcome in run_game(game, folder)]
+def run_all(folder: Path, held: Path = HELDBACK) -> list[Outcome]:
+    """Every game's outcomes of the set in `held`, game by game."""
+    return [outcome for game in game_ids(held) for outcome in run_game(game, folder, held)]
 
 
 def score(outcomes: Iterable[Outcome]) -> Score:
