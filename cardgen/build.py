@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # the stages' types: their modules are imported when a game i
     from cardgen.check.lint import LintFinding
     from cardgen.load.game import GamePack
     from cardgen.render.game import RenderResult
+    from cardgen.tts.mod import TableRules
 
     _Checked = tuple[GamePack, list[Finding], list[LintFinding]]
 
@@ -283,7 +284,13 @@ def _make(
         lap("rulebook")
     with while_doing(f"writing the Tabletop Simulator export of {game}"):
         exported = tts(
-            project, pack.id, rendered=rendered, cache=cache, jobs=jobs, table=True, rules=rules
+            project,
+            pack.id,
+            rendered=rendered,
+            cache=cache,
+            jobs=jobs,
+            table=True,
+            rules=rules,
         )
     # the images another export beside the save still shows stay (the next build leaves them)
     result.files.extend([exported.json_path, exported.thumbnail, *exported.sheets])
@@ -317,19 +324,18 @@ def _make(
     result.note = built_note(result, left_out=bool(pack.left_out))
 
 
-def _rulebook(project: Project, pack: GamePack, out: Path, result: GameBuild) -> str | None:
+def _rulebook(project: Project, pack: GamePack, out: Path, result: GameBuild) -> TableRules | None:
     """Write the game's rulebook (if it has one) into `out/rulebook/`, recording its files
-    in `result`; its text for the TTS Notebook."""
+    in `result`; its text for the TTS Notebook and its PDF for the table."""
     from cardgen.rulebook.document import rulebook_file
     from cardgen.rulebook.output import FOLDER, write_rulebook
-    from cardgen.rulebook.text import rulebook_text
 
     if rulebook_file(pack) is None:
         return None
     with while_doing(f"writing the rulebook of {result.game}"):
         book = write_rulebook(project, pack, out / FOLDER)
     result.files.extend(book.files)
-    return rulebook_text(book.rulebook.markdown)
+    return book.table_rules()
 
 
 def _blocking(result: GameBuild) -> bool:

@@ -73,6 +73,8 @@ _.MeshURL, _.DiffuseURL, _.NormalURL, _.ColliderURL, _.Convex, _.MaterialIndex, 
 _.CustomShader, _.CastShadows
 # tts/model.py RotationValue
 _.Value, _.Rotation
+# tts/model.py CustomPdfData
+_.PDFUrl, _.PDFPassword, _.PDFPage, _.PDFPageOffset, _.CustomPDF
 # tts/model.py ObjectState
 _.GUID, _.Nickname, _.Description, _.GMNotes, _.ColorDiffuse, _.Tags, _.LayoutGroupSortIndex,
 _.Value, _.Locked, _.Snap, _.IgnoreFoW, _.MeasureMovement, _.DragSelectable, _.Autoraise, _.Sticky,
@@ -125,7 +127,6 @@ _.__getattr__
 # test_presets.py); plugins.py GROUPS: the entry-point groups, which the test of the docs
 # holds docs/plugins.md to (tests/test_plugin_errors.py)
 _.MPC_TEMPLATES, _.GROUPS
-# rulebook/pdf.py: the rulebook PDF, held by tests/rulebook/ until `cardgen rules --pdf`
-# calls it; ReportLab calls its document template's hooks and reads a flowable's
+# rulebook/pdf.py: ReportLab calls its document template's hooks and reads a flowable's
 # hAlign (set on an image in rulebook/pdf_images.py)
-_.rulebook_pdf, _.afterFlowable, _.handle_flowable, _.hAlign
+_.afterFlowable, _.handle_flowable, _.hAlign

@@ -229,12 +229,13 @@ def tts(
     image name -> URL) says; `install` copies the save into TTS's Saved Objects folder;
     `sheet_format` and `quality` are the sheets'. An illegal deck is warned about, or with
     `strict` refused (`IllegalDeck`, before anything is written)."""
-    from cardgen.rulebook.output import notebook_text
+    from cardgen.rulebook.output import table_rules
     from cardgen.tts import export
 
     target = _path(out)
     opened = opened_for(project, target)
-    rules = notebook_text(opened.game(game)) if table else None  # the Notebook's rules tab
+    # the Notebook's rules tab and the rulebook on the table
+    rules = table_rules(opened, opened.game(game)) if table else None
     paths = tuple(Path(deck) for deck in decks)
     illegal = tuple(line for path in paths for line in _illegal_lines(opened, game, path))
     if illegal and strict:

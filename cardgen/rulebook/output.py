@@ -1,5 +1,6 @@
 """`cardgen rules GAME`: a game's rulebook written out, the resolved Markdown, the HTML
-page and the example card images beside it (in `output/GAME/rulebook/`)."""
+page, the printable PDFs (pages and booklet, A4 and Letter) and the example card images
+beside them (in `output/GAME/rulebook/`)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,16 @@ from cardgen.project import Project
 from cardgen.render.renderer import GameRenderer, drawable_layouts
 from cardgen.rulebook.document import RULEBOOK, resolve_rulebook, rulebook_file
 from cardgen.rulebook.html import rulebook_html
+from cardgen.rulebook.pdf import rulebook_pdf
 from cardgen.rulebook.record import Rulebook
 from cardgen.rulebook.text import rulebook_text
+from cardgen.tts.mod import TableRules
 from cardgen.write import Writer
 
 FOLDER = "rulebook"
 """The rulebook's folder in the game's output."""
+PAPERS = ("a4", "letter")
+"""The papers the PDFs are written for."""
 CARD_WIDTH = 300
 """How wide the example cards are drawn, in pixels (about 2.5 in at 120 dpi)."""
 
@@ -34,11 +39,19 @@ class RulebookFiles:
     """The page, `rulebook.html`."""
     images: tuple[Path, ...]
     """The example card images, in `cards/`."""
+    pdfs: tuple[Path, ...]
+    """The PDFs: `rulebook-a4.pdf`, `rulebook-letter.pdf` (a page a sheet) and
+    `rulebook-booklet-a4.pdf`, `rulebook-booklet-letter.pdf` (saddle-stitched)."""
 
     @property
     def files(self) -> list[Path]:
         """Every file written (or kept, unchanged)."""
-        return [self.markdown, self.html, *self.images]
+        return [self.markdown, self.html, *self.pdfs, *self.images]
+
+    def table_rules(self) -> TableRules:
+        """What a Tabletop Simulator table shows of it: its plain text (the Notebook's
+        rules tab) and its A4 pages' PDF."""
+        return TableRules(rulebook_text(self.rulebook.markdown), self.pdfs[0].read_bytes())
 
 
 def rulebook_pack(project: Project, game: str) -> GamePack:
@@ -67,7 +80,29 @@ def write_rulebook(project: Project, pack: GamePack, out: Path) -> RulebookFiles
             images.append(writer.write_if_changed(example.file, drawn.cell))
     markdown = writer.write_if_changed("rulebook.md", book.markdown.encode("utf-8"))
     html = writer.write_if_changed("rulebook.html", rulebook_html(book).encode("utf-8"))
-    return RulebookFiles(book, markdown, html, tuple(images))
+    body = without_title(book.markdown, book.title)  # the PDF's cover shows the title
+    pdfs = [
+        writer.write_if_changed(
+            f"rulebook-{'booklet-' if booklet else ''}{paper}.pdf",
+            rulebook_pdf(
+                body,
+                title=book.title,
+                language=book.language,
+                base=out,
+                paper=paper,
+                booklet=booklet,
+            ),
+        )
+        for booklet in (False, True)
+        for paper in PAPERS
+    ]
+    return RulebookFiles(book, markdown, html, tuple(images), tuple(pdfs))
+
+
+def without_title(markdown: str, title: str) -> str:
+    """The Markdown without its first line when that is the title's level-1 heading."""
+    first, _, rest = markdown.partition("\n")
+    return rest.lstrip("\n") if first.strip() == f"# {title}" else markdown
 
 
 def _cell_size(width: int, height: int) -> tuple[int, int]:
@@ -75,9 +110,13 @@ def _cell_size(width: int, height: int) -> tuple[int, int]:
     return CARD_WIDTH, round(height * CARD_WIDTH / width)
 
 
-def notebook_text(pack: GamePack) -> str | None:
-    """The game's resolved rulebook as plain text (a TTS Notebook's rules tab), or None
-    when it has no rulebook."""
+def table_rules(project: Project, pack: GamePack) -> TableRules | None:
+    """What a Tabletop Simulator table shows of the game's rulebook, or None when it has
+    none: its plain text (the Notebook's rules tab) and its A4 PDF (a Custom_PDF on the
+    table), the rulebook written into the game's output as `cardgen rules` writes it."""
+    from cardgen.outputs import game_folder
+
     if rulebook_file(pack) is None:
         return None
-    return rulebook_text(resolve_rulebook(pack, pack.folder).markdown)
+    written = write_rulebook(project, pack, game_folder(project.root, pack.id) / FOLDER)
+    return written.table_rules()

@@ -32,7 +32,7 @@ from cardgen.tts.component_table import saved_object_components
 from cardgen.tts.deal import Counts, check_players, has_player_piles
 from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
-from cardgen.tts.mod import TableResult, TableSave, TableSpec
+from cardgen.tts.mod import TableResult, TableRules, TableSave, TableSpec
 from cardgen.tts.model import ObjectState, SavedObject
 from cardgen.tts.notebook import plain_text, rules_text
 from cardgen.tts.sizes import CardSize, spread
@@ -129,7 +129,7 @@ def tts(
     table: bool = False,
     players: int | None = None,
     seat_decks: Sequence[Path] = (),
-    rules: str | None = None,
+    rules: TableRules | None = None,
 ) -> TtsResult:
     """Write `<name>.json`, `<name>.png`, `<name>.uploads.txt` and the sheets of a game's
     table (from `rendered` card images when given; with a cache, sheets whose cards did not
@@ -137,7 +137,8 @@ def tts(
     (default: the game's fewest), its seats taking `seat_decks` (default: `deck`) before the
     game's own. With `url_map`, each image's URL comes from that file, and an image it
     lacks refuses the export before anything is written. `rules` is the game's resolved
-    rulebook (Markdown), the Notebook's rules tab (default: its rules document as read)."""
+    rulebook: the Notebook's rules tab (default: its rules document as read) and its PDF,
+    laid on the table beside the box piles."""
     from cardgen.render.game import game_cache, render_game
 
     if base_url is not None and url_map is not None:
@@ -155,8 +156,7 @@ def tts(
         count = players if players is not None else pack.game.players.min
         check_players(pack, count)
         given = list(seat_decks) or ([deck] if deck is not None else [])
-        notebook = plain_text(rules) if rules is not None else rules_text(pack)
-        spec = TableSpec(count, _seat_decks(pack, count, given), notebook)
+        spec = _table_spec(pack, count, _seat_decks(pack, count, given), rules)
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
     name = slug(Path(deck).stem) if deck else pack.id
@@ -309,6 +309,16 @@ def export_table(
         notes=tuple(images.hosting.notes(images.names)),
         table=table_result,
     )
+
+
+def _table_spec(
+    pack: GamePack, count: int, decks: list[tuple[str, Counts]], rules: TableRules | None
+) -> TableSpec:
+    """The table to set up for `count` players: the seats' decks, the Notebook's rules tab
+    (the rulebook's text, else the game's rules document as read) and the rulebook's PDF."""
+    if rules is None:
+        return TableSpec(count, decks, rules_text(pack))
+    return TableSpec(count, decks, plain_text(rules.text), rules.pdf)
 
 
 def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:

@@ -224,6 +224,13 @@ class TableImages:
             self._tile_urls[stem] = self.url(named)
         return self._tile_urls[stem]
 
+    def document_url(self, stem: str, data: bytes, ext: str) -> str:
+        """The URL of a document of the save (`rules/rulebook`, a PDF), named by its bytes
+        and written, listed and hosted as the images are."""
+        document = SaveImage(stem)
+        self._images.append(document)
+        return self.url(self._named(document, data, ext))
+
     @property
     def ext(self) -> str:
         """The file extension of the sheets' format."""

@@ -26,7 +26,7 @@ from cardgen.tts.deal import Counts, TablePlan, plan_table
 from cardgen.tts.images import TableImages, saved_objects_folder
 from cardgen.tts.layout import TableLayout
 from cardgen.tts.notebook import setup_text
-from cardgen.tts.objects import common, scripts, transform
+from cardgen.tts.objects import common, rulebook_object, scripts, transform
 from cardgen.tts.overview import draw_overview, square
 from cardgen.tts.save_model import TtsSave
 from cardgen.tts.seats import Seat, hand_zone
@@ -71,6 +71,17 @@ class TableResult:
         }
 
 
+@dataclass(frozen=True)
+class TableRules:
+    """What a table shows of the game's rulebook: its text (the Notebook's rules tab) and
+    its PDF (laid on the table), both made by its caller (`cardgen.rulebook`)."""
+
+    text: str
+    """The rulebook as plain text."""
+    pdf: bytes | None = None
+    """The rulebook as a PDF, put on the table as a Custom_PDF a host can share."""
+
+
 @dataclass
 class TableSpec:
     """What table to set up: the player count, each seat's deck list in seat order, and
@@ -79,6 +90,8 @@ class TableSpec:
     players: int
     decks: list[tuple[str, Counts]] = field(default_factory=list)
     rules: str = ""
+    rules_pdf: bytes | None = None
+    """The rulebook as a PDF, put on the table as a Custom_PDF a host can share."""
 
 
 class TableSave:
@@ -95,6 +108,7 @@ class TableSave:
     ) -> None:
         self.pack = pack
         self.rules = spec.rules
+        self.rules_pdf = spec.rules_pdf
         self.plan: TablePlan = plan_table(pack, spec.players, spec.decks, copy_of)
         self.builder = TableBuilder(pack, images, keywords=keywords)
         trim_mm = (trim_pt[0] * 25.4 / 72, trim_pt[1] * 25.4 / 72)
@@ -151,6 +165,11 @@ class TableSave:
             )
         for number, rest in enumerate(self.plan.rest):  # a pile per card size, inwards
             self._pile(rest, f"rest|{rest.label}", *self.layout.rest_spot(number))
+        if self.rules_pdf is not None:  # the rulebook beside the box piles
+            url = self.builder.images.document_url("rules/rulebook", self.rules_pdf, "pdf")
+            spot = self.layout.rest_spot(len(self.plan.rest))
+            guid = self.builder.ids.guid("rulebook")
+            self.objects.append(rulebook_object(guid, url, spot, self.words.rules_tab))
         if self.pack.game.boards:  # in the middle, a piece for each seat on its team's side
             places = [(seat.colour, seat.point(0, 0)) for seat in self.seats]
             self.objects.extend(board_objects(self.builder, self.pack, 0.0, seats=places))

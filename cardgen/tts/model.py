@@ -118,6 +118,15 @@ class RotationValue(TtsModel):
     Rotation: dict[str, float] = Field(description="The rotation {x, y, z}.")
 
 
+class CustomPdfData(TtsModel):
+    """A Custom_PDF's document."""
+
+    PDFUrl: str = Field(description="Where TTS loads the PDF from.")
+    PDFPassword: str = Field(description="Its password ('' none).")
+    PDFPage: int = Field(ge=0, description="The page it is open at (0 the first).")
+    PDFPageOffset: int = Field(description="Added to the page numbers TTS shows.")
+
+
 class ObjectState(TtsModel):
     """One object on the table, with the keys TTS writes, in its order."""
 
@@ -150,6 +159,7 @@ class ObjectState(TtsModel):
     CustomImage: CustomImageData | None = Field(default=None, description="Image object.")
     CustomMesh: CustomMeshData | None = Field(default=None, description="Model object.")
     Counter: CounterValue | None = Field(default=None, description="Counter value.")
+    CustomPDF: CustomPdfData | None = Field(default=None, description="A PDF object's file.")
     MaterialIndex: int | None = Field(default=None, description="Bag material.")
     MeshIndex: int | None = Field(default=None, description="Bag mesh.")
     Number: int | None = Field(default=None, description="Bag number.")

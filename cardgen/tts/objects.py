@@ -85,6 +85,23 @@ def scripts(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def rulebook_object(
+    guid: str, url: str, spot: tuple[float, float], nickname: str
+) -> dict[str, Any]:
+    """The rulebook as TTS's Custom_PDF object at `spot`, facing the near side, open at its
+    first page (`PDFPage` 0, no offset, no password)."""
+    white = {"r": 1.0, "g": 1.0, "b": 1.0}
+    data = common(guid, "Custom_PDF", transform(*spot), nickname, color=white)
+    data.update(
+        {
+            "HideWhenFaceDown": False,
+            "Hands": False,
+            "CustomPDF": {"PDFUrl": url, "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0},
+        }
+    )
+    return scripts(data)
+
+
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<!\*)\*(?!\*)(.+?)(?<!\*)\*(?!\*)")
 _BRACKETS = re.compile(r"\[(/?)([a-z0-9-]*)\]", re.IGNORECASE)

@@ -107,6 +107,10 @@ a tile: not confirmed by a file TTS wrote)."""
 DIE_UNITS = 1.0
 """The edge of a `Custom_Dice` d6 at scale 1 (assumed: not confirmed)."""
 
+PDF_UNITS = (2.0, 2.0 * 297 / 210)
+"""What a `Custom_PDF` covers at scale 1, width and depth in units: taken as a tile's width
+and an A4 page's proportions (assumed: not confirmed by a file TTS wrote)."""
+
 
 def units(mm: float) -> float:
     """A length in mm as table units."""

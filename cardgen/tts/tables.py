@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.tts.sizes import DIE_UNITS, TILE_UNITS, TOKEN_UNITS, footprint
+from cardgen.tts.sizes import DIE_UNITS, PDF_UNITS, TILE_UNITS, TOKEN_UNITS, footprint
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,8 @@ def footprint_size(obj: dict[str, Any]) -> tuple[float, float]:
         return TILE_UNITS * sx, TILE_UNITS * sz * (2 / math.sqrt(3) if hexagon else 1.0)
     if name == "Custom_Token":
         return TOKEN_UNITS * sx, TOKEN_UNITS * sz
+    if name == "Custom_PDF":
+        return PDF_UNITS[0] * sx, PDF_UNITS[1] * sz
     if name in DICE:
         return DIE_UNITS * sx, DIE_UNITS * sz
     unit = {"Counter": COUNTER_UNITS, "PlayerPawn": PAWN_UNITS, "Bag": BAG_UNITS}

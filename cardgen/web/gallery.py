@@ -69,6 +69,10 @@ def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
             groups["print"].append((path, f"{Path(path).stem.replace('-', ' ')} image"))
         elif path == f"{RULEBOOK_FOLDER}/rulebook.html":
             groups["rules"].append((path, "rulebook"))
+        elif path.startswith(f"{RULEBOOK_FOLDER}/rulebook-") and path.endswith(".pdf"):
+            words = name.removeprefix("rulebook-").removesuffix(".pdf").split("-")
+            label = " ".join(PAPER_NAMES.get(word, word) for word in words)
+            groups["rules"].append((path, f"{label} PDF"))
         elif path.startswith("tts/") and path.count("/") == 1:
             kind = "saved object" if name.endswith(".json") else "thumbnail"
             groups["tabletop simulator"].append((path, f"{name} ({kind})"))

@@ -5,6 +5,8 @@ from the run's one build of the example games, `tests.example_builds`)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -26,3 +28,21 @@ def test_the_build_writes_the_rulebook_links_it_and_puts_it_in_the_notebook(game
     save = json.loads((out / "tts" / f"{game}-table.json").read_text(encoding="utf-8"))
     title = (out / "rulebook" / "rulebook.md").read_text("utf-8").splitlines()[0]
     assert save["TabStates"]["1"]["body"].startswith(title.removeprefix("# ").upper() + "\n")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_build_writes_the_rulebook_pdfs_and_puts_one_on_the_table(game: str) -> None:
+    out = built() / "output" / game
+    names = ["rulebook-a4", "rulebook-letter", "rulebook-booklet-a4", "rulebook-booklet-letter"]
+    listed = json.loads((out / ".cardgen-files.json").read_text(encoding="utf-8"))["files"]
+    gallery = (out / "index.html").read_text(encoding="utf-8")
+    for name in names:
+        pdf = out / "rulebook" / f"{name}.pdf"
+        assert pdf.read_bytes().startswith(b"%PDF-")
+        assert f"rulebook/{name}.pdf" in listed and f'href="rulebook/{name}.pdf"' in gallery
+    save = json.loads((out / "tts" / f"{game}-table.json").read_text(encoding="utf-8"))
+    (book,) = [o for o in save["ObjectStates"] if o["Name"] == "Custom_PDF"]
+    url = book["CustomPDF"]["PDFUrl"]
+    assert url.startswith("file:///") and book["CustomPDF"]["PDFPage"] == 0
+    shown = unquote(urlparse(url).path)
+    assert Path(shown).read_bytes() == (out / "rulebook" / "rulebook-a4.pdf").read_bytes()

@@ -28,8 +28,10 @@ the 4400 x 2600 image TTS's knowledge base asks for has in proportion)."""
 CARD = (56.0 / 25.4, 80.0 / 25.4)  # a card at scale 1: 56 x 80 mm (tts-format.md 3.7)
 SIZES = {"Counter": (2.0, 1.2), "PlayerPawn": (1.0, 1.0), "Custom_Tile": (2.0, 4 / math.sqrt(3))}
 SIZES["Custom_Dice"] = (1.0, 1.0)
+SIZES["Custom_PDF"] = (2.0, 2.0 * 297 / 210)
 """Footprints at scale 1 (a hex tile 2 units across its flats, 2.31 point to point; a d6
-1 unit a side, docs/tts.md's "Components on the table")."""
+1 unit a side, docs/tts.md's "Components on the table"; the rulebook's PDF a tile's width
+with an A4 page's proportions, as docs/tts.md assumes)."""
 COLOURS = ["White", "Red", "Blue", "Green", "Yellow", "Orange", "Purple", "Pink"]
 FRENCH = ["Blanc", "Rouge", "Bleu", "Vert", "Jaune", "Orange", "Violet", "Rose"]
 GAMES = {"shards": (2, 4), "splatterkins": (2, 2), "splatoon": (2, 4), "blublers": (2, 8)}
