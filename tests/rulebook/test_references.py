@@ -141,3 +141,25 @@ def test_braces_escaped_and_code_left_as_written(tmp_path: Path) -> None:
         "Text <!-- inline --> kept.\n"
     )
     assert _resolve_text(tmp_path, "shards", text) == expected
+
+
+def test_the_pdfs_and_the_page_change_with_the_data(tmp_path: Path) -> None:
+    """The files `cardgen rules` writes, read back: the HTML page, the A4 PDF and the A4
+    booklet all state the new deck size and hand once game.yaml changes."""
+    import pdfplumber
+
+    project = copy_game("shards", tmp_path)
+    game_file = project / "decks" / "shards" / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    changed = text.replace("    max: 52\n", "    max: 47\n").replace("  hand: 5\n", "  hand: 6\n")
+    game_file.write_text(changed, encoding="utf-8")
+    made = api.rules(project, "shards")
+    folder = made.html.parent
+    html = made.html.read_text(encoding="utf-8")
+    assert "at most 47 cards" in html and "opening hand of six cards" in html
+    for name in ("rulebook-a4.pdf", "rulebook-booklet-a4.pdf"):
+        with pdfplumber.open(folder / name) as pdf:
+            words = " ".join((page.extract_text() or "") for page in pdf.pages)
+        words = re.sub(r"-\s*\n\s*|\s+", lambda m: "" if "-" in m.group() else " ", words)
+        assert "at most 47 cards" in words and "hand of six cards" in words, name
+        assert "at most 52 cards" not in words and "hand of five" not in words, name
