@@ -6,9 +6,7 @@ A test that needs a tool or the ../shared files asks with `tests.skips.require_t
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
-import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -162,8 +160,11 @@ def bounded_cardgen(
     *args: str | Path, memory: int = 1024 * 1024 * 1024, timeout: float = 300
 ) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run `cardgen` as the installed script runs it (its entry point, `cardgen.entry:main`)
-    in a fresh process whose address space is capped at `memory` bytes; return it and the
-    CPU seconds it took (busy machines vary in wall time)."""
+    in a process of its own (forked with cardgen's modules imported: `tests.forked`) whose
+    address space is capped at `memory` bytes; return it and the CPU seconds it took
+    (busy machines vary in wall time)."""
+    from tests import forked
+
     code = (
         "import resource, sys\n"
         f"resource.setrlimit(resource.RLIMIT_AS, ({memory},) * 2)\n"
@@ -171,13 +172,5 @@ def bounded_cardgen(
         "from cardgen.entry import main\n"
         "main()\n"
     )
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(
-        [sys.executable, "-c", code, *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=ROOT,
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return done, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    done = forked.run(code, args, cwd=ROOT, timeout=timeout)
+    return done.completed(), done.cpu
