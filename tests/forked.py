@@ -77,10 +77,14 @@ class _Server:
         )
         theirs.close()
         self.lock = threading.Lock()
+        self.owner = os.getpid()
         atexit.register(self.close)
 
     def close(self) -> None:
-        """End the server (it leaves when its channel closes) and reap it."""
+        """End the server (it leaves when its channel closes) and reap it; in a process
+        forked from its owner, that has only a copy of the channel, nothing."""
+        if os.getpid() != self.owner:
+            return
         self.channel.close()
         try:
             self.process.wait(timeout=60)
