@@ -3,9 +3,11 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
-# Two stamps: `make demo` installs only what cardgen needs to run; `make test`, `check`,
-# `bench` and `goldens` also the test and dev tools (which covers what the demo needs).
+# Three stamps: `make demo` installs only what cardgen needs to run; `make test` and
+# `goldens` also the test tools; `make check` and `bench` the test and dev tools (each set
+# covers the ones before it).
 RUNTIME := $(VENV)/.installed-runtime
+TESTING := $(VENV)/.installed-test
 DEV := $(VENV)/.installed-dev
 MUTATE := $(VENV)/.installed-mutate
 GAMES := shards splatterkins splatoon blublers yokai-sketch
@@ -20,10 +22,15 @@ $(RUNTIME): pyproject.toml | $(BIN)/python
 	$(PIP) -e .
 	touch $(RUNTIME)
 
+$(TESTING): pyproject.toml | $(BIN)/python
+	@echo "installing cardgen with its test tools into $(VENV)/ (pip install -e '.[test]')"
+	$(PIP) -e '.[test]'
+	touch $(TESTING) $(RUNTIME)
+
 $(DEV): pyproject.toml | $(BIN)/python
 	@echo "installing cardgen with its test and dev tools into $(VENV)/ (pip install -e '.[test,dev]')"
 	$(PIP) -e '.[test,dev]'
-	touch $(DEV) $(RUNTIME)
+	touch $(DEV) $(TESTING) $(RUNTIME)
 
 $(MUTATE): pyproject.toml | $(BIN)/python
 	@echo "installing cardgen with its test tools and mutmut into $(VENV)/ (pip install -e '.[test,mutate]')"
@@ -49,18 +56,18 @@ demo: $(RUNTIME)
 # assertions of every test module again, and each of the hundreds of `cardgen` processes the
 # suite starts would compile cardgen's modules again (about 10 s and a minute of CPU).
 TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
-test: $(DEV)
+test: $(TESTING)
 	@.ci/system-tools
 	$(TEST_ENV) $(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=20
 
 # The whole suite three times in a row while a busy loop runs on every core (as a CI machine
 # shared with other work): every run must pass (tools/under_load.py; docs/testing.md).
-test-under-load: $(DEV)
+test-under-load: $(TESTING)
 	@.ci/system-tools
 	$(TEST_ENV) $(BIN)/python tools/under_load.py --runs 3
 
 # Regenerate the golden images after a reviewed rendering change; look at the diff.
-goldens: $(DEV)
+goldens: $(TESTING)
 	CARDGEN_UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/render/test_goldens.py tests/render/test_own_assets_game.py -q
 
 # Lint, types, the layers the stages import in (import-linter: pyproject's contracts), the

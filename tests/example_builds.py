@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from tests import forked
 
 GAMES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,19 +54,10 @@ def built() -> Path:
             shutil.rmtree(project, ignore_errors=True)
             for folder in ("decks", "layouts"):
                 shutil.copytree(ROOT / folder, project / folder)
-            done = subprocess.run(
-                [
-                    sys.executable,
-                    "-c",
-                    "import sys; from cardgen.cli import run; run(sys.argv[1:])",
-                    "build",
-                    *GAMES,
-                    "--project",
-                    str(project),
-                ],
+            done = forked.run(  # a process of its own, forked with cardgen imported
+                "import sys; from cardgen.cli import run; run(sys.argv[1:])",
+                ["build", *GAMES, "--project", project],
                 cwd=project,
-                capture_output=True,
-                text=True,
                 timeout=900,
             )
             assert done.returncode == 0, done.stdout + done.stderr

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import forked
 from tests.conftest import TINY_CARDS, TINY_GAME
 
 SMALL = "extends: builtin:card\ndpi: 50\n"
@@ -51,10 +52,9 @@ def command(*args: str | Path, shim: str = "") -> list[str]:
 def cardgen(
     root: Path, *args: str | Path, shim: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    """Run the real command in `root` (so messages name paths relative to it)."""
-    return subprocess.run(
-        command(*args, shim=shim), cwd=root, capture_output=True, text=True, timeout=timeout
-    )
+    """Run the real command in `root` (so messages name paths relative to it), in a process
+    of its own forked with cardgen's modules imported (`tests.forked`)."""
+    return forked.run(f"{shim}\n{ENTRY}", args, cwd=root, timeout=timeout).completed()
 
 
 def tree(folder: Path) -> dict[str, str]:

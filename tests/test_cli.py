@@ -1,6 +1,8 @@
 """The command-line contract: output shapes, exit codes 0/1/2, one-line errors."""
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -307,10 +309,18 @@ def test_every_rule_kind_is_documented() -> None:
 
 def _command(*args: object) -> list[str]:
     """The `cardgen` command as installed (`cardgen.cli:run`), in a process of its own."""
-    import sys
+    return [sys.executable, "-c", _RUN, *map(str, args)]
 
-    code = "import sys; from cardgen.cli import run; run(sys.argv[1:])"
-    return [sys.executable, "-c", code, *map(str, args)]
+
+_RUN = "import sys; from cardgen.cli import run; run(sys.argv[1:])"
+
+
+def _forked(*args: object) -> subprocess.CompletedProcess[str]:
+    """`_command` in a process of its own forked with cardgen's modules imported
+    (`tests.forked`), its output captured."""
+    from tests import forked
+
+    return forked.run(_RUN, [str(a) for a in args], timeout=120).completed()
 
 
 def test_the_command_ends_with_its_exit_code_and_all_its_output(
@@ -318,43 +328,28 @@ def test_the_command_ends_with_its_exit_code_and_all_its_output(
 ) -> None:
     """`cardgen` skips the interpreter's teardown: the exit code is still 0, 1 or 2, the
     output is whole (a long JSON document on a pipe), and the error a single line."""
-    import subprocess
-
     root = make_project()
     good = root / "good.txt"
     good.write_text("# game: tiny\n1 Aria\n3 Fireball\n")
     bad = root / "bad.txt"
     bad.write_text("# game: tiny\n1 Aria\n1 Borin\n4 Fireball\n4 Frost Bolt\n")
     decks = [good, bad] * 200  # some 100 KB of JSON, more than a pipe's buffer
-    done = subprocess.run(
-        _command("validate", *decks, "--project", root, "--format", "json"),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = _forked("validate", *decks, "--project", root, "--format", "json")
     assert done.returncode == 1, done.stderr
     assert len(done.stdout) > 65536
     assert [d["legal"] for d in json.loads(done.stdout)["decks"]] == [True, False] * 200
-    ok = subprocess.run(
-        _command("validate", good, "--project", root), capture_output=True, text=True
-    )
+    ok = _forked("validate", good, "--project", root)
     assert ok.returncode == 0 and "legal" in ok.stdout
-    missing = subprocess.run(
-        _command("validate", root / "nope.txt", "--project", root),
-        capture_output=True,
-        text=True,
-    )
+    missing = _forked("validate", root / "nope.txt", "--project", root)
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
     assert len(missing.stderr.strip().splitlines()) == 1 and "nope.txt" in missing.stderr
-    usage = subprocess.run(_command("no-such-verb"), capture_output=True, text=True)
+    usage = _forked("no-such-verb")
     assert usage.returncode == 2 and "No such command" in usage.stderr
-    assert subprocess.run(_command("--version"), capture_output=True, text=True).stdout
+    assert _forked("--version").stdout
 
 
 def test_a_reader_that_stops_early_is_no_crash(make_project: Callable[..., Path]) -> None:
     """`cardgen ... | head -1`: the reader goes away, the command ends quietly."""
-    import subprocess
-
     root = make_project()
     decks = []
     for number in range(4000):  # some 800 KB of JSON: far more than a pipe holds

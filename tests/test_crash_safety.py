@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import forked
 from tests.conftest import ROOT, TINY_GAME
 from tests.kill_points import broken, part
 
@@ -59,8 +60,8 @@ def _build(
     env.update({f"KILL_POINTS_{k.upper()}": v for k, v in points.items()})
     env.update(KILL_POINTS_LOG=str(log), PYTHONPATH=str(ROOT))
     code = "from tests.kill_points import main; main()"
-    command = [sys.executable, "-c", code, "build", "tiny", "--jobs", "1", "--project", str(root)]
-    done = subprocess.run([*command, *more], capture_output=True, text=True, timeout=120, env=env)
+    command = ["build", "tiny", "--jobs", "1", "--project", str(root), *more]
+    done = forked.run(code, command, timeout=120, env=env).completed()
     lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
     return done, [line.split("\t") for line in lines]
 

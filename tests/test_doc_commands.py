@@ -17,7 +17,6 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
+from tests import forked
 from tests.conftest import ROOT
 from tests.example_builds import seed_project
 
@@ -173,18 +173,12 @@ def _run(
 ) -> Done:
     """Run a command in `project`, as typed there: in this process (click's test runner, the
     command's own exit code and streams), or, for a command that runs until stopped, in a
-    process of its own (whatever it started ends with it)."""
+    process of its own (whatever it started ends with it), forked with cardgen's modules
+    imported (`tests.forked`)."""
     env = {"COLUMNS": "200", **env}
     if argv[1] in ENDLESS:
         code = "import sys; from cardgen.cli import run; run(sys.argv[1:])"
-        done = subprocess.run(
-            [sys.executable, "-c", code, *argv[1:]],
-            cwd=project,
-            capture_output=True,
-            text=True,
-            env={**os.environ, **env},
-            timeout=600,
-        )
+        done = forked.run(code, argv[1:], cwd=project, env={**os.environ, **env}, timeout=600)
         return Done(done.returncode, done.stdout, done.stderr)
     with monkeypatch.context() as here:
         here.chdir(project)

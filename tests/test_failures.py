@@ -9,7 +9,6 @@ import errno
 import os
 import pickle
 import subprocess
-import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from hypothesis import strategies as st
 
 import cardgen
 from cardgen.errors import CardgenError, InputErrors, InternalError, Location, display_path
+from tests import forked
 from tests.conftest import TINY_CARDS
 
 Run = Callable[..., Result]
@@ -168,13 +168,8 @@ def _entry_point(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
         """
     )
     env = {k: v for k, v in os.environ.items() if k != "CARDGEN_DEBUG"}
-    return subprocess.run(
-        [sys.executable, "-c", code, *args, "build", "--jobs", "2", "--project", str(root)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    run = forked.run(code, [*args, "build", "--jobs", "2", "--project", root], timeout=120, env=env)
+    return run.completed()
 
 
 def test_a_worker_process_failure_keeps_its_context(make_project: Callable[..., Path]) -> None:
@@ -321,9 +316,7 @@ def test_what_escapes_click_itself_is_still_one_line() -> None:
     )
     env = {k: v for k, v in os.environ.items() if k != "CARDGEN_DEBUG"}
     for args in ([], ["--debug"]):
-        done = subprocess.run(
-            [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
-        )
+        done = forked.run(code, args, env=env, timeout=120)
         line = (
             'error: internal error while running "cardgen": LookupError: no such thing;'
             " run with --debug for the traceback\n"

@@ -1,12 +1,11 @@
-"""The Makefile: `make demo` installs only what cardgen needs to run, `make test` and
-`make check` the test and dev tools too, each saying what it installs; once installed, a
-second run installs nothing (read from `make -n`, which prints what would run)."""
+"""The Makefile: `make demo` installs only what cardgen needs to run, `make test` the test
+tools too (not the dev tools only `make check` runs), `make check` the test and dev tools,
+each saying what it installs; once installed, a second run installs nothing (read from
+`make -n`, which prints what would run)."""
 
 import os
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from tests.conftest import ROOT
 from tests.skips import require_tool
@@ -39,9 +38,14 @@ def test_demo_installs_only_what_cardgen_needs(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("target", ["test", "check"])
-def test_test_and_check_install_the_tools(tmp_path: Path, target: str) -> None:
-    lines = planned(target, tmp_path / ".venv")
+def test_test_installs_the_test_tools_alone(tmp_path: Path) -> None:
+    lines = planned("test", tmp_path / ".venv")
+    assert [line.rsplit(" ", 1)[-1] for line in installs(lines)] == ["'.[test]'"]
+    assert any(line.startswith("echo") and "its test tools into" in line for line in lines)
+
+
+def test_check_installs_the_test_and_dev_tools(tmp_path: Path) -> None:
+    lines = planned("check", tmp_path / ".venv")
     assert [line.rsplit(" ", 1)[-1] for line in installs(lines)] == ["'.[test,dev]'"]
     assert any(line.startswith("echo") and "test and dev tools" in line for line in lines)
 
@@ -52,7 +56,10 @@ def test_a_second_run_installs_nothing(tmp_path: Path) -> None:
     (venv / "bin" / "python").touch()
     (venv / ".installed-runtime").touch()
     assert installs(planned("demo", venv)) == []  # after `make demo`
-    assert len(installs(planned("test", venv))) == 1  # `make test` adds the tools once
+    assert len(installs(planned("test", venv))) == 1  # `make test` adds the test tools once
+    (venv / ".installed-test").touch()
+    assert installs(planned("test", venv)) == []
+    assert len(installs(planned("check", venv))) == 1  # `make check` adds the dev tools once
     (venv / ".installed-dev").touch()
     for target in ("demo", "test", "check"):
         assert installs(planned(target, venv)) == [], target

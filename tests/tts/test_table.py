@@ -23,6 +23,7 @@ Run = Callable[..., Result]
 SHAPE = json.loads((ROOT / "tests" / "data" / "tts" / "v13-save-shape.json").read_text())
 TABLES = [("shards", 2), ("splatterkins", 2), ("yokai-sketch", 2), ("blublers", 2), ("blublers", 8)]
 TYPES = {bool: "bool", int: "int", float: "float", str: "str", list: "list", dict: "dict"}
+pytestmark = pytest.mark.xdist_group("tts-test-table")  # one worker makes `project` once
 
 
 @pytest.fixture(scope="module")

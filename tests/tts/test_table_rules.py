@@ -37,6 +37,7 @@ FRENCH = ["Blanc", "Rouge", "Bleu", "Vert", "Jaune", "Orange", "Violet", "Rose"]
 GAMES = {"shards": (2, 4), "splatterkins": (2, 2), "splatoon": (2, 4), "blublers": (2, 8)}
 GAMES["yokai-sketch"] = (2, 2)
 CASES = [(g, n) for g, (low, high) in GAMES.items() for n in range(low, high + 1)]
+pytestmark = pytest.mark.xdist_group("tts-table-rules")  # each table exported by one worker
 
 
 class Saves:
