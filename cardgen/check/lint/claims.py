@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from cardgen.check.lint.deck_claims import DeckReader
-from cardgen.check.lint.facts import Claim, Fact, Facts, Subject
+from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
 from cardgen.check.lint.players import deal_claims, player_claims
@@ -38,6 +38,8 @@ from cardgen.check.lint.scope import (
     context,
     heading,
     section,
+    sentence,
+    sentence_bounds,
     word_before,
 )
 from cardgen.check.lint.setup_claims import SetupReader
@@ -66,6 +68,26 @@ _BUILD_CUE = re.compile(
 """A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
 deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
+_PER_GROUP = (
+    r"(?:(?:of|from|for|in|de|dans)\s+(?:each|every|chaque)|per|par"
+    r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même)\b"
+)
+"""After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
+chaque famille`): held against each group's count, never against the total."""
+_STEP = re.compile(
+    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
+    r"(?:shuffle|deal|lay(?:\s+out)?|reveal|give|place|take|draw|flip|mélangez|distribuez"
+    r"|révélez|donnez|posez|placez|prenez|piochez|tirez|retournez|alignez|formez)"
+    r"\b[^.!?\n;:]*\Z",
+    re.IGNORECASE,
+)
+"""A setup step before a count in its clause (`Deal 6 Ships face up`, `Mélangez 10 cartes
+Incident`): cards taken out of the box for play, not what the box holds."""
+_INTO_DECK = re.compile(
+    r"\b(?:into|in|to|dans)\s+(?:your|a|the|their|votre|un|le|son|leur)\s+(?:[\w-]+\s+)?"
+    r"(?:deck|paquet)\b",
+    re.IGNORECASE,
+)
 _SETUP_SECTION = re.compile(
     r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|components|contents|matériel|contenu)\b",
     re.IGNORECASE,
@@ -96,7 +118,8 @@ class ClaimFinder:
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
-            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
+            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)"
+            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?P<group>[^\W\d][\w’'-]*))?" + _AFTER,
             re.IGNORECASE,
         )
         self.piles = [
@@ -169,13 +192,23 @@ class ClaimFinder:
             boxed = BOX_CUE.search(said) is not None or (
                 (above is not None or all_of) and titled_box
             )
+            if not all_of and self._step(text, match):
+                continue
             listed = above is not None or match.group("times") is not None
             if not boxed and not _about_a_deck(place, listed or bool(read[1])):
                 continue
-            facts = self._count_facts(subject, said, boxed, bool(read[1]))
+            begins = sentence_bounds(text, match.start())[0]
+            before = f"{above or ''} {text[begins : match.start()]}"
+            starter = STARTER_CUE.search(before) is not None
+            if match.group("per"):
+                facts = self._per_group(subject, match.group("group"), boxed)
+            else:
+                facts = self._count_facts(subject, boxed, bool(read[1]), starter)
             yield Claim(match.start(), match.end(), *read, facts)
 
-    def _count_facts(self, subject: Subject, said: str, boxed: bool, qualified: bool) -> list[Fact]:
+    def _count_facts(
+        self, subject: Subject, boxed: bool, qualified: bool, starter_said: bool
+    ) -> list[Fact]:
         """The facts a count of a subject is about, by its scope: a starter deck's list
         (`STARTER DECKS CONTAIN 54 CARDS:`) states the starter decks' make-up; a qualified
         count (`no more than 9`, a list under `may contain no more than:`) a deck rule, which
@@ -183,7 +216,7 @@ class ClaimFinder:
         box; a plain count in a sentence about decks may be any of them (only a rule binds)."""
         starter = self.facts.starter_counts.get(subject, [])
         rules = self.facts.counts.get(subject, [])
-        if STARTER_CUE.search(said) and not boxed:
+        if starter_said:
             return [replace(f, binding=True) for f in starter]
         if qualified:
             return rules
@@ -193,6 +226,37 @@ class ClaimFinder:
         if rules:
             return rules + [replace(f, binding=False) for f in starter]
         return [replace(f, binding=False) for f in pool + starter]
+
+    @staticmethod
+    def _step(text: str, match: re.Match[str]) -> bool:
+        """Whether a count is what a setup step takes out (`Deal 6 Ships face up`), not
+        what goes into a deck (`Take up to 6 Allies into your deck`)."""
+        if not _STEP.search(text, max(0, match.start() - 60), match.start()):
+            return False
+        return _INTO_DECK.search(sentence(text, match.start())) is None
+
+    def _per_group(self, subject: Subject, word: str, boxed: bool) -> list[Fact]:
+        """A count per value of the field a word names (`guild`, `famille`): in a sentence
+        about the box, every group's count in the box (a number all groups disagree with is
+        wrong), else a deck rule's count per group; nothing when the word names no choice
+        field of the subject's type."""
+        pack = self.facts.pack
+        type_id = dict(subject).get("type")
+        if pack is None or type_id not in pack.game.types:
+            return []
+        folded = word.casefold().rstrip("s")
+        for name, spec in pack.game.types[type_id].fields.items():
+            label = (spec.label or name).casefold().rstrip("s")
+            if spec.type != "choice" or folded not in (label, name.casefold().rstrip("s")):
+                continue
+            if not boxed:
+                return self.facts.counts.get(tuple(sorted((*subject, (name, EACH)))), [])
+            groups = [
+                self.facts.pool_count(tuple(sorted((*subject, (name, str(v).casefold())))))
+                for v in spec.choices
+            ]
+            return [f for g in groups for f in g] if all(groups) else []
+        return []
 
     def _simple(
         self,

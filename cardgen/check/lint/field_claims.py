@@ -32,7 +32,8 @@ from cardgen.load.game import GamePack
 
 _HAVING = re.compile(
     r"\b(?:has|have|having|holds?|carr(?:y|ies)|exceed|exceeds|is|are|capped|limited|range"
-    r"|ranges|goes|go|a|ont|peut|peuvent|possède|possèdent|dépasse|dépasser)\b",
+    r"|ranges|goes|go|a|ont|peut|peuvent|possède|possèdent|dépasse|dépasser|costs?|coûte"
+    r"|coûtent|worth|vaut|valent|rapporte|rapportent|scores?|est|sont|va|vont|n['’]a)\b",
     re.IGNORECASE,
 )
 _DOING = re.compile(
@@ -43,6 +44,17 @@ _DOING = re.compile(
 )
 _PRONOUN = re.compile(r"\W*(?:they|it|these|those|ils|elles|ceux-ci|celles-ci)\b", re.I)
 _LEAD = re.compile(r"\W*(?P<lead>[^\W\d][\w'’ -]{0,40}?)\s*:")
+_LINK = (
+    r"(?:(?:is|are|est|sont|va|vont|vaut|valent|ranges?|goes|go|never|always|jamais"
+    r"|toujours|n['’]est|ne|pas)\s+){1,3}"
+)
+"""Words between a field's label and its qualifier (`Distance is at most 7`, `Speed ranges
+from 1 to 6`, `Strength is never more than 5`)."""
+_NEGATED = re.compile(r"\b(?:no|never|not|none|aucun|aucune|jamais|ne|n['’])\b|n['’]", re.I)
+"""`more than N` is a cap only after a negation (`No Ship has more than 10 Hull`)."""
+_NARROWER = re.compile(r"[^\W\d][\w-]*(?:['’]s?|s['’])\s*\Z")
+"""A possessive right before the subject (`Shipwrights' Ships`): a narrower subject than
+the phrase names; its bound may be a constraint's, so the sentence is left alone."""
 _EXCEED = re.compile(r"\b(?:cannot|can\s*not|can't|may\s+not|never)\s+(?:exceed|go\s+over)", re.I)
 
 
@@ -57,14 +69,17 @@ class FieldReader:
         self.subject = re.compile(rf"(?<![\w-])(?:{names})(?![\w-])", re.IGNORECASE)
         label = "|".join(re.escape(x) for x in sorted(labels, key=len)[::-1])
         exceed = r"(?:cannot|can\s*not|can't|may\s+not|never)\s+(?:exceed|go\s+over)"
+        more = r"more\s+than|above|over|plus\s+de|au-dessus\s+de"
+        qual = rf"(?P<q>{QUAL}|{exceed})|(?P<more>{more})|(?P<from>from|between|de|entre)"
         self.number_first = re.compile(
-            rf"(?<![\w.+-])(?:(?P<q>{QUAL}|{exceed})\s+)?(?P<num>{NUM})(?:\s+(?P<mid>{MIDDLE}))?"
+            rf"(?<![\w.+-])(?:(?:{qual})\s+)?(?P<num>{NUM})"
+            rf"(?:\s+(?P<mid>{MIDDLE})|\s*(?:to|and|à|et|-|–)\s*(?P<upper>{NUM}))?"
             rf"\s+(?P<label>{label})(?![\w-])(?:[^\S\n]+(?P<after>{AFTER})\b)?",
             re.IGNORECASE,
         )
         self.label_first = re.compile(
-            rf"(?<![\w-])(?P<label>{label})(?:\s+of|\s*:)?\s+(?P<q>{QUAL})\s+(?P<num>{NUM})"
-            r"(?![\w.,]\d)",
+            rf"(?<![\w-])(?P<label>{label})(?:\s+of|\s*:)?(?:\s+{_LINK})?\s+(?:{qual})\s+"
+            rf"(?P<num>{NUM})(?:\s*(?:to|and|à|et|-|–)\s*(?P<upper>{NUM}))?(?![\w.,]\d)",
             re.IGNORECASE,
         )
 
@@ -79,12 +94,10 @@ class FieldReader:
                     yield claim
 
     def _claim(self, text: str, match: re.Match[str]) -> Claim | None:
-        raw = match.group("q")
-        kind = "max" if raw and _EXCEED.match(raw) else qualifier_kind(raw)
-        trailing = match.groupdict().get("mid") or match.groupdict().get("after")
-        kind = kind or qualifier_kind(trailing, trailing=True)
+        kind = self._kind(text, match)
         if not kind:
             return None
+        raw = match.group("q") or match.group("more") or match.group("from")
         found = self._subject(text, match.start())
         if found is None:
             return None
@@ -97,13 +110,32 @@ class FieldReader:
         if len(bounds) != 1:
             return None
         value = number_value(match.group("num"))
-        return Claim(match.start(), match.end(), value, kind, bounds)
+        upper = number_value(match.group("upper")) if match.group("upper") else None
+        return Claim(match.start(), match.end(), value, kind, bounds, upper)
+
+    @staticmethod
+    def _kind(text: str, match: re.Match[str]) -> str:
+        """How a field claim reads: a qualifier before or after the number, `more than`
+        after a negation (a cap), or a range `from N to M` (within the bound)."""
+        if match.group("upper"):
+            return "range" if match.group("from") or match.group("q") is None else ""
+        if match.group("from"):
+            return ""
+        if match.group("more"):
+            begins = sentence_bounds(text, match.start())[0]
+            return "max" if _NEGATED.search(text, begins, match.start()) else ""
+        raw = match.group("q")
+        kind = "max" if raw and _EXCEED.match(raw) else qualifier_kind(raw)
+        trailing = match.groupdict().get("mid") or match.groupdict().get("after")
+        return kind or qualifier_kind(trailing, trailing=True)
 
     def _subject(self, text: str, offset: int) -> tuple[Subject, str] | None:
         """The subject of the sentence holding `offset`, and the words between it and the
         claim (empty when the subject comes from the line's lead or the previous sentence)."""
         start, _ = sentence_bounds(text, offset)
         first = self.subject.search(text, start, offset)
+        if first is not None and _NARROWER.search(text, start, first.start()):
+            return None
         if first is not None:
             return self._named(first.group()), text[first.end() : offset]
         line_start, _ = line_at(text, offset)

@@ -20,7 +20,7 @@ _SECTION_WORDS = 7
 
 BOX_CUE = re.compile(
     r"\b(?:box|boxes|components|contents|comes\s+with|in\s+the\s+game|boîtes?|contenu"
-    r"|matériel)\b",
+    r"|matériel|(?:the\s+)?game\s+(?:includes|contains|has)|le\s+jeu\s+(?:comprend|contient))\b",
     re.IGNORECASE,
 )
 """Words of a sentence or section about what the box holds."""

@@ -40,6 +40,23 @@ _TURN = re.compile(
     re.IGNORECASE,
 )
 """A sentence about a turn: its numbers of cards drawn are no opening hand."""
+_CARD_TEXT = re.compile(
+    r"\b(?:lets?|allows?|permet(?:tent)?|vous\s+permet)\s+(?:you|players?|de|à)\b"
+    r"|\bwhen(?:ever)?\s+(?:you\s+)?(?:play|played|buy|bought)\b|\b(?:quand|lorsque)\s+vous\s+jouez",
+    re.IGNORECASE,
+)
+"""A card's own text (`Each Deckhand lets you draw 1 card`): an effect, never the hand."""
+_DEALING = re.compile(
+    r"\b(?:deal|deals|dealt|distribu\w*|donnez|give|gives|reçoi\w*|receives?)\b", re.IGNORECASE
+)
+"""A verb of dealing: the deal table's number; a hand named without one is the hand's."""
+_TABLE = re.compile(
+    r"\bface[\s-]+(?:up|down|visible|cachée)|\bas\s+the\b|\bto\s+form\b|\bpour\s+former\b"
+    r"|\b(?:center|centre|middle|milieu)\s+of\s+the\s+table|\bau\s+centre\b",
+    re.IGNORECASE,
+)
+"""Cards laid on the table (`Deal 6 Ships face up as the Market Row`): a pile, not a deal,
+unless the sentence gives them to each player."""
 _HAND = re.compile(r"\b(?:hands?|mains?)\b", re.IGNORECASE)
 _SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|preparation)", re.I)
 
@@ -95,11 +112,18 @@ class SetupReader:
         if _NOT_MORE.match(text, match.end("num")):
             return None
         said = sentence(text, match.start())
-        if _FIRST.search(said) or _TURN.search(said) or not self._about_the_hand(text, match, said):
+        if _FIRST.search(said) or _TURN.search(said) or _CARD_TEXT.search(said):
+            return None
+        if _TABLE.search(said) and not (re.search(_EACH, said, re.I) or _HAND.search(said)):
+            return None
+        if not self._about_the_hand(text, match, said):
             return None
         value = number_value(raw)
         start = match.start("q") if q else match.start("num")
-        facts = self._facts(text, match.start(), value)
+        if self.facts.hand is not None and _HAND.search(said) and not _DEALING.search(said):
+            facts = [self.facts.hand]
+        else:
+            facts = self._facts(text, match.start(), value)
         return Claim(start, match.end(), value, qualifier_kind(q), facts) if facts else None
 
     @staticmethod
