@@ -147,6 +147,7 @@ class Facts:
         return f"{display_path(where.path)}:{where.line}" if where.path else "game.yaml"
 
     def _rules(self, pack: GamePack) -> None:
+        sized = [r for r in pack.game.deck_rules if isinstance(r, DeckSizeRule)]
         for index, rule in enumerate(pack.game.deck_rules):
             if isinstance(rule, CopiesRule):
                 place = self._at(["deck_rules", index])
@@ -158,7 +159,7 @@ class Facts:
             high = rule.exact if rule.exact is not None else rule.max
             fact = Fact(low, high, f"the deck rule {rule.id}", self._at(["deck_rules", index]))
             if isinstance(rule, DeckSizeRule):
-                if not rule.where:
+                if not rule.where or len(sized) == 1:
                     self.deck_size.append(fact)
                 continue
             subject = subject_of(rule.where)

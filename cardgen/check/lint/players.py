@@ -9,11 +9,12 @@ from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Fact, Facts
 from cardgen.check.lint.quantities import NUM, QUAL, WEAK, number_value, qualifier_kind
+from cardgen.check.lint.scope import sentence
 
 _SP = r"[^\S\n]+"
 _PLAYERS = r"(?:joueurs|players)\b"
 DEAL_PLAYERS = re.compile(
-    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
+    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
     re.IGNORECASE,
 )
 DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
@@ -62,6 +63,26 @@ PLAYER_COUNT = (
         "range",
     ),
     (re.compile(rf"(?<![\w.+-])(?P<num>\d{{1,2}})\+{_SP}{_PLAYERS}", re.IGNORECASE), "more"),
+    (
+        re.compile(rf"\b(?:à{_SP}partir{_SP}de|dès|from){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}", re.I),
+        "more",
+    ),
+    (
+        re.compile(
+            rf"\b(?P<bound>min(?:imum)?|max(?:imum)?){_SP}(?:number{_SP}of{_SP})?{_PLAYERS}\s*:\s*"
+            rf"(?P<num>{NUM})\b|\bnombre{_SP}(?P<bound2>min(?:imum)?|max(?:imum)?){_SP}de{_SP}"
+            rf"{_PLAYERS}\s*:\s*(?P<num2>{NUM})\b",
+            re.IGNORECASE,
+        ),
+        "bound",
+    ),
+    (
+        re.compile(
+            rf"\bsolo\b[^.!?\n]*?(?<![\w.+-])(?P<num>1|one|un|une){_SP}(?:player|joueur)\b",
+            re.IGNORECASE,
+        ),
+        "solo",
+    ),
     (re.compile(rf"\b(?P<q>{QUAL}){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}", re.IGNORECASE), "q"),
 )
 """How a text gives the game's player count, and how each reads (see `Fact.admits`)."""
@@ -104,15 +125,41 @@ def player_claims(facts: Facts, text: str) -> Iterator[Claim]:
         return
     for pattern, kind in PLAYER_COUNT:
         for match in pattern.finditer(text):
-            raw = match.group("num")
-            if " ".join(raw.casefold().split()) in WEAK or _BLOCKED.search(text, 0, match.start()):
+            groups = match.groupdict()
+            raw = groups.get("num") or groups["num2"]
+            if kind != "solo" and (
+                " ".join(raw.casefold().split()) in WEAK or _BLOCKED.search(text, 0, match.start())
+            ):
                 continue
-            upper = match.groupdict().get("upper")
+            upper = groups.get("upper")
             value = number_value(raw)
             bound = number_value(upper) if upper else None
-            said = qualifier_kind(match.group("q")) if kind == "q" else kind
+            said = _kind(text, match, kind)
             yield Claim(match.start(), match.end(), value, said, [facts.players], bound)
 
 
+def _kind(text: str, match: re.Match[str], kind: str) -> str:
+    """How a player count reads: a range is the game's whole player count (`span`) unless
+    its sentence deals cards (`With 3 to 4 players, deal 10 cards each`: those rows)."""
+    if kind == "q":
+        return qualifier_kind(match.group("q"))
+    if kind == "bound":
+        word = (match.groupdict().get("bound") or match.group("bound2")).casefold()
+        return "min" if word.startswith("min") else "max"
+    if kind == "solo":
+        return ""
+    if kind == "range" and not _DEALT.search(sentence(text, match.start())):
+        return "span"
+    return kind
+
+
+_DEALT = re.compile(
+    r"\b(?:cards?|cartes?|deal\w*|distribu\w*|donnez|give|receives?|reçoi\w*|each|chacun"
+    r"|par\s+joueur|per\s+player|with|avec|à\s+\w+\s+(?:ou|à)\s+\w+\s+joueurs|if|si|when"
+    r"|quand|need|needs|needed|faut|besoin|jouer|to\s+play|add|ajoutez|extension|expansion)\b",
+    re.IGNORECASE,
+)
+"""A player count's sentence that deals cards or sets a condition (`with 3-4 players`, `pour
+jouer de 5 à 8 joueurs il faut une deuxième boîte`): some of the player counts, not all."""
 _BLOCKED = re.compile(r"\b(?:the|both|these|those|all|les|ces|des|other|autres)\s+\Z", re.I)
 """`the 2 players`, `les 2 joueurs`: players at the table, not the game's player count."""
