@@ -14,11 +14,19 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from cardgen.check.lint.claim_patterns import (
+    COPIES_PATTERNS,
+    DECK_MAX_PATTERNS,
+    DECK_PATTERNS,
+    HAND_PATTERNS,
+    VALUE_NAMES,
+    value_pattern,
+)
 from cardgen.check.lint.deck_claims import DeckReader
 from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
-from cardgen.check.lint.players import deal_claims, player_claims
+from cardgen.check.lint.players import deal_claims, player_claims, table_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
@@ -134,7 +142,7 @@ class ClaimFinder:
             for word, facts in self.facts.piles.items()
         ]
         self.values = [
-            (word[:-1], _value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
+            (word[:-1], value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
             for word, fact in self.facts.values.items()
         ]
 
@@ -150,6 +158,7 @@ class ClaimFinder:
         yield from self._copies(text)
         yield from self._players(text)
         yield from self._values(text)
+        yield from table_claims(self.facts, text)
 
     @staticmethod
     def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
@@ -329,60 +338,3 @@ class ClaimFinder:
                 if " ".join(raw.casefold().split()) in WEAK:
                     continue
                 yield Claim(match.start(group), match.end(), number_value(raw), "", [fact])
-
-
-def _value_pattern(names: str) -> re.Pattern[str]:
-    """How many values a kind of thing has: `the 5 stats`, `one of the seven colorways`,
-    `douze formes`, `4 different stats:`, `12 shapes x 4 colours`."""
-    different = r"(?:different|différent(?:e)?s)"
-    return re.compile(
-        rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
-        rf"\s+are|existe|existent|[x×])\s+(?P<num>{NUM})(?:\s+{different})?\s+(?:{names})\b"
-        rf"|(?P<num2>{NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
-        re.IGNORECASE,
-    )
-
-
-VALUE_NAMES = {"types": r"types\s+of\s+cards|card\s+types|types\s+de\s+cartes"}
-_DECK = r"(?:[\w-]+\s+)?decks?"
-DECK_PATTERNS = (
-    re.compile(
-        rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
-        rf"(?:hold|contain|have|be)|is|are)(?:{_SP}(?:a|an))?{_SP}{_Q}"
-        rf"(?P<num>{NUM}){_SP}cards\b{_AFTER}",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b{_Q}(?P<num>{NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
-        rf"{_SP}{_DECK}\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}(?:[\w-]+{_SP})?decks?\b", re.IGNORECASE
-    ),
-)
-DECK_MAX_PATTERNS = (
-    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
-    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
-)
-COPIES_PATTERNS = (
-    re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)"
-        rf"(?:{_SP}(?P<after>{AFTER}))?{_SP}(?:of|per|for|d[’']|de|par)\s*(?:[\w’'-]+{_SP}){{0,3}}?"
-        r"(?:card|carte)\b",
-        re.IGNORECASE,
-    ),
-)
-HAND_PATTERNS = (
-    re.compile(
-        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{NUM})\b(?!\s*(?:[%.,]\d))",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{NUM})"
-        rf"{_SP}cards?{_SP}(?:in|into){_SP}(?:their|your|his|her|the|a|its){_SP}hand\b",
-        re.IGNORECASE,
-    ),
-    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
-    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
-)

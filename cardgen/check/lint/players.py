@@ -106,6 +106,68 @@ def deal_claims(facts: Facts, text: str) -> Iterator[Claim]:
             yield Claim(start, match.end() + cards.end(), value, "", wrong[:1])
 
 
+_ROW = re.compile(r"^[^\S\n]*\|(?P<cells>.*)\|[^\S\n]*$", re.MULTILINE)
+_RULE_ROW = re.compile(r"^[\s|:-]+$")
+_PLAYER_HEAD = re.compile(r"\b(?:players?|joueurs?)\b", re.IGNORECASE)
+_CARDS_HEAD = re.compile(
+    r"\b(?:cards?|cartes?|each|per\s+player|par\s+joueur|chacun|deal\w*|distribu\w*)\b",
+    re.IGNORECASE,
+)
+_PLAYER_CELL = re.compile(rf"^\s*(?P<p1>{NUM})(?:\s*(?:-|–|to|à|or|ou)\s*(?P<p2>{NUM}))?\s*$", re.I)
+_CARDS_CELL = re.compile(rf"^\s*(?P<num>{NUM})(?:\s+(?:cards?|cartes?)\b.*)?\s*$", re.IGNORECASE)
+
+
+def table_claims(facts: Facts, text: str) -> Iterator[Claim]:
+    """A Markdown deal table (`| Players | Cards each |`, `| Joueurs | Ingrédients par
+    joueur |`): each row's number of cards held against the deal rows of its player count.
+    A table whose header names no player column and exactly one column of cards is left
+    alone."""
+    if not facts.deal:
+        return
+    rows = [(m.start("cells"), m.group("cells").split("|")) for m in _ROW.finditer(text)]
+    header: list[str] | None = None
+    columns: tuple[int, int] | None = None
+    for start, cells in rows:
+        if _RULE_ROW.match("|".join(cells)):
+            continue
+        heads = _columns(cells)
+        if heads is not None and not _PLAYER_CELL.match(cells[heads[0]]):
+            header, columns = cells, heads
+            continue
+        if header is None or columns is None or len(cells) != len(header):
+            continue
+        claim = _row_claim(facts, start, cells, columns)
+        if claim is not None:
+            yield claim
+
+
+def _columns(cells: list[str]) -> tuple[int, int] | None:
+    """The player column and the one cards column of a header row, if it is one."""
+    players = [i for i, c in enumerate(cells) if _PLAYER_HEAD.search(c)]
+    cards = [i for i, c in enumerate(cells) if _CARDS_HEAD.search(c) and i not in players[:1]]
+    if len(players) < 1 or len(cards) != 1:
+        return None
+    return players[0], cards[0]
+
+
+def _row_claim(
+    facts: Facts, start: int, cells: list[str], columns: tuple[int, int]
+) -> Claim | None:
+    """One body row's claim: its cards held against the rows of its player count."""
+    who = _PLAYER_CELL.match(cells[columns[0]])
+    many = _CARDS_CELL.match(cells[columns[1]])
+    if who is None or many is None:
+        return None
+    low = number_value(who.group("p1"))
+    high = number_value(who.group("p2")) if who.group("p2") else low
+    value = number_value(many.group("num"))
+    offset = start + sum(len(c) + 1 for c in cells[: columns[1]]) + many.start("num")
+    wrong = wrong_rows(facts, low, high, value)
+    if not wrong:
+        return None
+    return Claim(offset, offset + len(many.group("num")), value, "", wrong[:1])
+
+
 def wrong_rows(facts: Facts, low: int, high: int, value: int) -> list[Fact]:
     """The deal table's rows a number of cards each for `low` to `high` players disagrees
     with: when the text's player counts cover rows whole, any of those rows that says

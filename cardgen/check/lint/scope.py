@@ -32,7 +32,8 @@ SETUP_CUE = re.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|preparation|getting\s+started|before\s+(?:play|the\s+game"
     r"|you\s+(?:start|begin|play))|to\s+(?:start|begin)(?:\s+the\s+game)?|at\s+the\s+start\s+of"
     r"\s+the\s+game|start\s+of\s+play|opening\s+hand|starting\s+hand|mise\s+en\s+place"
-    r"|préparation|installation|en\s+début\s+de\s+partie|main\s+de\s+départ)\b",
+    r"|préparation|installation|en\s+début\s+de\s+partie|main\s+de\s+départ"
+    r"|shuffle\s+your\s+(?:[\w-]+\s+)?deck|mélangez\s+votre\s+paquet)\b",
     re.IGNORECASE,
 )
 """Words of a sentence or section about setting the game up (where a hand is dealt)."""
