@@ -26,6 +26,7 @@ from cardgen.check.lint.deck_claims import DeckReader
 from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
+from cardgen.check.lint.pile_claims import PileReader
 from cardgen.check.lint.players import deal_claims, player_claims, table_claims
 from cardgen.check.lint.quantities import (
     AFTER,
@@ -123,6 +124,7 @@ class ClaimFinder:
         card_words = ["cards", "card", "cartes", "carte", *self.phrases]
         self.setup_reader = SetupReader(self.facts, card_words)
         self.deck_reader = DeckReader(self.facts)
+        self.pile_reader = PileReader(self.facts, self.phrases)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
@@ -159,6 +161,7 @@ class ClaimFinder:
         yield from self._players(text)
         yield from self._values(text)
         yield from table_claims(self.facts, text)
+        yield from self.pile_reader.claims(text)
 
     @staticmethod
     def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:

@@ -141,6 +141,10 @@ class Facts:
         facts._values(pack)
         return facts
 
+    def place_of(self, loc: list[str | int]) -> str:
+        """`path:line` of an entry of game.yaml, by its location (`["setup", "piles", 0]`)."""
+        return self._at(loc)
+
     def _at(self, loc: list[str | int]) -> str:
         assert self.pack is not None
         where = self.pack.doc.location(loc)
