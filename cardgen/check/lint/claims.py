@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from cardgen.check.lint.box_claims import box_claims
 from cardgen.check.lint.claim_patterns import (
     COPIES_PATTERNS,
     DECK_MAX_PATTERNS,
@@ -43,6 +44,7 @@ from cardgen.check.lint.rules import words
 from cardgen.check.lint.scope import (
     BOX_CUE,
     DECK_CUE,
+    SETUP_STEP,
     STARTER_CUE,
     context,
     heading,
@@ -83,15 +85,6 @@ _PER_GROUP = (
 )
 """After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
 chaque famille`): held against each group's count, never against the total."""
-_STEP = re.compile(
-    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
-    r"(?:shuffle|deal|lay(?:\s+out)?|reveal|give|place|take|draw|flip|mélangez|distribuez"
-    r"|révélez|donnez|posez|placez|prenez|piochez|tirez|retournez|alignez|formez)"
-    r"\b[^.!?\n;:]*\Z",
-    re.IGNORECASE,
-)
-"""A setup step before a count in its clause (`Deal 6 Ships face up`, `Mélangez 10 cartes
-Incident`): cards taken out of the box for play, not what the box holds."""
 _INTO_DECK = re.compile(
     r"\b(?:into|in|to|dans)\s+(?:your|a|the|their|votre|un|le|son|leur)\s+(?:[\w-]+\s+)?"
     r"(?:deck|paquet)\b",
@@ -162,6 +155,7 @@ class ClaimFinder:
         yield from self._values(text)
         yield from table_claims(self.facts, text)
         yield from self.pile_reader.claims(text)
+        yield from box_claims(self.facts, text)
 
     @staticmethod
     def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
@@ -243,7 +237,8 @@ class ClaimFinder:
     def _step(text: str, match: re.Match[str]) -> bool:
         """Whether a count is what a setup step takes out (`Deal 6 Ships face up`), not
         what goes into a deck (`Take up to 6 Allies into your deck`)."""
-        if not _STEP.search(text, max(0, match.start() - 60), match.start()):
+        begins = sentence_bounds(text, match.start())[0]
+        if not SETUP_STEP.search(text[begins : match.start()]):
             return False
         return _INTO_DECK.search(sentence(text, match.start())) is None
 

@@ -122,6 +122,10 @@ class Facts:
     """Cards with a limit of their own: a sentence naming one is about that card."""
     starter_size: list[Fact] = field(default_factory=list)
     hand: Fact | None = None
+    box_total: Fact | None = None
+    """The card copies the box holds (`box.total`)."""
+    box_decks: Fact | None = None
+    """How many ready-made decks the box holds (`box.decks`)."""
     piles: dict[str, list[Fact]] = field(default_factory=dict)
     deal: list[tuple[int, int, Fact]] = field(default_factory=list)
     players: Fact | None = None
@@ -190,6 +194,11 @@ class Facts:
                 place = self._at(["box", "deck_contents", index])
                 fact = Fact(item.count, item.count, "each starter deck", place, binding=False)
                 self.starter_counts.setdefault(subject, []).append(fact)
+        if box.total is not None:
+            self.box_total = Fact(box.total, box.total, "the box", self._at(["box", "total"]))
+        if box.decks:
+            count = len(box.decks)
+            self.box_decks = Fact(count, count, "the box's decks", self._at(["box", "decks"]))
         if box.deck_contents:
             total = sum(item.count for item in box.deck_contents)
             place = self._at(["box", "deck_contents"])

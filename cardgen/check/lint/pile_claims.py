@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from cardgen.check.lint.facts import Claim, Fact, Facts, Subject
 from cardgen.check.lint.quantities import NUM, WEAK, any_of, number_value
-from cardgen.check.lint.scope import sentence_bounds
+from cardgen.check.lint.scope import STEP_RIGHT_BEFORE, sentence_bounds
 from cardgen.load.game import GamePack
 from cardgen.model.select import matches
 from cardgen.model.setup import Pile
@@ -40,13 +40,6 @@ _LINK = re.compile(
     re.IGNORECASE,
 )
 """Words that make a number of cards a pile's size (`form`, `shows`, `compte`, `:`)."""
-_STEP = re.compile(
-    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
-    r"(?:shuffle|deal|lay(?:\s+out)?|reveal|place|flip|stack|mélangez|révélez|posez|placez"
-    r"|tirez|retournez|alignez|empilez)(?:[^\S\n]+(?:the|les|des))?[^\S\n]+\Z",
-    re.IGNORECASE,
-)
-"""An imperative setup step right before a number (`Lay out 5 Charters`)."""
 _EACH = re.compile(r"\b(?:each|every)\s+player|\bchaque\s+joueur|\bchacun|\bto\s+each\b", re.I)
 
 
@@ -137,7 +130,9 @@ class PileReader:
 
     def _stepped(self, text: str, number: re.Match[str], start: int, end: int) -> _Counted | None:
         """The one counted pile of the type a setup step lays out (`Lay out 5 Charters`)."""
-        if not _STEP.search(text[start : number.start()]) or _EACH.search(text, start, end):
+        if not STEP_RIGHT_BEFORE.search(text[start : number.start()]) or _EACH.search(
+            text, start, end
+        ):
             return None
         subject = self.phrases.get(" ".join(number.group("noun").casefold().split()))
         type_id = dict(subject).get("type") if subject else None

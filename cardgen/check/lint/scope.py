@@ -45,6 +45,24 @@ STARTER_CUE = re.compile(
 """A starter deck: its counts are the box's make-up, not a deck rule's."""
 
 
+_STEP_START = (
+    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
+)
+STEP_VERBS = (
+    r"(?:shuffle|deal|lay(?:\s+out)?|reveal|give|place|take|draw|flip|stack|mélangez"
+    r"|distribuez|révélez|donnez|posez|placez|prenez|piochez|tirez|retournez|alignez|formez"
+    r"|empilez)"
+)
+SETUP_STEP = re.compile(rf"{_STEP_START}{STEP_VERBS}\b[^.!?\n;:]*\Z", re.IGNORECASE)
+"""An imperative setup step before a count in its clause (`Deal 6 Ships face up`,
+`Mélangez 10 cartes Incident`, `2. Révélez 4 recettes`): cards taken out for play, not
+what the box holds nor a deck's make-up (search the clause's text up to the count)."""
+STEP_RIGHT_BEFORE = re.compile(
+    rf"{_STEP_START}{STEP_VERBS}(?:[^\S\n]+(?:the|les|des|out))?[^\S\n]+\Z", re.IGNORECASE
+)
+"""The same step right before a number (`Lay out 5 Charters`, `Shuffle the 8 Storms`)."""
+
+
 def line_at(text: str, offset: int) -> tuple[int, int]:
     """The start and end of the line holding `offset`."""
     start = text.rfind("\n", 0, offset) + 1
