@@ -85,6 +85,10 @@ _PER_GROUP = (
 )
 """After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
 chaque famille`): held against each group's count, never against the total."""
+_NOT_GROUP = (
+    r"(?:(?:a|an|the|un|une|le|la)\s+)?(?:decks?|paquets?|players?|joueurs?|games?|parties?)\b"
+)
+"""`per deck`, `par joueur`: the scope of a count, not a group of cards."""
 _INTO_DECK = re.compile(
     r"\b(?:into|in|to|dans)\s+(?:your|a|the|their|votre|un|le|son|leur)\s+(?:[\w-]+\s+)?"
     r"(?:deck|paquet)\b",
@@ -122,7 +126,8 @@ class ClaimFinder:
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
             r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)"
-            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?P<group>[^\W\d][\w’'-]*))?" + _AFTER,
+            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?!{_NOT_GROUP})(?P<group>[^\W\d][\w’'-]*))?"
+            + _AFTER,
             re.IGNORECASE,
         )
         self.piles = [
