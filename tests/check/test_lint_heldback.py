@@ -1,6 +1,8 @@
-"""The rules-number linter (TX602) on the held-back set (issue 35, deliverable 3): four
+"""The rules-number linter (TX602) on held-back set one (issue 35, deliverable 3): four
 games and their rules sentences written by hand, apart from the linter and its generated
-texts, and never used while tuning. The issue's targets: recall 0.95 or more on the wrong
+texts. Measured once against round one (recall 0.51, 10 false alarms), it was then used as
+development data in round two; set two (tests/data/lint_heldback2) is the test split. The
+issue's targets: recall 0.95 or more on the wrong
 numbers, no false alarm on the right ones and the fillers. `tools/heldback_report.py`
 prints the same figures per game and per kind, with every miss and false alarm."""
 
@@ -107,12 +109,13 @@ def _listing(outcomes: list[Outcome]) -> str:
     return "\n".join(f"{o.claim.source}: {o.claim.text!r}" for o in outcomes)
 
 
-@pytest.mark.xfail(strict=False, reason="held-back set: measured, issue 35")
 def test_tx602_meets_the_issue_targets_on_the_held_back_set(tmp_path: Path) -> None:
+    """Set one: measured once at 0.51 and 10 false alarms, then used as development data
+    (round two); set two (tests/data/lint_heldback2) is the test split."""
     outcomes = run_all(tmp_path)
     total = score(outcomes)
     assert total.wrong >= 120
     assert not false_alarms(outcomes), "false alarms:\n" + _listing(false_alarms(outcomes))
-    assert total.recall >= 0.95, f"recall {total.recall:.3f}; missed:\n" + _listing(
+    assert total.recall >= 0.96, f"recall {total.recall:.3f}; missed:\n" + _listing(
         misses(outcomes)
     )

@@ -55,7 +55,7 @@ _LINK = (
 from 1 to 6`, `Strength is never more than 5`)."""
 _OF = (
     r"(?:\s+(?:of\s+(?:an?|the|each|every)|d['’]une?|de\s+la|de\s+l['’]|du|des)\s*"
-    r"[^\W\d][\w’'-]*)?"
+    r"[^\W\d][\w’'-]*(?:\s+[^\W\d][\w’'-]*){0,2}?)?"
 )
 """A field's label may name its card (`Gravité d'un incident : au plus 2`)."""
 _NEGATED = re.compile(r"\b(?:no|never|not|none|aucun|aucune|jamais|ne|n['’])\b|n['’]", re.I)
