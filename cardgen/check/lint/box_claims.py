@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Facts
 from cardgen.check.lint.quantities import NUM, QUAL, WEAK, number_value, qualifier_kind
-from cardgen.check.lint.scope import BOX_CUE, SETUP_STEP, STARTER_CUE, sentence_bounds
+from cardgen.check.lint.scope import BOX_CUE, SETUP_STEP, STARTER_CUE, sentence, sentence_bounds
 
 _SP = r"[^\S\n]+"
 _TOTAL = re.compile(
@@ -26,6 +26,16 @@ _TOTAL = re.compile(
 _DECKS = re.compile(
     rf"(?<![\w.+/-])(?P<num>{NUM}){_SP}(?:[\w-]+{_SP}){{0,3}}?(?:decks|paquets)\b", re.IGNORECASE
 )
+
+
+_ASIDE = re.compile(
+    r"\b(?:return|returns|put|remove|removes|discard|aside|back|stay|stays|remain|remains"
+    r"|remaining|other|others|unused|spare|extra|rest|restent|reste|remettez|rangez|retirez"
+    r"|autres|restantes?|inutilisées?)\b",
+    re.IGNORECASE,
+)
+"""Cards moved back to or left in the box (`the other 2 cards stay in the box`): not its
+total."""
 
 
 def box_claims(facts: Facts, text: str) -> Iterator[Claim]:
@@ -58,4 +68,6 @@ def _plain(text: str, start: int, match: re.Match[str]) -> bool:
     if " ".join(match.group("num").casefold().split()) in WEAK:
         return False
     before = text[start : match.start()]
+    if _ASIDE.search(sentence(text, match.start())):
+        return False
     return not (STARTER_CUE.search(before) or SETUP_STEP.search(before))

@@ -168,10 +168,12 @@ class FieldReader:
     def _subject_inside(self, text: str, match: re.Match[str]) -> tuple[Subject, str] | None:
         """The subject a field's label names (`Gravité d'un incident`) or the sentence names
         after the number (`Speed ranges from 1 to 6 on every Ship`)."""
-        _, end = sentence_bounds(text, match.start())
+        start, end = sentence_bounds(text, match.start())
         inside = self.subject.search(text, match.start(), match.start("num"))
         after = inside or self.subject.search(text, match.end(), end)
-        return (self._named(after.group()), "") if after is not None else None
+        if after is None:
+            return None
+        return self._named(after.group()), "" if inside else text[start : match.start()]
 
     def _only_type(self, between: str) -> tuple[Subject, str] | None:
         """The one card type with a bounded field, for a sentence naming no subject."""

@@ -40,6 +40,19 @@ _LINK = re.compile(
     re.IGNORECASE,
 )
 """Words that make a number of cards a pile's size (`form`, `shows`, `compte`, `:`)."""
+_INTO = re.compile(
+    r"\b(?:into|onto|in|on|under|beneath|sous|sur|dans|top\s+of|bottom\s+of|au-dessus\s+d[eu]"
+    r"|bout\s+d[eu]|end\s+of)\s*\Z",
+    re.IGNORECASE,
+)
+"""A word before a pile's name that puts cards into a pile already laid out (`Place 1 Storm
+under the Market Row`): that step does not lay out a pile of its own."""
+_IN_PLAY = re.compile(
+    r"\b(?:turn|tour|round|manche|when|whenever|if|until|unless|quand|lorsque|si|instead"
+    r"|empty|vide|refill\w*|replace\w*|complét\w*|remplace\w*)\b",
+    re.IGNORECASE,
+)
+"""A sentence about play, not setup (`When the Market Row is empty, reveal 3 Ships`)."""
 _EACH = re.compile(r"\b(?:each|every)\s+player|\bchaque\s+joueur|\bchacun|\bto\s+each\b", re.I)
 
 
@@ -112,6 +125,8 @@ class PileReader:
         what the cards form or hold, else the one counted pile of the cards' type that a
         setup step lays out."""
         start, end = sentence_bounds(text, number.start())
+        if _IN_PLAY.search(text, start, end):
+            return None
         named = []
         for found in self.name.finditer(text, start, end):
             before = _ARTICLE.sub("", text[max(start, found.start() - 30) : found.start()])
@@ -124,7 +139,7 @@ class PileReader:
                 if named[0].start() < number.start()
                 else text[number.end() : named[0].start()]
             )
-            if _LINK.search(between):
+            if _LINK.search(between) and not re.search(r"[,.!?]", between):
                 return piles.pop()
         return self._stepped(text, number, start, end)
 
@@ -138,6 +153,10 @@ class PileReader:
         type_id = dict(subject).get("type") if subject else None
         if type_id is None:
             return None
+        for found in self.name.finditer(text, start, end):
+            before = _ARTICLE.sub("", text[max(start, found.start() - 30) : found.start()])
+            if _INTO.search(before):
+                return None
         holding = {p for p in self.named.values() if p.counted and type_id in p.types}
         return holding.pop() if len(holding) == 1 else None
 

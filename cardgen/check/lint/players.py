@@ -218,7 +218,8 @@ def _kind(text: str, match: re.Match[str], kind: str) -> str:
 _DEALT = re.compile(
     r"\b(?:cards?|cartes?|deal\w*|distribu\w*|donnez|give|receives?|reçoi\w*|each|chacun"
     r"|par\s+joueur|per\s+player|with|avec|à\s+\w+\s+(?:ou|à)\s+\w+\s+joueurs|if|si|when"
-    r"|quand|need|needs|needed|faut|besoin|jouer|to\s+play|add|ajoutez|extension|expansion)\b",
+    r"|quand|need|needs|needed|faut|besoin|jouer|to\s+play|add|ajoutez|extension|expansion"
+    r"|best|ideal|idéal|recommended|recommandé|conseillé|optimal|variant|variante)\b",
     re.IGNORECASE,
 )
 """A player count's sentence that deals cards or sets a condition (`with 3-4 players`, `pour
