@@ -64,8 +64,11 @@ PLAYER_COUNT = (
     ),
     (re.compile(rf"(?<![\w.+-])(?P<num>\d{{1,2}})\+{_SP}{_PLAYERS}", re.IGNORECASE), "more"),
     (
-        re.compile(rf"\b(?:à{_SP}partir{_SP}de|dès|from){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}", re.I),
-        "more",
+        re.compile(
+            rf"\b(?:à{_SP}partir{_SP}de|dès|from){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}(?!\s*,)",
+            re.IGNORECASE,
+        ),
+        "from",
     ),
     (
         re.compile(
@@ -189,6 +192,8 @@ def player_claims(facts: Facts, text: str) -> Iterator[Claim]:
         for match in pattern.finditer(text):
             groups = match.groupdict()
             raw = groups.get("num") or groups["num2"]
+            if kind == "from" and _DEALT.search(sentence(text, match.start())):
+                continue
             if kind != "solo" and (
                 " ".join(raw.casefold().split()) in WEAK or _BLOCKED.search(text, 0, match.start())
             ):
@@ -210,6 +215,8 @@ def _kind(text: str, match: re.Match[str], kind: str) -> str:
         return "min" if word.startswith("min") else "max"
     if kind == "solo":
         return ""
+    if kind == "from":
+        return "more"
     if kind == "range" and not _DEALT.search(sentence(text, match.start())):
         return "span"
     return kind
