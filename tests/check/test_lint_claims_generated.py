@@ -20,19 +20,18 @@ from tests.check.claims_texts import document, render
 def test_development_sample_recall_and_no_false_alarm() -> None:
     tally = measure(DEV_SEEDS, evaluation=False)
     assert sum(tally.wrong.values()) >= 200
-    assert tally.recall() >= 0.95, tally.missed
+    assert tally.recall() >= 0.99, tally.missed
     assert tally.false == []
 
 
 def test_evaluation_sample_no_false_alarm_and_recall_measured() -> None:
-    """Measured, not tuned on: no false alarm, and recall no lower than the 0.92 it was
-    measured at when the sample was first run (below the issue's 0.95: the reserved forms
-    `can never have more than`, `not less than` and `Stack N cards to form the X` are not
-    read; docs/lint.md)."""
+    """Measured, not tuned on: no false alarm, and recall no lower than the 0.97 it was
+    measured at once round two's reserved templates were added (round one: 0.92; the
+    reserved forms `not less than` and `ne dépasse jamais` are not read; docs/lint.md)."""
     tally = measure(EVAL_SEEDS, evaluation=True)
     assert sum(tally.wrong.values()) >= 200
     assert tally.false == []
-    assert tally.recall() >= 0.92, tally.missed
+    assert tally.recall() >= 0.97, tally.missed
 
 
 def test_samples_cover_every_kind_and_both_languages() -> None:

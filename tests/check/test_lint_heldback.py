@@ -1,6 +1,8 @@
-"""The rules-number linter (TX602) on the held-back set (issue 35, deliverable 3): four
+"""The rules-number linter (TX602) on held-back set one (issue 35, deliverable 3): four
 games and their rules sentences written by hand, apart from the linter and its generated
-texts, and never used while tuning. The issue's targets: recall 0.95 or more on the wrong
+texts. Measured once against round one (recall 0.51, 10 false alarms), it was then used as
+development data in round two; set two (tests/data/lint_heldback2) is the test split. The
+issue's targets: recall 0.95 or more on the wrong
 numbers, no false alarm on the right ones and the fillers. `tools/heldback_report.py`
 prints the same figures per game and per kind, with every miss and false alarm. The checks
 are those of every held-back set (tests/check/heldback_checks.py)."""
@@ -48,6 +50,7 @@ def test_no_claim_borrows_a_run_of_words_from_a_published_text() -> None:
     assert borrowed_runs(HELDBACK) == []
 
 
-@pytest.mark.xfail(strict=False, reason="held-back set: measured, issue 35")
 def test_tx602_meets_the_issue_targets_on_the_held_back_set(tmp_path: Path) -> None:
+    """Set one: measured once at 0.51 and 10 false alarms, then used as development data
+    (round two); set two (tests/data/lint_heldback2) is the test split."""
     assert_targets(HELDBACK, tmp_path, wrong=120)

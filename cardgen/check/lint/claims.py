@@ -14,11 +14,21 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from cardgen.check.lint.box_claims import box_claims
+from cardgen.check.lint.claim_patterns import (
+    COPIES_PATTERNS,
+    DECK_MAX_PATTERNS,
+    DECK_PATTERNS,
+    HAND_PATTERNS,
+    VALUE_NAMES,
+    value_pattern,
+)
 from cardgen.check.lint.deck_claims import DeckReader
-from cardgen.check.lint.facts import Claim, Fact, Facts, Subject
+from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
-from cardgen.check.lint.players import deal_claims, player_claims
+from cardgen.check.lint.pile_claims import PileReader
+from cardgen.check.lint.players import deal_claims, player_claims, table_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
@@ -34,10 +44,13 @@ from cardgen.check.lint.rules import words
 from cardgen.check.lint.scope import (
     BOX_CUE,
     DECK_CUE,
+    SETUP_STEP,
     STARTER_CUE,
     context,
     heading,
     section,
+    sentence,
+    sentence_bounds,
     word_before,
 )
 from cardgen.check.lint.setup_claims import SetupReader
@@ -66,6 +79,21 @@ _BUILD_CUE = re.compile(
 """A count of cards of a kind is a deck's make-up (a deck rule) only in a sentence about a
 deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
+_PER_GROUP = (
+    r"(?:(?:of|from|for|in|de|dans)\s+(?:each|every|chaque)|per|par"
+    r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même)\b"
+)
+"""After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
+chaque famille`): held against each group's count, never against the total."""
+_NOT_GROUP = (
+    r"(?:(?:a|an|the|un|une|le|la)\s+)?(?:decks?|paquets?|players?|joueurs?|games?|parties?)\b"
+)
+"""`per deck`, `par joueur`: the scope of a count, not a group of cards."""
+_INTO_DECK = re.compile(
+    r"\b(?:into|in|to|dans)\s+(?:your|a|the|their|votre|un|le|son|leur)\s+(?:[\w-]+\s+)?"
+    r"(?:deck|paquet)\b",
+    re.IGNORECASE,
+)
 _SETUP_SECTION = re.compile(
     r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|components|contents|matériel|contenu)\b",
     re.IGNORECASE,
@@ -93,10 +121,13 @@ class ClaimFinder:
         card_words = ["cards", "card", "cartes", "carte", *self.phrases]
         self.setup_reader = SetupReader(self.facts, card_words)
         self.deck_reader = DeckReader(self.facts)
+        self.pile_reader = PileReader(self.facts, self.phrases)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
-            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)" + _AFTER,
+            r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)"
+            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?!{_NOT_GROUP})(?P<group>[^\W\d][\w’'-]*))?"
+            + _AFTER,
             re.IGNORECASE,
         )
         self.piles = [
@@ -111,7 +142,7 @@ class ClaimFinder:
             for word, facts in self.facts.piles.items()
         ]
         self.values = [
-            (word[:-1], _value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
+            (word[:-1], value_pattern(VALUE_NAMES.get(word, re.escape(word))), fact)
             for word, fact in self.facts.values.items()
         ]
 
@@ -127,6 +158,9 @@ class ClaimFinder:
         yield from self._copies(text)
         yield from self._players(text)
         yield from self._values(text)
+        yield from table_claims(self.facts, text)
+        yield from self.pile_reader.claims(text)
+        yield from box_claims(self.facts, text)
 
     @staticmethod
     def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
@@ -169,13 +203,23 @@ class ClaimFinder:
             boxed = BOX_CUE.search(said) is not None or (
                 (above is not None or all_of) and titled_box
             )
+            if not all_of and self._step(text, match):
+                continue
             listed = above is not None or match.group("times") is not None
             if not boxed and not _about_a_deck(place, listed or bool(read[1])):
                 continue
-            facts = self._count_facts(subject, said, boxed, bool(read[1]))
+            begins = sentence_bounds(text, match.start())[0]
+            before = f"{above or ''} {text[begins : match.start()]}"
+            starter = STARTER_CUE.search(before) is not None
+            if match.group("per"):
+                facts = self._per_group(subject, match.group("group"), boxed)
+            else:
+                facts = self._count_facts(subject, boxed, bool(read[1]), starter)
             yield Claim(match.start(), match.end(), *read, facts)
 
-    def _count_facts(self, subject: Subject, said: str, boxed: bool, qualified: bool) -> list[Fact]:
+    def _count_facts(
+        self, subject: Subject, boxed: bool, qualified: bool, starter_said: bool
+    ) -> list[Fact]:
         """The facts a count of a subject is about, by its scope: a starter deck's list
         (`STARTER DECKS CONTAIN 54 CARDS:`) states the starter decks' make-up; a qualified
         count (`no more than 9`, a list under `may contain no more than:`) a deck rule, which
@@ -183,7 +227,7 @@ class ClaimFinder:
         box; a plain count in a sentence about decks may be any of them (only a rule binds)."""
         starter = self.facts.starter_counts.get(subject, [])
         rules = self.facts.counts.get(subject, [])
-        if STARTER_CUE.search(said) and not boxed:
+        if starter_said:
             return [replace(f, binding=True) for f in starter]
         if qualified:
             return rules
@@ -193,6 +237,38 @@ class ClaimFinder:
         if rules:
             return rules + [replace(f, binding=False) for f in starter]
         return [replace(f, binding=False) for f in pool + starter]
+
+    @staticmethod
+    def _step(text: str, match: re.Match[str]) -> bool:
+        """Whether a count is what a setup step takes out (`Deal 6 Ships face up`), not
+        what goes into a deck (`Take up to 6 Allies into your deck`)."""
+        begins = sentence_bounds(text, match.start())[0]
+        if not SETUP_STEP.search(text[begins : match.start()]):
+            return False
+        return _INTO_DECK.search(sentence(text, match.start())) is None
+
+    def _per_group(self, subject: Subject, word: str, boxed: bool) -> list[Fact]:
+        """A count per value of the field a word names (`guild`, `famille`): in a sentence
+        about the box, every group's count in the box (a number all groups disagree with is
+        wrong), else a deck rule's count per group; nothing when the word names no choice
+        field of the subject's type."""
+        pack = self.facts.pack
+        type_id = dict(subject).get("type")
+        if pack is None or type_id not in pack.game.types:
+            return []
+        folded = word.casefold().rstrip("s")
+        for name, spec in pack.game.types[type_id].fields.items():
+            label = (spec.label or name).casefold().rstrip("s")
+            if spec.type != "choice" or folded not in (label, name.casefold().rstrip("s")):
+                continue
+            if not boxed:
+                return self.facts.counts.get(tuple(sorted((*subject, (name, EACH)))), [])
+            groups = [
+                self.facts.pool_count(tuple(sorted((*subject, (name, str(v).casefold())))))
+                for v in spec.choices
+            ]
+            return [f for g in groups for f in g] if all(groups) else []
+        return []
 
     def _simple(
         self,
@@ -265,60 +341,3 @@ class ClaimFinder:
                 if " ".join(raw.casefold().split()) in WEAK:
                     continue
                 yield Claim(match.start(group), match.end(), number_value(raw), "", [fact])
-
-
-def _value_pattern(names: str) -> re.Pattern[str]:
-    """How many values a kind of thing has: `the 5 stats`, `one of the seven colorways`,
-    `douze formes`, `4 different stats:`, `12 shapes x 4 colours`."""
-    different = r"(?:different|différent(?:e)?s)"
-    return re.compile(
-        rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|there"
-        rf"\s+are|existe|existent|[x×])\s+(?P<num>{NUM})(?:\s+{different})?\s+(?:{names})\b"
-        rf"|(?P<num2>{NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
-        re.IGNORECASE,
-    )
-
-
-VALUE_NAMES = {"types": r"types\s+of\s+cards|card\s+types|types\s+de\s+cartes"}
-_DECK = r"(?:[\w-]+\s+)?decks?"
-DECK_PATTERNS = (
-    re.compile(
-        rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
-        rf"(?:hold|contain|have|be)|is|are)(?:{_SP}(?:a|an))?{_SP}{_Q}"
-        rf"(?P<num>{NUM}){_SP}cards\b{_AFTER}",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b{_Q}(?P<num>{NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
-        rf"{_SP}{_DECK}\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}(?:[\w-]+{_SP})?decks?\b", re.IGNORECASE
-    ),
-)
-DECK_MAX_PATTERNS = (
-    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
-    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
-)
-COPIES_PATTERNS = (
-    re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)"
-        rf"(?:{_SP}(?P<after>{AFTER}))?{_SP}(?:of|per|for|d[’']|de|par)\s*(?:[\w’'-]+{_SP}){{0,3}}?"
-        r"(?:card|carte)\b",
-        re.IGNORECASE,
-    ),
-)
-HAND_PATTERNS = (
-    re.compile(
-        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{NUM})\b(?!\s*(?:[%.,]\d))",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{NUM})"
-        rf"{_SP}cards?{_SP}(?:in|into){_SP}(?:their|your|his|her|the|a|its){_SP}hand\b",
-        re.IGNORECASE,
-    ),
-    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
-    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
-)

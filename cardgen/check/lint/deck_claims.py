@@ -30,11 +30,17 @@ from cardgen.check.lint.quantities import (
 from cardgen.check.lint.scope import STARTER_CUE, sentence
 
 _SP = r"[^\S\n]+"
-_DECK_WORD = re.compile(r"\b(?:decks?|paquets?|deck-building)\b", re.IGNORECASE)
+_DECK_WORD = re.compile(r"\b(?:decks?|paquets?|deck-?building)\b", re.IGNORECASE)
+_LABEL = re.compile(
+    r"\b(?:size|taille|decks?|deck-?building|paquets?)\b[^.!?\n:]{0,30}:\s*\Z", re.IGNORECASE
+)
+"""A label before the number (`Deck size: 30 cards`, `Taille du paquet : 24 cartes au plus`,
+`Deckbuilding in short: 36 cards exactly`): the deck's size, as a holding verb says it."""
 _HOLDING = re.compile(
     r"\b(?:contains?|containing|holds?|holding|includes?|include|including|has|have|build"
     r"|builds|built|building|made|consists?|bring|brings|is|are|be|of|compte|contient"
-    r"|contenir|compter|comprend|construit|construisez|construire|de)\b",
+    r"|contenir|compter|comprend|construit|construisez|construire|de|exceed|exceeds|dépasser"
+    r"|dépasse)\b",
     re.IGNORECASE,
 )
 _MOVING = re.compile(
@@ -88,7 +94,8 @@ class DeckReader:
         said = sentence(text, match.start())
         if not _DECK_WORD.search(said) or _MOVING.search(said) or STARTER_CUE.search(said):
             return None
-        if not _HOLDING.search(said):
+        begins = text.rfind("\n", 0, match.start()) + 1
+        if not _HOLDING.search(said) and not _LABEL.search(text, begins, match.start()):
             return None
         raw = match.group("num")
         groups = match.groupdict()

@@ -122,6 +122,10 @@ class Facts:
     """Cards with a limit of their own: a sentence naming one is about that card."""
     starter_size: list[Fact] = field(default_factory=list)
     hand: Fact | None = None
+    box_total: Fact | None = None
+    """The card copies the box holds (`box.total`)."""
+    box_decks: Fact | None = None
+    """How many ready-made decks the box holds (`box.decks`)."""
     piles: dict[str, list[Fact]] = field(default_factory=dict)
     deal: list[tuple[int, int, Fact]] = field(default_factory=list)
     players: Fact | None = None
@@ -141,12 +145,17 @@ class Facts:
         facts._values(pack)
         return facts
 
+    def place_of(self, loc: list[str | int]) -> str:
+        """`path:line` of an entry of game.yaml, by its location (`["setup", "piles", 0]`)."""
+        return self._at(loc)
+
     def _at(self, loc: list[str | int]) -> str:
         assert self.pack is not None
         where = self.pack.doc.location(loc)
         return f"{display_path(where.path)}:{where.line}" if where.path else "game.yaml"
 
     def _rules(self, pack: GamePack) -> None:
+        sized = [r for r in pack.game.deck_rules if isinstance(r, DeckSizeRule)]
         for index, rule in enumerate(pack.game.deck_rules):
             if isinstance(rule, CopiesRule):
                 place = self._at(["deck_rules", index])
@@ -158,7 +167,7 @@ class Facts:
             high = rule.exact if rule.exact is not None else rule.max
             fact = Fact(low, high, f"the deck rule {rule.id}", self._at(["deck_rules", index]))
             if isinstance(rule, DeckSizeRule):
-                if not rule.where:
+                if not rule.where or len(sized) == 1:
                     self.deck_size.append(fact)
                 continue
             subject = subject_of(rule.where)
@@ -185,6 +194,11 @@ class Facts:
                 place = self._at(["box", "deck_contents", index])
                 fact = Fact(item.count, item.count, "each starter deck", place, binding=False)
                 self.starter_counts.setdefault(subject, []).append(fact)
+        if box.total is not None:
+            self.box_total = Fact(box.total, box.total, "the box", self._at(["box", "total"]))
+        if box.decks:
+            count = len(box.decks)
+            self.box_decks = Fact(count, count, "the box's decks", self._at(["box", "decks"]))
         if box.deck_contents:
             total = sum(item.count for item in box.deck_contents)
             place = self._at(["box", "deck_contents"])

@@ -119,6 +119,8 @@ def _add_choices(
         key = tuple(sorted((*base, (name, str(value).casefold()))))
         for form in (ctype.label, ctype.plural_label, f"{ctype.label} cards"):
             table.add(f"{shown} {form}", key)
+            for mark in ("'", "’", "'s", "’s"):
+                table.add(f"{shown}{mark} {form}", key)
         if pack.game.language == "fr":
             table.add(f"{ctype.label} {shown}", key)
             table.add(f"{ctype.plural_label} {_plural_fr(shown)}", key)

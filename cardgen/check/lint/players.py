@@ -9,11 +9,12 @@ from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Fact, Facts
 from cardgen.check.lint.quantities import NUM, QUAL, WEAK, number_value, qualifier_kind
+from cardgen.check.lint.scope import sentence
 
 _SP = r"[^\S\n]+"
 _PLAYERS = r"(?:joueurs|players)\b"
 DEAL_PLAYERS = re.compile(
-    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
+    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
     re.IGNORECASE,
 )
 DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
@@ -62,6 +63,29 @@ PLAYER_COUNT = (
         "range",
     ),
     (re.compile(rf"(?<![\w.+-])(?P<num>\d{{1,2}})\+{_SP}{_PLAYERS}", re.IGNORECASE), "more"),
+    (
+        re.compile(
+            rf"\b(?:à{_SP}partir{_SP}de|dès|from){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}(?!\s*,)",
+            re.IGNORECASE,
+        ),
+        "from",
+    ),
+    (
+        re.compile(
+            rf"\b(?P<bound>min(?:imum)?|max(?:imum)?){_SP}(?:number{_SP}of{_SP})?{_PLAYERS}\s*:\s*"
+            rf"(?P<num>{NUM})\b|\bnombre{_SP}(?P<bound2>min(?:imum)?|max(?:imum)?){_SP}de{_SP}"
+            rf"{_PLAYERS}\s*:\s*(?P<num2>{NUM})\b",
+            re.IGNORECASE,
+        ),
+        "bound",
+    ),
+    (
+        re.compile(
+            rf"\bsolo\b[^.!?\n]*?(?<![\w.+-])(?P<num>1|one|un|une){_SP}(?:player|joueur)\b",
+            re.IGNORECASE,
+        ),
+        "solo",
+    ),
     (re.compile(rf"\b(?P<q>{QUAL}){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}", re.IGNORECASE), "q"),
 )
 """How a text gives the game's player count, and how each reads (see `Fact.admits`)."""
@@ -85,6 +109,68 @@ def deal_claims(facts: Facts, text: str) -> Iterator[Claim]:
             yield Claim(start, match.end() + cards.end(), value, "", wrong[:1])
 
 
+_ROW = re.compile(r"^[^\S\n]*\|(?P<cells>.*)\|[^\S\n]*$", re.MULTILINE)
+_RULE_ROW = re.compile(r"^[\s|:-]+$")
+_PLAYER_HEAD = re.compile(r"\b(?:players?|joueurs?)\b", re.IGNORECASE)
+_CARDS_HEAD = re.compile(
+    r"\b(?:cards?|cartes?|each|per\s+player|par\s+joueur|chacun|deal\w*|distribu\w*)\b",
+    re.IGNORECASE,
+)
+_PLAYER_CELL = re.compile(rf"^\s*(?P<p1>{NUM})(?:\s*(?:-|–|to|à|or|ou)\s*(?P<p2>{NUM}))?\s*$", re.I)
+_CARDS_CELL = re.compile(rf"^\s*(?P<num>{NUM})(?:\s+(?:cards?|cartes?)\b.*)?\s*$", re.IGNORECASE)
+
+
+def table_claims(facts: Facts, text: str) -> Iterator[Claim]:
+    """A Markdown deal table (`| Players | Cards each |`, `| Joueurs | Ingrédients par
+    joueur |`): each row's number of cards held against the deal rows of its player count.
+    A table whose header names no player column and exactly one column of cards is left
+    alone."""
+    if not facts.deal:
+        return
+    rows = [(m.start("cells"), m.group("cells").split("|")) for m in _ROW.finditer(text)]
+    header: list[str] | None = None
+    columns: tuple[int, int] | None = None
+    for start, cells in rows:
+        if _RULE_ROW.match("|".join(cells)):
+            continue
+        heads = _columns(cells)
+        if heads is not None and not _PLAYER_CELL.match(cells[heads[0]]):
+            header, columns = cells, heads
+            continue
+        if header is None or columns is None or len(cells) != len(header):
+            continue
+        claim = _row_claim(facts, start, cells, columns)
+        if claim is not None:
+            yield claim
+
+
+def _columns(cells: list[str]) -> tuple[int, int] | None:
+    """The player column and the one cards column of a header row, if it is one."""
+    players = [i for i, c in enumerate(cells) if _PLAYER_HEAD.search(c)]
+    cards = [i for i, c in enumerate(cells) if _CARDS_HEAD.search(c) and i not in players[:1]]
+    if len(players) < 1 or len(cards) != 1:
+        return None
+    return players[0], cards[0]
+
+
+def _row_claim(
+    facts: Facts, start: int, cells: list[str], columns: tuple[int, int]
+) -> Claim | None:
+    """One body row's claim: its cards held against the rows of its player count."""
+    who = _PLAYER_CELL.match(cells[columns[0]])
+    many = _CARDS_CELL.match(cells[columns[1]])
+    if who is None or many is None:
+        return None
+    low = number_value(who.group("p1"))
+    high = number_value(who.group("p2")) if who.group("p2") else low
+    value = number_value(many.group("num"))
+    offset = start + sum(len(c) + 1 for c in cells[: columns[1]]) + many.start("num")
+    wrong = wrong_rows(facts, low, high, value)
+    if not wrong:
+        return None
+    return Claim(offset, offset + len(many.group("num")), value, "", wrong[:1])
+
+
 def wrong_rows(facts: Facts, low: int, high: int, value: int) -> list[Fact]:
     """The deal table's rows a number of cards each for `low` to `high` players disagrees
     with: when the text's player counts cover rows whole, any of those rows that says
@@ -104,15 +190,46 @@ def player_claims(facts: Facts, text: str) -> Iterator[Claim]:
         return
     for pattern, kind in PLAYER_COUNT:
         for match in pattern.finditer(text):
-            raw = match.group("num")
-            if " ".join(raw.casefold().split()) in WEAK or _BLOCKED.search(text, 0, match.start()):
+            groups = match.groupdict()
+            raw = groups.get("num") or groups["num2"]
+            if kind == "from" and _DEALT.search(sentence(text, match.start())):
                 continue
-            upper = match.groupdict().get("upper")
+            if kind != "solo" and (
+                " ".join(raw.casefold().split()) in WEAK or _BLOCKED.search(text, 0, match.start())
+            ):
+                continue
+            upper = groups.get("upper")
             value = number_value(raw)
             bound = number_value(upper) if upper else None
-            said = qualifier_kind(match.group("q")) if kind == "q" else kind
+            said = _kind(text, match, kind)
             yield Claim(match.start(), match.end(), value, said, [facts.players], bound)
 
 
+def _kind(text: str, match: re.Match[str], kind: str) -> str:
+    """How a player count reads: a range is the game's whole player count (`span`) unless
+    its sentence deals cards (`With 3 to 4 players, deal 10 cards each`: those rows)."""
+    if kind == "q":
+        return qualifier_kind(match.group("q"))
+    if kind == "bound":
+        word = (match.groupdict().get("bound") or match.group("bound2")).casefold()
+        return "min" if word.startswith("min") else "max"
+    if kind == "solo":
+        return ""
+    if kind == "from":
+        return "more"
+    if kind == "range" and not _DEALT.search(sentence(text, match.start())):
+        return "span"
+    return kind
+
+
+_DEALT = re.compile(
+    r"\b(?:cards?|cartes?|deal\w*|distribu\w*|donnez|give|receives?|reçoi\w*|each|chacun"
+    r"|par\s+joueur|per\s+player|with|avec|à\s+\w+\s+(?:ou|à)\s+\w+\s+joueurs|if|si|when"
+    r"|quand|need|needs|needed|faut|besoin|jouer|to\s+play|add|ajoutez|extension|expansion"
+    r"|best|ideal|idéal|recommended|recommandé|conseillé|optimal|variant|variante)\b",
+    re.IGNORECASE,
+)
+"""A player count's sentence that deals cards or sets a condition (`with 3-4 players`, `pour
+jouer de 5 à 8 joueurs il faut une deuxième boîte`): some of the player counts, not all."""
 _BLOCKED = re.compile(r"\b(?:the|both|these|those|all|les|ces|des|other|autres)\s+\Z", re.I)
 """`the 2 players`, `les 2 joueurs`: players at the table, not the game's player count."""

@@ -55,7 +55,12 @@ QUALIFIERS = {
     "max": words("up_to at_most no_more_than not_more_than a_maximum_of maximum_of jusqu'à")
     + words("jusqu’à au_plus au_maximum pas_plus_de limited_to capped_at a_max_of max_of")
     + words("maximum max may_only_have can_only_have may_have_only may_hold_only")
-    + words("may_only_hold never_more_than un_maximum_de au_grand_maximum"),
+    + words("may_only_hold never_more_than un_maximum_de au_grand_maximum")
+    + words("can't_have_more_than cannot_have_more_than may_not_have_more_than")
+    + words("can't_include_more_than cannot_include_more_than may_not_include_more_than")
+    + words("can't_contain_more_than cannot_contain_more_than may_not_contain_more_than")
+    + words("ne_peut_pas_dépasser ne_peut_dépasser ne_doit_pas_dépasser cannot_exceed")
+    + words("can't_exceed may_not_exceed must_not_exceed"),
     "min": words("at_least a_minimum_of minimum_of no_fewer_than no_less_than au_moins")
     + words("au_minimum pas_moins_de minimum a_min_of min_of un_minimum_de"),
     "exact": words("exactly exactement"),

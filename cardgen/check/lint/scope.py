@@ -20,7 +20,7 @@ _SECTION_WORDS = 7
 
 BOX_CUE = re.compile(
     r"\b(?:box|boxes|components|contents|comes\s+with|in\s+the\s+game|boîtes?|contenu"
-    r"|matériel)\b",
+    r"|matériel|(?:the\s+)?game\s+(?:includes|contains|has)|le\s+jeu\s+(?:comprend|contient))\b",
     re.IGNORECASE,
 )
 """Words of a sentence or section about what the box holds."""
@@ -32,7 +32,8 @@ SETUP_CUE = re.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|preparation|getting\s+started|before\s+(?:play|the\s+game"
     r"|you\s+(?:start|begin|play))|to\s+(?:start|begin)(?:\s+the\s+game)?|at\s+the\s+start\s+of"
     r"\s+the\s+game|start\s+of\s+play|opening\s+hand|starting\s+hand|mise\s+en\s+place"
-    r"|préparation|installation|en\s+début\s+de\s+partie|main\s+de\s+départ)\b",
+    r"|préparation|installation|en\s+début\s+de\s+partie|main\s+de\s+départ"
+    r"|shuffle\s+your\s+(?:[\w-]+\s+)?deck|mélangez\s+votre\s+paquet)\b",
     re.IGNORECASE,
 )
 """Words of a sentence or section about setting the game up (where a hand is dealt)."""
@@ -42,6 +43,24 @@ STARTER_CUE = re.compile(
     re.IGNORECASE,
 )
 """A starter deck: its counts are the box's make-up, not a deck rule's."""
+
+
+_STEP_START = (
+    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
+)
+STEP_VERBS = (
+    r"(?:shuffle|deal|lay(?:\s+out)?|reveal|give|place|take|draw|flip|stack|mélangez"
+    r"|distribuez|révélez|donnez|posez|placez|prenez|piochez|tirez|retournez|alignez|formez"
+    r"|empilez)"
+)
+SETUP_STEP = re.compile(rf"{_STEP_START}{STEP_VERBS}\b[^.!?\n;:]*\Z", re.IGNORECASE)
+"""An imperative setup step before a count in its clause (`Deal 6 Ships face up`,
+`Mélangez 10 cartes Incident`, `2. Révélez 4 recettes`): cards taken out for play, not
+what the box holds nor a deck's make-up (search the clause's text up to the count)."""
+STEP_RIGHT_BEFORE = re.compile(
+    rf"{_STEP_START}{STEP_VERBS}(?:[^\S\n]+(?:the|les|des|out))?[^\S\n]+\Z", re.IGNORECASE
+)
+"""The same step right before a number (`Lay out 5 Charters`, `Shuffle the 8 Storms`)."""
 
 
 def line_at(text: str, offset: int) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from cardgen.check.lint.facts import Claim, Fact, Facts
 from cardgen.check.lint.players import DEAL_PLAYERS, wrong_rows
 from cardgen.check.lint.quantities import NUM, QUAL, WEAK, any_of, number_value, qualifier_kind
-from cardgen.check.lint.scope import SETUP_CUE, line_at, section, sentence
+from cardgen.check.lint.scope import SETUP_CUE, heading, line_at, section, sentence
 
 _SP = r"[^\S\n]+"
 _TAKE = (
@@ -28,7 +28,10 @@ _TAKE = (
     r"|starts?\s+(?:the\s+game\s+)?with|begins?\s+(?:the\s+game\s+)?with|piochez?|pioche"
     r"|piochent|prend|prennent|prenez|reçoit|reçoivent|distribuez|distribue|distribuer|donnez"
 )
-_EACH = r"(?:each|every|all)\s+players?|them|everyone|chaque\s+joueur|tout\s+le\s+monde"
+_EACH = (
+    r"(?:each|every|all)\s+players?|them|everyone|chaque\s+joueur|tout\s+le\s+monde"
+    r"|chacune?|(?:to|à)\s+(?:each|every|chaque)\s+[\w-]+"
+)
 _WORDS = r"(?:(?!(?:to|from|of|damage|de|à|du|des)\b)[\w’'-]+\s+){0,3}?"
 _NOT_MORE = re.compile(r"\s*(?:more|extra|additional|further|other|de\s+plus|supplémentaires?)\b")
 _FIRST = re.compile(
@@ -40,6 +43,25 @@ _TURN = re.compile(
     re.IGNORECASE,
 )
 """A sentence about a turn: its numbers of cards drawn are no opening hand."""
+_CARD_TEXT = re.compile(
+    r"\b(?:lets?|allows?|permet(?:tent)?|vous\s+permet)\s+(?:you|players?|de|à)\b"
+    r"|\bwhen(?:ever)?\s+(?:you\s+)?(?:play|played|buy|bought)\b|\b(?:quand|lorsque)\s+vous\s+jouez",
+    re.IGNORECASE,
+)
+"""A card's own text (`Each Deckhand lets you draw 1 card`): an effect, never the hand."""
+_DEALING = re.compile(
+    r"\b(?:deal|deals|dealt|distribu\w*|donnez|give|gives|reçoi\w*|receives?)\b", re.IGNORECASE
+)
+"""A verb of dealing: the deal table's number; a hand named without one is the hand's."""
+_TABLE = re.compile(
+    r"\bface[\s-]+(?:up|down|visible|cachée)|\bas\s+the\b|\bto\s+form\b|\bpour\s+former\b"
+    r"|\b(?:center|centre|middle|milieu)\s+of\s+the\s+table|\bau\s+centre\b",
+    re.IGNORECASE,
+)
+"""Cards laid on the table (`Deal 6 Ships face up as the Market Row`): a pile, not a deal,
+unless the sentence gives them to each player."""
+_SOLO = re.compile(r"\b(?:en\s+solo|solo|single-player|one-player)\b", re.IGNORECASE)
+"""A line about the one-player game: the deal table's row for 1 player."""
 _HAND = re.compile(r"\b(?:hands?|mains?)\b", re.IGNORECASE)
 _SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|preparation)", re.I)
 
@@ -62,6 +84,12 @@ def _patterns(nouns: str) -> tuple[re.Pattern[str], ...]:
             re.IGNORECASE,
         ),
         re.compile(rf"\b(?:hand|main)\s+(?:of|de)\s+(?P<num>{NUM})\b(?![.,]\d)", re.IGNORECASE),
+        re.compile(
+            rf"\b(?:starts?|begins?|commencez?|commencent)\s+(?:the\s+game\s+|la\s+partie\s+)?"
+            rf"(?:with|avec)\s+(?:a|an|un)\s+(?:(?:starting|personal|own)\s+)?(?:deck|paquet)"
+            rf"(?:\s+de\s+départ)?\s+(?:of|de)\s+(?P<num>{NUM}){_SP}(?:cards|cartes)\b",
+            re.IGNORECASE,
+        ),
         re.compile(
             rf"\b(?:starting|opening)\s+hand\s+(?:size\s+)?(?:of|is)\s+(?P<num>{NUM})\b",
             re.IGNORECASE,
@@ -95,20 +123,33 @@ class SetupReader:
         if _NOT_MORE.match(text, match.end("num")):
             return None
         said = sentence(text, match.start())
-        if _FIRST.search(said) or _TURN.search(said) or not self._about_the_hand(text, match, said):
+        if _FIRST.search(said) or _TURN.search(said) or _CARD_TEXT.search(said):
+            return None
+        if _TABLE.search(said) and not (re.search(_EACH, said, re.I) or _HAND.search(said)):
+            return None
+        if not self._about_the_hand(text, match, said):
             return None
         value = number_value(raw)
         start = match.start("q") if q else match.start("num")
-        facts = self._facts(text, match.start(), value)
+        if self.facts.hand is not None and _HAND.search(said) and not _DEALING.search(said):
+            facts = [self.facts.hand]
+        else:
+            facts = self._facts(text, match.start(), value)
         return Claim(start, match.end(), value, qualifier_kind(q), facts) if facts else None
 
     @staticmethod
     def _about_the_hand(text: str, match: re.Match[str], said: str) -> bool:
         """Whether the sentence is about the opening hand: it names the hand or each player,
         or it is in a setup section or says it is done to start."""
-        if _HAND.search(match.group()) or _HAND.search(said) or re.search(_EACH, said, re.I):
+        if _HAND.search(match.group()) or _HAND.search(said) or _SOLO.search(said):
             return True
-        return bool(SETUP_CUE.search(said) or _SETUP_SECTION.search(section(text, match.start())))
+        if re.search(_EACH, said, re.I):
+            return True
+        lead = heading(text, match.start()) or ""
+        return bool(
+            SETUP_CUE.search(f"{lead} {said}")
+            or _SETUP_SECTION.search(f"{lead} {section(text, match.start())}")
+        )
 
     def _facts(self, text: str, offset: int, value: int) -> list[Fact]:
         """The deal rows for the player counts on the line (a claim when one disagrees; when
@@ -117,6 +158,8 @@ class SetupReader:
             return [self.facts.hand] if self.facts.hand is not None else []
         start, end = line_at(text, offset)
         players = DEAL_PLAYERS.search(text, start, end)
+        if players is None and _SOLO.search(text, start, end):
+            return wrong_rows(self.facts, 1, 1, value)[:1]
         if players is None:
             rows = [f for _, _, f in self.facts.deal]
             return rows[:1] if all(f.low != value for f in rows) else []
