@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.check.heldback import ClaimFileError, set_folder
+from tests.check.heldback import ClaimFileError, false_alarms, run_all, score, set_folder
 from tests.check.heldback_checks import (
     assert_games_clean,
     assert_marks_in_place,
@@ -51,6 +51,19 @@ def test_a_set_is_found_by_name_or_folder_and_an_unknown_one_is_refused(
         set_folder(tmp_path)
 
 
-@pytest.mark.xfail(strict=False, reason="held-back set two: measured by the lead, issue 35")
+def test_tx602_keeps_what_it_reads_of_held_back_set_two(tmp_path: Path) -> None:
+    """The floor measured once at the end of round two (docs/lint.md): 52 of 133 wrong
+    numbers caught, 2 false alarms. A change that reads less, or alarms more, fails."""
+    outcomes = run_all(tmp_path, SET_TWO)
+    total = score(outcomes)
+    assert total.wrong == 133
+    assert total.caught >= 52, total
+    assert len(false_alarms(outcomes)) <= 2, [o.claim.source for o in false_alarms(outcomes)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 35's targets on the test split: recall 0.39 and 2 false alarms measured",
+)
 def test_tx602_meets_the_issue_targets_on_held_back_set_two(tmp_path: Path) -> None:
     assert_targets(SET_TWO, tmp_path, wrong=130)
