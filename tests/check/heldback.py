@@ -6,9 +6,11 @@ claims' own marks: which wrong numbers it caught, which right numbers it flagged
 
 There is more than one set, each a project folder under tests/data/ with a `claims/`
 folder: set one, tests/data/lint_heldback/ (the default; looked at while tuning, so now
-development data), and set two, tests/data/lint_heldback2/ (the test split). Their READMEs
-say how they were written; their tests are tests/check/test_lint_heldback*.py and the
-per-kind report `tools/heldback_report.py [--set NAME | FOLDER]`.
+development data), set two, tests/data/lint_heldback2/ (measured once at the end of round
+two, then development data too), and set three, tests/data/lint_heldback3/ (the test
+split). Their READMEs say how they were written; their tests are
+tests/check/test_lint_heldback*.py and the per-kind report
+`tools/heldback_report.py [--set NAME | FOLDER]`.
 """
 
 from __future__ import annotations

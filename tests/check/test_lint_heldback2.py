@@ -45,8 +45,8 @@ def test_a_set_is_found_by_name_or_folder_and_an_unknown_one_is_refused(
 ) -> None:
     assert set_folder(str(SET_TWO)) == SET_TWO
     assert (set_folder("lint_heldback") / "claims").is_dir()
-    with pytest.raises(ClaimFileError, match=r"lint_heldback3: no held-back set there \(sets: "):
-        set_folder("lint_heldback3")
+    with pytest.raises(ClaimFileError, match=r"lint_heldback9: no held-back set there \(sets: "):
+        set_folder("lint_heldback9")
     with pytest.raises(ClaimFileError, match="no held-back set there"):
         set_folder(tmp_path)
 

@@ -1,0 +1,45 @@
+"""The rules-number linter (TX602) on held-back set three (issue 35, deliverable 3), the
+clean test split once sets one and two became development data: three games (Iron Ridge,
+Atout Royal, Mémo des Bois) and their rules sentences, written by hand apart from the
+linter, its generated texts and the claims of sets one and two, never used while tuning;
+measured once by the lead. The checks are those of every held-back set
+(tests/check/heldback_checks.py) with the issue's sizes for set three: 100 right, 100
+wrong, 50 fillers, 40 % French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.check.heldback import set_folder
+from tests.check.heldback_checks import (
+    assert_games_clean,
+    assert_marks_in_place,
+    assert_size_and_french,
+    assert_targets,
+    borrowed_runs,
+)
+
+SET_THREE = set_folder("lint_heldback3")
+
+
+def test_set_three_is_as_large_and_as_french_as_the_issue_asks() -> None:
+    assert_size_and_french(SET_THREE, each=100, fillers=50, french=0.40)
+
+
+def test_each_claim_of_set_three_sits_where_its_mark_says() -> None:
+    assert_marks_in_place(SET_THREE)
+
+
+def test_set_three_games_check_clean_and_their_decks_are_legal() -> None:
+    assert_games_clean(SET_THREE, decks=2)
+
+
+def test_no_claim_of_set_three_borrows_a_run_of_words_from_a_published_text() -> None:
+    assert borrowed_runs(SET_THREE) == []
+
+
+@pytest.mark.xfail(strict=False, reason="held-back set three: measured by the lead")
+def test_tx602_meets_the_issue_targets_on_held_back_set_three(tmp_path: Path) -> None:
+    assert_targets(SET_THREE, tmp_path, wrong=100)
