@@ -53,6 +53,12 @@ _IN_PLAY = re.compile(
     re.IGNORECASE,
 )
 """A sentence about play, not setup (`When the Market Row is empty, reveal 3 Ships`)."""
+_TAKEN = re.compile(
+    r"\b(?:take|takes|draw|draws|grab|grabs|gain|gains|prenez|prend|prends|piochez|pioche)"
+    r"(?:[^\S\n]+(?:the|les))?[^\S\n]+\Z",
+    re.IGNORECASE,
+)
+"""A step that gives the player cards (`take 1 Curse`): the card is the player's, not a pile."""
 _EACH = re.compile(r"\b(?:each|every)\s+player|\bchaque\s+joueur|\bchacun|\bto\s+each\b", re.I)
 
 
@@ -145,9 +151,10 @@ class PileReader:
 
     def _stepped(self, text: str, number: re.Match[str], start: int, end: int) -> _Counted | None:
         """The one counted pile of the type a setup step lays out (`Lay out 5 Charters`)."""
-        if not STEP_RIGHT_BEFORE.search(text[start : number.start()]) or _EACH.search(
-            text, start, end
-        ):
+        before = text[start : number.start()]
+        if not STEP_RIGHT_BEFORE.search(before) or _TAKEN.search(before):
+            return None
+        if _EACH.search(text, start, end):
             return None
         subject = self.phrases.get(" ".join(number.group("noun").casefold().split()))
         type_id = dict(subject).get("type") if subject else None

@@ -17,6 +17,38 @@ DEAL_PLAYERS = re.compile(
     rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
     re.IGNORECASE,
 )
+_PLAYER_SHAPES = tuple(
+    re.compile(shape, re.IGNORECASE)
+    for shape in (
+        rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*,\s*{NUM})*\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM})"
+        rf"{_SP}{_PLAYERS}",
+        rf"(?<![\w.+-])(?P<p1>{NUM})-players?\b",
+        rf"(?<![\w.+-])(?P<p1>{NUM}){_SP}at{_SP}the{_SP}table\b",
+        rf"\b(?:à|with|for|pour)\s+(?P<p1>{NUM})(?:\s*,\s*{NUM})*(?:\s*(?:or|ou|to|à|-|–)\s*"
+        rf"(?P<p2>{NUM}))?\s*(?:[?:,]|{_PLAYERS})",
+    )
+)
+"""More ways a line names the player counts a deal is for: `4, 5 ou 6 joueurs`, `In a
+3-player game`, `Four at the table?`, `Playing with 5 or 6?`, `À cinq,`, `Partie à 8 :`."""
+_OR_MORE = re.compile(rf"\A{_SP}(?:or|ou){_SP}(?:more|plus)\b", re.IGNORECASE)
+
+
+def deal_players(facts: Facts, text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The player counts a line of a deal is about (`low`, `high`), None when it names
+    none; `N players or more` reaches the game's most players."""
+    for pattern in (DEAL_PLAYERS, *_PLAYER_SHAPES):
+        found = pattern.search(text, start, end)
+        if found is None:
+            continue
+        low = number_value(found.group("p1"))
+        p2 = found.groupdict().get("p2")
+        high = number_value(p2) if p2 else low
+        if _OR_MORE.match(text, found.end()) and facts.players and facts.players.high:
+            high = facts.players.high
+        return low, high
+    return None
+
+
 DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
 PER_PLAYER = re.compile(
     r"\b(?:par\s+(?:personne|joueur)|each|per\s+player|chacun|chaque\s+joueur|apiece)\b",
