@@ -59,6 +59,11 @@ COPIES_PATTERNS = (
         r"(?:card|carte)\b",
         re.IGNORECASE,
     ),
+    re.compile(
+        rf"\b(?:same|one|a|any|même|une)\s+(?:card|carte)\b[^.!?\n]{{0,40}}?(?<![\w.+-]){_Q}"
+        rf"(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)\b{_AFTER}",
+        re.IGNORECASE,
+    ),
 )
 HAND_PATTERNS = (
     re.compile(
@@ -80,12 +85,12 @@ HAND_PATTERNS = (
     re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
     re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
     re.compile(
-        rf"\b(?:(?:starting|opening){_SP})?hand(?:{_SP}size)?\s*:\s*{_Q}(?P<num>{NUM})\b"
+        rf"\b(?:(?:starting|opening){_SP})?hand(?:{_SP}size)?\s*[:—–]\s*{_Q}(?P<num>{NUM})\b"
         r"(?![.,]\d)",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:main{_SP}de{_SP}départ|taille{_SP}de{_SP}(?:la{_SP})?main|main{_SP}initiale)\s*:"
+        rf"\b(?:main{_SP}de{_SP}départ|taille{_SP}de{_SP}(?:la{_SP})?main|main{_SP}initiale)\s*[:—–]"
         rf"\s*{_Q}(?P<num>{NUM})\b(?![.,]\d)",
         re.IGNORECASE,
     ),

@@ -81,7 +81,7 @@ deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Perso
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
 _PER_GROUP = (
     r"(?:(?:of|from|for|in|de|dans)\s+(?:each|every|chaque)|per|par"
-    r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même)\b"
+    r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même|d['’]une?\s+même)\b"
 )
 """After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
 chaque famille`): held against each group's count, never against the total."""

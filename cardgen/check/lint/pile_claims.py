@@ -34,7 +34,7 @@ _AWAY = re.compile(
 )
 """A word before a pile's name that makes the pile a place cards move from or to."""
 _LINK = re.compile(
-    r":|\b(?:form|forms|forming|forment|former|as|comme|ce\s+sont|compte|contient|comprend"
+    r":|—|–|\b(?:starts?\s+with|begins?\s+with|commence\s+avec|form|forms|forming|forment|former|as|comme|ce\s+sont|compte|contient|comprend"
     r"|holds?|has|contains?|shows?|made|consists?|constitu\w*|become|becomes|deviennent"
     r"|make|makes|is|are|est|sont)\b",
     re.IGNORECASE,
@@ -173,4 +173,9 @@ def _names(label: str) -> set[str]:
     folded = " ".join(label.casefold().split())
     plural = folded if folded.endswith(("s", "x")) else folded + "s"
     singular = folded[:-1] if folded.endswith("s") and len(folded) > 3 else folded
-    return {folded, plural, singular}
+    if folded.endswith("ies"):
+        singular = folded[:-3] + "y"
+    names = {folded, plural, singular}
+    if " " not in folded:
+        names |= {f"{singular} pile", f"{singular} deck"}
+    return names
