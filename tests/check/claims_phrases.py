@@ -41,30 +41,33 @@ Q_EVAL: dict[str, dict[str, tuple[str, ...]]] = {
 
 EN = {
     "deck": (
-        "Each player builds a deck of {q}.",
-        "Your deck must contain {q}.",
-        "A legal deck has {q}.",
-        "When you build your deck, include {q}.",
-        "Decks are made of {q} (shuffle them well).",
-        "Deck size: {q}.",
+        "Each player builds a {deck} of {q}.",
+        "Your {deck} must contain {q}.",
+        "A legal {deck} has {q}.",
+        "When you build your {deck}, include {q}.",
+        "{decks} are made of {q} (shuffle them well).",
+        "{deck} size: {q}.",
+        "Your {deck} is made up of {q}.",
     ),
     "deck_range": (
-        "Decks hold between {a} and {b} cards.",
-        "Build a deck of {a} to {b} cards.",
-        "A deck contains from {a} to {b} cards.",
-        "Deck size: {a} to {b} cards.",
+        "{decks} hold between {a} and {b} cards.",
+        "Build a {deck} of {a} to {b} cards.",
+        "A {deck} contains from {a} to {b} cards.",
+        "{deck} size: {a} to {b} cards.",
     ),
     "cap": (
-        "A deck may include {q}.",
-        "Your deck can hold {q}.",
-        "You may put {q} in a deck.",
-        "Each deck contains {q}.",
-        "When building, a deck has {q}.",
+        "A {deck} may include {q}.",
+        "Your {deck} can hold {q}.",
+        "You may put {q} in a {deck}.",
+        "Each {deck} contains {q}.",
+        "When building, a {deck} has {q}.",
+        "You may put {q} in your {deck}.",
+        "Each {deck} holds {q}.",
     ),
-    "variant_cap": ("A deck may include {q}.", "Your deck can hold {q}."),
+    "variant_cap": ("A {deck} may include {q}.", "Your {deck} can hold {q}."),
     "copies": (
-        "A deck may include {q} of each card.",
-        "You may play {q} of the same card in a deck.",
+        "A {deck} may include {q} of each card.",
+        "You may play {q} of the same card in a {deck}.",
         "Decks contain {q} of any one card.",
     ),
     "field": (
@@ -90,8 +93,12 @@ EN = {
         "With {a} to {b} players, deal {n} cards to each player.",
         "{a}-{b} players: {n} cards each.",
         "At {a} to {b} players, each player receives {n} cards.",
+        "Playing with {a} to {b}? Deal {n} cards to each player.",
     ),
-    "deal_one": ("With {a} players, deal {n} cards each.",),
+    "deal_one": (
+        "With {a} players, deal {n} cards each.",
+        "In a {a}-player game, each player starts with {n} cards.",
+    ),
     "players": (
         "A game for {a} to {b} players.",
         "Play with {a} to {b} players.",
@@ -107,6 +114,7 @@ EN = {
         "Lay out {n} cards face up as the {pile}.",
         "{pile}: {n} cards.",
         "Reveal {n} cards: they form the {pile}.",
+        "The {pile} pile starts with {n} cards.",
     ),
     "box": (
         "The box contains {n} {Plural}.",
@@ -117,19 +125,27 @@ EN = {
 }
 FR = {
     "deck": (
-        "Chaque joueur construit un paquet de {q}.",
-        "Un paquet contient {q}.",
-        "Ton paquet doit compter {q}.",
-        "Taille du paquet : {q}.",
+        "Chaque joueur construit un {deck} de {q}.",
+        "Un {deck} contient {q}.",
+        "Ton {deck} doit compter {q}.",
+        "Taille du {deck} : {q}.",
+        "Votre {deck} compte {q}.",
+        "Un {deck} se compose de {q}.",
     ),
     "deck_range": (
-        "Un paquet contient entre {a} et {b} cartes.",
-        "Construisez un paquet de {a} à {b} cartes.",
-        "Taille du paquet : de {a} à {b} cartes.",
+        "Un {deck} contient entre {a} et {b} cartes.",
+        "Construisez un {deck} de {a} à {b} cartes.",
+        "Taille du {deck} : de {a} à {b} cartes.",
+        "Le {deck} doit contenir entre {a} et {b} cartes.",
     ),
-    "cap": ("Un paquet peut contenir {q}.", "Ton paquet compte {q}."),
-    "variant_cap": ("Un paquet peut contenir {q}.",),
-    "copies": ("Un paquet contient {q} d'une même carte.",),
+    "cap": (
+        "Un {deck} peut contenir {q}.",
+        "Ton {deck} compte {q}.",
+        "Vous pouvez mettre {q} dans votre {deck}.",
+        "Chaque {deck} peut contenir {q}.",
+    ),
+    "variant_cap": ("Un {deck} peut contenir {q}.",),
+    "copies": ("Un {deck} contient {q} d'une même carte.",),
     "field": (
         "Les {plural} ont {q}.",
         "Un {label} a {q}.",
@@ -146,8 +162,12 @@ FR = {
     "deal": (
         "{a} à {b} joueurs : {n} cartes par joueur.",
         "De {a} à {b} joueurs, donnez {n} cartes à chaque joueur.",
+        "Pour {a} à {b} joueurs : {n} cartes chacun.",
     ),
-    "deal_one": ("{a} joueurs : {n} cartes par personne.",),
+    "deal_one": (
+        "{a} joueurs : {n} cartes par personne.",
+        "À {a} joueurs, chacun reçoit {n} cartes.",
+    ),
     "players": (
         "Un jeu pour {a} à {b} joueurs.",
         "De {a} à {b} joueurs.",
@@ -160,6 +180,7 @@ FR = {
         "La pioche {pile} compte {n} cartes.",
         "Mélangez {n} cartes pour former le {pile}.",
         "{pile} : {n} cartes face cachée.",
+        "La pioche {pile} commence avec {n} cartes.",
     ),
     "box": (
         "La boîte contient {n} cartes {Label}.",
@@ -170,8 +191,8 @@ FR = {
 }
 EVAL_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
-        "deck": ("No deck may be larger than {n} cards.", "Players bring decks of {q}."),
-        "cap": ("{Plural} are limited: a deck holds {q}.",),
+        "deck": ("No {deck} may be larger than {n} cards.", "Players bring {decks} of {q}."),
+        "cap": ("{Plural} are limited: a {deck} holds {q}.", "{q} may go into a {deck}."),
         "field": (
             "A {label} can never have more than {n} {stat}.",
             "No {label} ever has more than {n} {stat}.",
@@ -186,8 +207,12 @@ EVAL_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
             "Place {n} cards face down; this is the {pile}.",
         ),
         "box": ("In the box you will find {n} {Plural}.", "This box holds {n} {Plural}."),
-        "deal": ("With {a} to {b} at the table, everyone is dealt {n} cards.",),
-        "deck_range": ("Deck size is {a} to {b} cards.",),
+        "deal": (
+            "With {a} to {b} at the table, everyone is dealt {n} cards.",
+            "{a} to {b} at the table? Hand out {n} cards apiece.",
+        ),
+        "deal_one": ("In a {a}-player game, everyone gets {n} cards.",),
+        "deck_range": ("{deck} size is {a} to {b} cards.",),
     },
     "fr": {
         "hand": (
@@ -195,12 +220,19 @@ EVAL_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
             "Chacun pioche {n} cartes pour former sa main de départ.",
         ),
         "players": ("Pour {a} à {b} joueurs.", "De {a} à {b} joueurs, dès 10 ans."),
-        "cap": ("Les {plural} sont limités : un paquet en contient {q}.",),
+        "cap": (
+            "Les {plural} sont limités : un {deck} en contient {q}.",
+            "Chaque {deck} peut embarquer {q}.",
+        ),
+        "deck": ("Le {deck} de chaque joueur compte {q}.",),
         "pile": ("Le {pile} se compose de {n} cartes.",),
         "field": ("Un {label} ne dépasse jamais {n} {stat}.",),
         "box": ("Dans la boîte : {n} cartes {Label}.",),
-        "deal": ("À {a}-{b} joueurs, chacun reçoit {n} cartes.",),
-        "deck_range": ("La taille d'un paquet va de {a} à {b} cartes.",),
+        "deal": (
+            "À {a}-{b} joueurs, chacun reçoit {n} cartes.",
+            "Partie à {a}-{b} joueurs : chacun reçoit {n} cartes.",
+        ),
+        "deck_range": ("La taille d'un {deck} va de {a} à {b} cartes.",),
     },
 }
 """Templates only the evaluation sample uses (never tuned on)."""

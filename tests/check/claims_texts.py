@@ -63,8 +63,14 @@ class Writer:
         return self.rng.choice(choices)
 
     def fill(self, template: str, **slots: object) -> str:
-        text = template.format(**slots)
+        text = template.format(**(self.deck_words() | slots))
         return text[0].upper() + text[1:]
+
+    def deck_words(self) -> dict[str, str]:
+        """The deck's name in a template (`{deck}`, `{decks}`): the game's own word or
+        `deck`, `paquet`."""
+        word = self.game.deck_name or ("paquet" if self.lang == "fr" else "deck")
+        return {"deck": word, "decks": plural(word, self.lang)}
 
     def names(self, gtype: GenType) -> dict[str, str]:
         return {
@@ -136,10 +142,12 @@ class Writer:
 
     def cap_list(self) -> list[Statement]:
         """The caps as a list under a heading that carries the qualifier."""
-        heading = (
-            "Un paquet peut contenir au plus :"
+        heading = self.fill(
+            "Un {deck} peut contenir au plus :"
             if self.lang == "fr"
-            else self.rng.choice(("A deck may contain no more than:", "Limits per deck (at most):"))
+            else self.rng.choice(
+                ("A {deck} may contain no more than:", "Limits per {deck} (at most):")
+            )
         )
         lines = [Statement("heading", heading, "noise")]
         for gtype in self.game.types:

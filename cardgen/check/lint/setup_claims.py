@@ -68,6 +68,8 @@ _HAND = re.compile(r"\b(?:hands?|mains?)\b", re.IGNORECASE)
 _CARDS_WORD = re.compile(r"\b(?:cards?|cartes?|hand|main)\b", re.IGNORECASE)
 """Cards in general: a number of one kind of card (`take 1 Curse`) is the hand only where
 the sentence names the hand or each player."""
+_PILE_SUBJECT = re.compile(r"\b(?:piles?|pioches?|rows?|rangées?)\b[^.!?\n]*\Z", re.I)
+"""A pile before the verb (`The Camp pile starts with 11 cards`): the pile's size, no hand."""
 _SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|preparation)", re.I)
 
 
@@ -100,6 +102,17 @@ def _patterns(nouns: str) -> tuple[re.Pattern[str], ...]:
             re.IGNORECASE,
         ),
     )
+
+
+def _not_given(text: str, match: re.Match[str], said: str) -> bool:
+    """Cards no player is given as a hand or deal: a pile's (`The Camp pile starts with 11
+    cards`) or one kind of card taken (`take 1 Curse`), unless the sentence names the hand
+    or each player (or deals)."""
+    named = _HAND.search(said) is not None or re.search(_EACH, said, re.I) is not None
+    begins = text.rfind("\n", 0, match.start()) + 1
+    if _PILE_SUBJECT.search(text, begins, match.start()) and not named:
+        return True
+    return not _CARDS_WORD.search(match.group()) and not (named or _DEALING.search(said))
 
 
 class SetupReader:
@@ -160,11 +173,7 @@ class SetupReader:
             return None
         if _TABLE.search(said) and not (re.search(_EACH, said, re.I) or _HAND.search(said)):
             return None
-        if not self._about_the_hand(text, match, said):
-            return None
-        if not _CARDS_WORD.search(match.group()) and not (
-            _HAND.search(said) or _DEALING.search(said) or re.search(_EACH, said, re.I)
-        ):
+        if not self._about_the_hand(text, match, said) or _not_given(text, match, said):
             return None
         value = number_value(raw)
         start = match.start("q") if q else match.start("num")
