@@ -125,6 +125,8 @@ class GenGame:
     rest: dict[str, str] = field(default_factory=dict)
     deck_name: str = ""
     """The game's own word for a deck (`kalover`), told by its glossary; empty: `deck`."""
+    counter: tuple[str, int, int, int] = ("", 0, 0, 0)
+    """A counter the players keep: its label, start, min and max (empty label: none)."""
     deck_named_by: str = "glossary"
     """Where the data names it: `glossary` (a term defined as a deck) or `rule` (the
     deck-size rule's message, `A kalover holds 40 cards.`)."""
@@ -177,6 +179,14 @@ def draw_game(seed: int, language: str | None = None) -> GenGame:
         pile_names = rng.sample(("Marché", "Réserve", "Caveau", "Bazar", "Camp"), 2)
     piles = [(name, rng.randint(3, 12)) for name in pile_names]
     deck_name = made_up(rng, lang, used).lower() if rng.random() < 0.5 else ""
+    counter_low = rng.choice((0, 0, 1))
+    counter_high = rng.randint(counter_low + 5, 40)
+    counter = (
+        made_up(rng, lang, used),
+        rng.randint(counter_low, counter_high - 1),
+        counter_low,
+        counter_high,
+    )
     return GenGame(
         id=f"gen{seed}",
         language=lang,
@@ -193,6 +203,7 @@ def draw_game(seed: int, language: str | None = None) -> GenGame:
         piles=piles,
         seed=seed,
         deck_name=deck_name,
+        counter=counter,
         deck_named_by=rng.choice(("glossary", "rule")),
     )
 
@@ -268,6 +279,16 @@ def _setup_yaml(game: GenGame) -> str:
     return "\n".join(lines)
 
 
+def _components_yaml(game: GenGame) -> list[str]:
+    """The game's counter, as a component with a start and bounds."""
+    label, start, low, high = game.counter
+    return [
+        "components:",
+        f"  - {{kind: counter, id: {ascii_id(label)}, label: {label}, owner: player,"
+        f" start: {start}, min: {low}, max: {high}, description: A counter.}}",
+    ]
+
+
 def _glossary_yaml(game: GenGame) -> list[str]:
     """A glossary entry defining the game's own word for a deck, when it has one there."""
     if not game.deck_name or game.deck_named_by != "glossary":
@@ -301,6 +322,7 @@ def game_yaml(game: GenGame) -> str:
             "  contents:",
             box,
             _setup_yaml(game),
+            *_components_yaml(game),
             *_glossary_yaml(game),
             "",
         ]

@@ -122,6 +122,19 @@ EN = {
         "Contents: {n} {Plural}.",
     ),
     "box_list": ("- {n} {Plural}", "- {n} x {Label}"),
+    "field_range": (
+        "A {label}'s {stat} ranges from {a} to {b}.",
+        "{stat} on a {label} goes from {a} to {b}.",
+    ),
+    "counter_start": (
+        "Each player's {counter} starts at {n}.",
+        "You start the game with {n} {counter}.",
+    ),
+    "counter_range": (
+        "The {counter} track runs from {a} to {b}.",
+        "{Counter} goes from {a} to {b}.",
+    ),
+    "counter_cap": ("You can never have more than {n} {counter}.", "{Counter} is limited to {n}."),
 }
 FR = {
     "deck": (
@@ -188,6 +201,16 @@ FR = {
         "Il y a {n} cartes {Label} dans la boîte.",
     ),
     "box_list": ("- {n} cartes {Label}",),
+    "field_range": (
+        "La {stat} d'un {label} est comprise entre {a} et {b}.",
+        "La {stat} d'un {label} va de {a} à {b}.",
+    ),
+    "counter_start": ("Chaque joueur commence avec {n} {counter}.",),
+    "counter_range": ("Le {counter} va de {a} à {b}.",),
+    "counter_cap": (
+        "On ne peut pas avoir plus de {n} {counter}.",
+        "Le {counter} est limité à {n}.",
+    ),
 }
 EVAL_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
@@ -212,6 +235,9 @@ EVAL_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
             "{a} to {b} at the table? Hand out {n} cards apiece.",
         ),
         "deal_one": ("In a {a}-player game, everyone gets {n} cards.",),
+        "counter_start": ("Everyone begins with {n} {counter}.",),
+        "counter_cap": ("{Counter} tops out at {n}.",),
+        "field_range": ("A {label} has a {stat} between {a} and {b}.",),
         "deck_range": ("{deck} size is {a} to {b} cards.",),
     },
     "fr": {
@@ -225,6 +251,8 @@ EVAL_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
             "Chaque {deck} peut embarquer {q}.",
         ),
         "deck": ("Le {deck} de chaque joueur compte {q}.",),
+        "counter_range": ("Le {counter} est compris entre {a} et {b}.",),
+        "counter_cap": ("Le {counter} ne peut jamais dépasser {n}.",),
         "pile": ("Le {pile} se compose de {n} cartes.",),
         "field": ("Un {label} ne dépasse jamais {n} {stat}.",),
         "box": ("Dans la boîte : {n} cartes {Label}.",),

@@ -177,7 +177,33 @@ class Writer:
         found.append(
             self.stated("field", self.game.variant_high, "max", self.game.stat, [], **names)
         )
+        gtype = self.rng.choice(self.game.types[1:])
+        found.append(self.ranged("field_range", gtype.low, gtype.high, **self.names(gtype)))
         return found
+
+    def ranged(self, kind: str, low: int, high: int, **slots: object) -> Statement:
+        """A range stated whole (`from 0 to 12`), right or with one bound wrong."""
+        truth = self.truth(False)
+        a, b = low, high
+        if truth == "number":
+            a, b = (self.wrong(a, 0), b) if self.rng.random() < 0.5 else (a, self.wrong(b, a + 1))
+        return Statement(kind, self.pick(kind, a=self.number(a), b=self.number(b), **slots), truth)
+
+    def counter(self) -> list[Statement]:
+        """The counter's start, its range and its cap."""
+        label, start, low, high = self.game.counter
+        word = label if self.lang == "en" else label.lower()
+        slots = {"counter": word, "Counter": label}
+        begins = self.truth(False)
+        shown = start if begins == "right" else self.wrong(start, 0)
+        text = self.pick("counter_start", n=self.number(shown), **slots)
+        capped = self.truth(False)
+        top = high if capped == "right" else self.wrong(high, low + 1)
+        return [
+            Statement("counter_start", text, begins),
+            self.ranged("counter_range", low, high, **slots),
+            Statement("counter_cap", self.pick("counter_cap", n=self.number(top), **slots), capped),
+        ]
 
     def setup(self) -> list[Statement]:
         game = self.game
@@ -229,7 +255,7 @@ def document(game: GenGame, seed: int, evaluation: bool) -> list[Statement]:
         "box": writer.box(),
         "deck": writer.deck() + writer.caps() + writer.cap_list(),
         "types": writer.fields(),
-        "setup": writer.setup(),
+        "setup": writer.setup() + writer.counter(),
         "play": writer.noise(4),
     }
     lines = [Statement("title", f"# Generated {game.seed}", "noise")]

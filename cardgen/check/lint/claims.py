@@ -23,6 +23,7 @@ from cardgen.check.lint.claim_patterns import (
     VALUE_NAMES,
     value_pattern,
 )
+from cardgen.check.lint.counter_claims import CounterReader
 from cardgen.check.lint.deck_claims import DeckReader
 from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
@@ -122,6 +123,7 @@ class ClaimFinder:
         own = "".join(f"{w}|" for w in [*self.facts.deck_words, "decks?", "paquets?"])
         self.into_deck = re.compile(_INTO_DECK.format("|" + own.rstrip("|")), re.I)
         self.pile_reader = PileReader(self.facts, self.phrases)
+        self.counter_reader = CounterReader(self.facts, self.phrases, self.labels)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
@@ -161,6 +163,7 @@ class ClaimFinder:
         yield from table_claims(self.facts, text)
         yield from self.pile_reader.claims(text)
         yield from box_claims(self.facts, text)
+        yield from self.counter_reader.claims(text)
 
     @staticmethod
     def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
