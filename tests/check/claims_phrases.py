@@ -120,6 +120,8 @@ EN = {
         "The box contains {n} {Plural}.",
         "The game comes with {n} {Plural}.",
         "Contents: {n} {Plural}.",
+        "Inside: {n} {Plural}.",
+        "You'll find {n} {Plural} in the game.",
     ),
     "box_list": ("- {n} {Plural}", "- {n} x {Label}"),
     "field_range": (
@@ -199,6 +201,7 @@ FR = {
         "La boîte contient {n} cartes {Label}.",
         "Matériel : {n} cartes {Label}.",
         "Il y a {n} cartes {Label} dans la boîte.",
+        "On trouve {n} cartes {Label} dans le jeu.",
     ),
     "box_list": ("- {n} cartes {Label}",),
     "field_range": (

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from cardgen.errors import display_path
 from cardgen.load.game import GamePack
 from cardgen.model.base import Selector
+from cardgen.model.components import Die
 from cardgen.model.rules import CopiesRule, CountPerGroupRule, CountRule, DeckSizeRule
 from cardgen.model.select import matches
 
@@ -127,6 +128,8 @@ class Facts:
     """The card copies the box holds (`box.total`)."""
     box_decks: Fact | None = None
     """How many ready-made decks the box holds (`box.decks`)."""
+    box_dice: Fact | None = None
+    """How many dice the box holds (the shared die components' counts)."""
     piles: dict[str, list[Fact]] = field(default_factory=dict)
     deal: list[tuple[int, int, Fact]] = field(default_factory=list)
     players: Fact | None = None
@@ -147,7 +150,15 @@ class Facts:
         facts._setup(pack)
         facts._values(pack)
         facts.deck_words = deck_names(pack)
+        facts._dice(pack)
         return facts
+
+    def _dice(self, pack: GamePack) -> None:
+        dice = [(i, c) for i, c in enumerate(pack.game.components) if isinstance(c, Die)]
+        if dice and all(c.owner not in ("player", "team") for _, c in dice):
+            total = sum(c.count for _, c in dice)
+            place = self._at(["components", dice[0][0]])
+            self.box_dice = Fact(total, total, "the game's dice", place)
 
     def place_of(self, loc: list[str | int]) -> str:
         """`path:line` of an entry of game.yaml, by its location (`["setup", "piles", 0]`)."""
