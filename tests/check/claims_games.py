@@ -125,6 +125,8 @@ class GenGame:
     rest: dict[str, str] = field(default_factory=dict)
     deck_name: str = ""
     """The game's own word for a deck (`kalover`), told by its glossary; empty: `deck`."""
+    teams: int = 0
+    """How many teams the players split into (0: none)."""
     counter: tuple[str, int, int, int] = ("", 0, 0, 0)
     """A counter the players keep: its label, start, min and max (empty label: none)."""
     deck_named_by: str = "glossary"
@@ -204,6 +206,7 @@ def draw_game(seed: int, language: str | None = None) -> GenGame:
         seed=seed,
         deck_name=deck_name,
         counter=counter,
+        teams=rng.choice((0, 0, 2, 3, 4)),
         deck_named_by=rng.choice(("glossary", "rule")),
     )
 
@@ -279,6 +282,15 @@ def _setup_yaml(game: GenGame) -> str:
     return "\n".join(lines)
 
 
+def _teams_yaml(game: GenGame) -> list[str]:
+    """The teams the players split into, when the game has them."""
+    colours = ("#2a9d8f", "#e76f51", "#264653", "#e9c46a")
+    return ["teams:"] * bool(game.teams) + [
+        f"  - {{id: team-{i}, label: Team {i + 1}, color: '{colours[i]}'}}"
+        for i in range(game.teams)
+    ]
+
+
 def _components_yaml(game: GenGame) -> list[str]:
     """The game's counter, as a component with a start and bounds."""
     label, start, low, high = game.counter
@@ -314,6 +326,7 @@ def game_yaml(game: GenGame) -> str:
             f"language: {game.language}",
             f"players: {{min: {game.players[0]}, max: {game.players[1]}}}",
             "constructed: true",
+            *_teams_yaml(game),
             "types:",
             *(_type_yaml(game, t, i == 0) for i, t in enumerate(game.types)),
             "deck_rules:",

@@ -128,6 +128,7 @@ EN = {
         "A {label}'s {stat} ranges from {a} to {b}.",
         "{stat} on a {label} goes from {a} to {b}.",
     ),
+    "teams": ("Form {n} teams of equal size.", "The players split into {n} teams."),
     "counter_start": (
         "Each player's {counter} starts at {n}.",
         "You start the game with {n} {counter}.",
@@ -208,6 +209,7 @@ FR = {
         "La {stat} d'un {label} est comprise entre {a} et {b}.",
         "La {stat} d'un {label} va de {a} à {b}.",
     ),
+    "teams": ("Formez {n} équipes aussi égales que possible.", "Répartissez-vous en {n} équipes."),
     "counter_start": ("Chaque joueur commence avec {n} {counter}.",),
     "counter_range": ("Le {counter} va de {a} à {b}.",),
     "counter_cap": (

@@ -199,7 +199,13 @@ class Writer:
         text = self.pick("counter_start", n=self.number(shown), **slots)
         capped = self.truth(False)
         top = high if capped == "right" else self.wrong(high, low + 1)
+        teams = []
+        if self.game.teams:
+            split = self.truth(False)
+            n = self.game.teams if split == "right" else self.wrong(self.game.teams)
+            teams = [Statement("teams", self.pick("teams", n=self.number(n)), split)]
         return [
+            *teams,
             Statement("counter_start", text, begins),
             self.ranged("counter_range", low, high, **slots),
             Statement("counter_cap", self.pick("counter_cap", n=self.number(top), **slots), capped),

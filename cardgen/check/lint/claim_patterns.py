@@ -23,7 +23,7 @@ def value_pattern(names: str) -> re.Pattern[str]:
     different = r"(?:different|différent(?:e)?s)"
     return re.compile(
         rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|into|has"
-        rf"|have|ont|a|compte|comprend|there"
+        rf"|have|ont|a|compte|comprend|form|formez|forment|there"
         rf"\s+are|existe|existent|[x×])\s+(?P<num>{NUM})(?:\s+{different})?\s+(?:{names})\b"
         rf"|(?P<num2>{NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
         re.IGNORECASE,

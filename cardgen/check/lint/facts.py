@@ -276,6 +276,10 @@ class Facts:
             self.stat_place = self._at(["glossary", "entries", index])
             found.setdefault("stats", set()).add(len(stats))
             places["stats"] = self.stat_place
+        if game.teams:
+            for word in ("teams", "équipes"):
+                found.setdefault(word, set()).add(len(game.teams))
+                places[word] = self._at(["teams"])
         for word, sizes in found.items():
             if len(sizes) == 1:
                 size = next(iter(sizes))
