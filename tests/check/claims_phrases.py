@@ -129,6 +129,7 @@ EN = {
         "{stat} on a {label} goes from {a} to {b}.",
     ),
     "teams": ("Form {n} teams of equal size.", "The players split into {n} teams."),
+    "deal_list": ("Cards dealt: {n1} ({a1}-{b1} players), {n2} ({a2}-{b2} players).",),
     "counter_start": (
         "Each player's {counter} starts at {n}.",
         "You start the game with {n} {counter}.",
@@ -210,6 +211,9 @@ FR = {
         "La {stat} d'un {label} va de {a} à {b}.",
     ),
     "teams": ("Formez {n} équipes aussi égales que possible.", "Répartissez-vous en {n} équipes."),
+    "deal_list": (
+        "Cartes distribuées : {n1} chacun de {a1} à {b1} joueurs, {n2} chacun de {a2} à {b2}.",
+    ),
     "counter_start": ("Chaque joueur commence avec {n} {counter}.",),
     "counter_range": ("Le {counter} va de {a} à {b}.",),
     "counter_cap": (

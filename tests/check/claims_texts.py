@@ -189,6 +189,15 @@ class Writer:
             a, b = (self.wrong(a, 0), b) if self.rng.random() < 0.5 else (a, self.wrong(b, a + 1))
         return Statement(kind, self.pick(kind, a=self.number(a), b=self.number(b), **slots), truth)
 
+    def deal_list(self) -> Statement:
+        """The deal table as one labelled list, one of its numbers maybe wrong."""
+        (a1, b1, n1), (a2, b2, n2) = self.game.deal
+        truth = self.truth(False)
+        if truth == "number":
+            n1, n2 = (self.wrong(n1), n2) if self.rng.random() < 0.5 else (n1, self.wrong(n2))
+        text = self.pick("deal_list", a1=a1, b1=b1, n1=n1, a2=a2, b2=b2, n2=n2)
+        return Statement("deal_list", text, truth)
+
     def counter(self) -> list[Statement]:
         """The counter's start, its range and its cap."""
         label, start, low, high = self.game.counter
@@ -222,6 +231,8 @@ class Writer:
             shown = n if truth == "right" else self.wrong(n)
             text = self.pick(kind, a=a, b=b, n=self.number(shown))
             found.append(Statement(kind, text, truth))
+        if len(game.deal) == 2:
+            found.append(self.deal_list())
         low, high = game.players
         truth = self.truth(False)
         a, b = low, high

@@ -29,7 +29,7 @@ from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
 from cardgen.check.lint.pile_claims import PileReader
-from cardgen.check.lint.players import deal_claims, player_claims, table_claims
+from cardgen.check.lint.players import deal_claims, listed_deals, player_claims, table_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
@@ -339,6 +339,7 @@ class ClaimFinder:
         if "player" not in folded and "joueur" not in folded:
             return
         yield from deal_claims(self.facts, text)
+        yield from listed_deals(self.facts, text)
         yield from player_claims(self.facts, text)
 
     def _values(self, text: str) -> Iterator[Claim]:

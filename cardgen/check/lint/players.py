@@ -203,6 +203,33 @@ def _row_claim(
     return Claim(offset, offset + len(many.group("num")), value, "", wrong[:1])
 
 
+_LISTED_DEAL = re.compile(
+    rf"(?<![\w.+-])(?P<num>{NUM})(?:{_SP}chacune?|{_SP}each)?\s*(?:\(|\bde{_SP}|\bfor{_SP})"
+    rf"(?P<p1>{NUM})(?:\s*(?:-|–|à|to)\s*(?P<p2>{NUM}))?(?:{_SP}{_PLAYERS})?\)?",
+    re.IGNORECASE,
+)
+"""A deal in a list, its player counts after it: `15 (3 players)`, `9 (5–6 players)`, `4
+chacun de 4 à 6 joueurs`."""
+_DEAL_LABEL = re.compile(r"\b(?:dealt|distribuée?s?|deal|donne)\b[^:\n]{0,20}:", re.IGNORECASE)
+
+
+def listed_deals(facts: Facts, text: str) -> Iterator[Claim]:
+    """Each deal of a labelled list (`Coins dealt: 15 (3 players), 12 (4 players)`),
+    held against the deal table's rows for its player counts."""
+    if not facts.deal:
+        return
+    for label in _DEAL_LABEL.finditer(text):
+        line_end = text.find("\n", label.end())
+        end = line_end if line_end >= 0 else len(text)
+        for match in _LISTED_DEAL.finditer(text, label.end(), end):
+            low = number_value(match.group("p1"))
+            high = number_value(match.group("p2")) if match.group("p2") else low
+            value = number_value(match.group("num"))
+            wrong = wrong_rows(facts, low, high, value)
+            if wrong:
+                yield Claim(match.start("num"), match.end("num"), value, "", wrong[:1])
+
+
 def wrong_rows(facts: Facts, low: int, high: int, value: int) -> list[Fact]:
     """The deal table's rows a number of cards each for `low` to `high` players disagrees
     with: when the text's player counts cover rows whole, any of those rows that says
