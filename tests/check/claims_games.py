@@ -123,6 +123,15 @@ class GenGame:
     piles: list[tuple[str, int]]
     seed: int = 0
     rest: dict[str, str] = field(default_factory=dict)
+    deck_name: str = ""
+    """The game's own word for a deck (`kalover`), told by its glossary; empty: `deck`."""
+    teams: int = 0
+    """How many teams the players split into (0: none)."""
+    counter: tuple[str, int, int, int] = ("", 0, 0, 0)
+    """A counter the players keep: its label, start, min and max (empty label: none)."""
+    deck_named_by: str = "glossary"
+    """Where the data names it: `glossary` (a term defined as a deck) or `rule` (the
+    deck-size rule's message, `A kalover holds 40 cards.`)."""
 
     @property
     def variant_type(self) -> GenType:
@@ -171,6 +180,15 @@ def draw_game(seed: int, language: str | None = None) -> GenGame:
     if lang == "fr":
         pile_names = rng.sample(("Marché", "Réserve", "Caveau", "Bazar", "Camp"), 2)
     piles = [(name, rng.randint(3, 12)) for name in pile_names]
+    deck_name = made_up(rng, lang, used).lower() if rng.random() < 0.5 else ""
+    counter_low = rng.choice((0, 0, 1))
+    counter_high = rng.randint(counter_low + 5, 40)
+    counter = (
+        made_up(rng, lang, used),
+        rng.randint(counter_low, counter_high - 1),
+        counter_low,
+        counter_high,
+    )
     return GenGame(
         id=f"gen{seed}",
         language=lang,
@@ -186,6 +204,10 @@ def draw_game(seed: int, language: str | None = None) -> GenGame:
         deal=deal,
         piles=piles,
         seed=seed,
+        deck_name=deck_name,
+        counter=counter,
+        teams=rng.choice((0, 0, 2, 3, 4)),
+        deck_named_by=rng.choice(("glossary", "rule")),
     )
 
 
@@ -217,8 +239,14 @@ def _rules_yaml(game: GenGame) -> str:
     if low is not None and low == high:
         bounds = f"exact: {low}"
     first = game.variant_type
+    message = "Deck size."
+    if game.deck_name and game.deck_named_by == "rule":
+        cards = "cartes" if game.language == "fr" else "cards"
+        said = ", ".join(str(v) for v in (low, high) if v is not None)
+        verb = "Un {} compte {} {}." if game.language == "fr" else "A {} holds {} {}."
+        message = verb.format(game.deck_name, said, cards)
     rules = [
-        f"  - {{id: deck-size, kind: deck_size, {bounds}, message: Deck size.}}",
+        f"  - {{id: deck-size, kind: deck_size, {bounds}, message: '{message}'}}",
         f"  - {{id: copies, kind: copies, max: {game.copies}, message: Copies.}}",
         f"  - {{id: variant-cap, kind: count, where: {{type: {first.id},"
         f" variant: {ascii_id(game.variants[0])}}}, max: {game.variant_cap},"
@@ -254,6 +282,37 @@ def _setup_yaml(game: GenGame) -> str:
     return "\n".join(lines)
 
 
+def _teams_yaml(game: GenGame) -> list[str]:
+    """The teams the players split into, when the game has them."""
+    colours = ("#2a9d8f", "#e76f51", "#264653", "#e9c46a")
+    return ["teams:"] * bool(game.teams) + [
+        f"  - {{id: team-{i}, label: Team {i + 1}, color: '{colours[i]}'}}"
+        for i in range(game.teams)
+    ]
+
+
+def _components_yaml(game: GenGame) -> list[str]:
+    """The game's counter, as a component with a start and bounds."""
+    label, start, low, high = game.counter
+    return [
+        "components:",
+        f"  - {{kind: counter, id: {ascii_id(label)}, label: {label}, owner: player,"
+        f" start: {start}, min: {low}, max: {high}, description: A counter.}}",
+    ]
+
+
+def _glossary_yaml(game: GenGame) -> list[str]:
+    """A glossary entry defining the game's own word for a deck, when it has one there."""
+    if not game.deck_name or game.deck_named_by != "glossary":
+        return []
+    meaning = "Le paquet d'un joueur." if game.language == "fr" else "A player's deck."
+    return [
+        "glossary:",
+        "  entries:",
+        f'    - {{term: {game.deck_name}, kind: zone, definition: "{meaning}"}}',
+    ]
+
+
 def game_yaml(game: GenGame) -> str:
     """The game's game.yaml."""
     box = "\n".join(
@@ -267,6 +326,7 @@ def game_yaml(game: GenGame) -> str:
             f"language: {game.language}",
             f"players: {{min: {game.players[0]}, max: {game.players[1]}}}",
             "constructed: true",
+            *_teams_yaml(game),
             "types:",
             *(_type_yaml(game, t, i == 0) for i, t in enumerate(game.types)),
             "deck_rules:",
@@ -275,6 +335,8 @@ def game_yaml(game: GenGame) -> str:
             "  contents:",
             box,
             _setup_yaml(game),
+            *_components_yaml(game),
+            *_glossary_yaml(game),
             "",
         ]
     )

@@ -63,8 +63,14 @@ class Writer:
         return self.rng.choice(choices)
 
     def fill(self, template: str, **slots: object) -> str:
-        text = template.format(**slots)
+        text = template.format(**(self.deck_words() | slots))
         return text[0].upper() + text[1:]
+
+    def deck_words(self) -> dict[str, str]:
+        """The deck's name in a template (`{deck}`, `{decks}`): the game's own word or
+        `deck`, `paquet`."""
+        word = self.game.deck_name or ("paquet" if self.lang == "fr" else "deck")
+        return {"deck": word, "decks": plural(word, self.lang)}
 
     def names(self, gtype: GenType) -> dict[str, str]:
         return {
@@ -136,10 +142,12 @@ class Writer:
 
     def cap_list(self) -> list[Statement]:
         """The caps as a list under a heading that carries the qualifier."""
-        heading = (
-            "Un paquet peut contenir au plus :"
+        heading = self.fill(
+            "Un {deck} peut contenir au plus :"
             if self.lang == "fr"
-            else self.rng.choice(("A deck may contain no more than:", "Limits per deck (at most):"))
+            else self.rng.choice(
+                ("A {deck} may contain no more than:", "Limits per {deck} (at most):")
+            )
         )
         lines = [Statement("heading", heading, "noise")]
         for gtype in self.game.types:
@@ -169,7 +177,48 @@ class Writer:
         found.append(
             self.stated("field", self.game.variant_high, "max", self.game.stat, [], **names)
         )
+        gtype = self.rng.choice(self.game.types[1:])
+        found.append(self.ranged("field_range", gtype.low, gtype.high, **self.names(gtype)))
         return found
+
+    def ranged(self, kind: str, low: int, high: int, **slots: object) -> Statement:
+        """A range stated whole (`from 0 to 12`), right or with one bound wrong."""
+        truth = self.truth(False)
+        a, b = low, high
+        if truth == "number":
+            a, b = (self.wrong(a, 0), b) if self.rng.random() < 0.5 else (a, self.wrong(b, a + 1))
+        return Statement(kind, self.pick(kind, a=self.number(a), b=self.number(b), **slots), truth)
+
+    def deal_list(self) -> Statement:
+        """The deal table as one labelled list, one of its numbers maybe wrong."""
+        (a1, b1, n1), (a2, b2, n2) = self.game.deal
+        truth = self.truth(False)
+        if truth == "number":
+            n1, n2 = (self.wrong(n1), n2) if self.rng.random() < 0.5 else (n1, self.wrong(n2))
+        text = self.pick("deal_list", a1=a1, b1=b1, n1=n1, a2=a2, b2=b2, n2=n2)
+        return Statement("deal_list", text, truth)
+
+    def counter(self) -> list[Statement]:
+        """The counter's start, its range and its cap."""
+        label, start, low, high = self.game.counter
+        word = label if self.lang == "en" else label.lower()
+        slots = {"counter": word, "Counter": label}
+        begins = self.truth(False)
+        shown = start if begins == "right" else self.wrong(start, 0)
+        text = self.pick("counter_start", n=self.number(shown), **slots)
+        capped = self.truth(False)
+        top = high if capped == "right" else self.wrong(high, low + 1)
+        teams = []
+        if self.game.teams:
+            split = self.truth(False)
+            n = self.game.teams if split == "right" else self.wrong(self.game.teams)
+            teams = [Statement("teams", self.pick("teams", n=self.number(n)), split)]
+        return [
+            *teams,
+            Statement("counter_start", text, begins),
+            self.ranged("counter_range", low, high, **slots),
+            Statement("counter_cap", self.pick("counter_cap", n=self.number(top), **slots), capped),
+        ]
 
     def setup(self) -> list[Statement]:
         game = self.game
@@ -182,6 +231,8 @@ class Writer:
             shown = n if truth == "right" else self.wrong(n)
             text = self.pick(kind, a=a, b=b, n=self.number(shown))
             found.append(Statement(kind, text, truth))
+        if len(game.deal) == 2:
+            found.append(self.deal_list())
         low, high = game.players
         truth = self.truth(False)
         a, b = low, high
@@ -221,7 +272,7 @@ def document(game: GenGame, seed: int, evaluation: bool) -> list[Statement]:
         "box": writer.box(),
         "deck": writer.deck() + writer.caps() + writer.cap_list(),
         "types": writer.fields(),
-        "setup": writer.setup(),
+        "setup": writer.setup() + writer.counter(),
         "play": writer.noise(4),
     }
     lines = [Statement("title", f"# Generated {game.seed}", "noise")]

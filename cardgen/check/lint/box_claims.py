@@ -19,9 +19,14 @@ from cardgen.check.lint.scope import BOX_CUE, SETUP_STEP, STARTER_CUE, sentence,
 
 _SP = r"[^\S\n]+"
 _TOTAL = re.compile(
-    rf"(?<![\w.+/-])(?:(?P<q>{QUAL}){_SP})?(?P<num>{NUM}){_SP}(?:cards|cartes)\b"
-    rf"(?!{_SP}(?:per|each|par|chacun|of|de|du|des|dans|in)\b|(?-i:{_SP}[A-ZÀ-Ý]))",
+    rf"(?<![\w.+/-])(?:(?P<q>{QUAL}){_SP})?(?P<num>{NUM}){_SP}(?:(?-i:[a-zà-ÿ][\w-]*-[\w-]+)"
+    rf"{_SP})?(?:cards|cartes)\b(?!{_SP}(?:per|each|par|chacun|of|de|du|des|dans"
+    rf"|in(?!{_SP}the{_SP}box))\b|(?-i:{_SP}[A-ZÀ-Ý]))",
     re.IGNORECASE,
+)
+"""The box's total: `120 cards`, `72 tarot-sized cards`, `110 cards in the box`."""
+_DICE = re.compile(
+    rf"(?<![\w.+/-])(?P<num>{NUM}){_SP}(?:[\w-]+{_SP}){{0,2}}?(?:dice|dés)\b", re.IGNORECASE
 )
 _DECKS = re.compile(
     rf"(?<![\w.+/-])(?P<num>{NUM}){_SP}(?:[\w-]+{_SP}){{0,3}}?(?:decks|paquets)\b", re.IGNORECASE
@@ -40,7 +45,7 @@ total."""
 
 def box_claims(facts: Facts, text: str) -> Iterator[Claim]:
     """The box's total of cards and its number of decks, as sentences about the box say."""
-    if facts.box_total is None and facts.box_decks is None:
+    if facts.box_total is None and facts.box_decks is None and facts.box_dice is None:
         return
     for cue in BOX_CUE.finditer(text):
         start, end = sentence_bounds(text, cue.start())
@@ -55,6 +60,10 @@ def box_claims(facts: Facts, text: str) -> Iterator[Claim]:
         if facts.box_decks is not None and decks is not None and _plain(text, start, decks):
             value = number_value(decks.group("num"))
             yield Claim(decks.start(), decks.end(), value, "", [facts.box_decks])
+        dice = _DICE.search(text, start, end)
+        if facts.box_dice is not None and dice is not None and _plain(text, start, dice):
+            value = number_value(dice.group("num"))
+            yield Claim(dice.start(), dice.end(), value, "", [facts.box_dice])
 
 
 def _first_cue(text: str, start: int, end: int) -> int:

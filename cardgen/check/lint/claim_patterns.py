@@ -23,7 +23,7 @@ def value_pattern(names: str) -> re.Pattern[str]:
     different = r"(?:different|différent(?:e)?s)"
     return re.compile(
         rf"(?:\b(?:the|all|each\s+of\s+the|one\s+of\s+the|of\s+the|les|des|en|in|into|has"
-        rf"|have|ont|a|compte|comprend|there"
+        rf"|have|ont|a|compte|comprend|form|formez|forment|there"
         rf"\s+are|existe|existent|[x×])\s+(?P<num>{NUM})(?:\s+{different})?\s+(?:{names})\b"
         rf"|(?P<num2>{NUM})\s+(?:{different}\s+)?(?:{names})(?=\s*[:x×]))",
         re.IGNORECASE,
@@ -59,6 +59,11 @@ COPIES_PATTERNS = (
         r"(?:card|carte)\b",
         re.IGNORECASE,
     ),
+    re.compile(
+        rf"\b(?:same|one|a|any|même|une)\s+(?:card|carte)\b[^.!?\n]{{0,40}}?(?<![\w.+-]){_Q}"
+        rf"(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)\b{_AFTER}",
+        re.IGNORECASE,
+    ),
 )
 HAND_PATTERNS = (
     re.compile(
@@ -80,12 +85,12 @@ HAND_PATTERNS = (
     re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
     re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
     re.compile(
-        rf"\b(?:(?:starting|opening){_SP})?hand(?:{_SP}size)?\s*:\s*{_Q}(?P<num>{NUM})\b"
+        rf"\b(?:(?:starting|opening){_SP})?hand(?:{_SP}size)?\s*[:—–]\s*{_Q}(?P<num>{NUM})\b"
         r"(?![.,]\d)",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:main{_SP}de{_SP}départ|taille{_SP}de{_SP}(?:la{_SP})?main|main{_SP}initiale)\s*:"
+        rf"\b(?:main{_SP}de{_SP}départ|taille{_SP}de{_SP}(?:la{_SP})?main|main{_SP}initiale)\s*[:—–]"
         rf"\s*{_Q}(?P<num>{NUM})\b(?![.,]\d)",
         re.IGNORECASE,
     ),

@@ -23,12 +23,13 @@ from cardgen.check.lint.claim_patterns import (
     VALUE_NAMES,
     value_pattern,
 )
+from cardgen.check.lint.counter_claims import CounterReader
 from cardgen.check.lint.deck_claims import DeckReader
 from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
 from cardgen.check.lint.pile_claims import PileReader
-from cardgen.check.lint.players import deal_claims, player_claims, table_claims
+from cardgen.check.lint.players import deal_claims, listed_deals, player_claims, table_claims
 from cardgen.check.lint.quantities import (
     AFTER,
     HEADING_QUALIFIER,
@@ -81,18 +82,15 @@ deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Perso
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
 _PER_GROUP = (
     r"(?:(?:of|from|for|in|de|dans)\s+(?:each|every|chaque)|per|par"
-    r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même)\b"
+    r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même|d['’]une?\s+même)\b"
 )
 """After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
 chaque famille`): held against each group's count, never against the total."""
-_NOT_GROUP = (
-    r"(?:(?:a|an|the|un|une|le|la)\s+)?(?:decks?|paquets?|players?|joueurs?|games?|parties?)\b"
-)
+_NOT_GROUP = r"(?:(?:a|an|the|un|une|le|la)\s+)?(?:{}players?|joueurs?|games?|parties?)\b"
 """`per deck`, `par joueur`: the scope of a count, not a group of cards."""
-_INTO_DECK = re.compile(
+_INTO_DECK = (
     r"\b(?:into|in|to|dans)\s+(?:your|a|the|their|votre|un|le|son|leur)\s+(?:[\w-]+\s+)?"
-    r"(?:deck|paquet)\b",
-    re.IGNORECASE,
+    r"(?:deck|paquet{})\b"
 )
 _SETUP_SECTION = re.compile(
     r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|components|contents|matériel|contenu)\b",
@@ -101,12 +99,12 @@ _SETUP_SECTION = re.compile(
 """A section whose `the 10 Locations` are all of them: setting up, or the box."""
 
 
-def _about_a_deck(said: str, qualified: bool) -> bool:
-    """Whether a count of cards is about a deck's make-up (see `_BUILD_CUE`): a sentence
-    about a deck, with a qualifier or a list, or a verb of what the deck holds."""
-    if DECK_CUE.search(said) is None:
-        return False
-    return qualified or _BUILD_CUE.search(said) is not None
+def deck_cue(deck_words: list[str]) -> re.Pattern[str]:
+    """Words of a sentence or section about decks: `DECK_CUE` and the game's own words for
+    a deck (`grimoire`)."""
+    if not deck_words:
+        return DECK_CUE
+    return re.compile(rf"{DECK_CUE.pattern}|\b(?:{any_of(deck_words)})\b", re.IGNORECASE)
 
 
 class ClaimFinder:
@@ -121,12 +119,16 @@ class ClaimFinder:
         card_words = ["cards", "card", "cartes", "carte", *self.phrases]
         self.setup_reader = SetupReader(self.facts, card_words)
         self.deck_reader = DeckReader(self.facts)
+        self.deck_cue = deck_cue(self.facts.deck_words)
+        own = "".join(f"{w}|" for w in [*self.facts.deck_words, "decks?", "paquets?"])
+        self.into_deck = re.compile(_INTO_DECK.format("|" + own.rstrip("|")), re.I)
         self.pile_reader = PileReader(self.facts, self.phrases)
+        self.counter_reader = CounterReader(self.facts, self.phrases, self.labels)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
             r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)"
-            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?!{_NOT_GROUP})(?P<group>[^\W\d][\w’'-]*))?"
+            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?!{_NOT_GROUP.format(own)})(?P<group>[^\W\d][\w’'-]*))?"
             + _AFTER,
             re.IGNORECASE,
         )
@@ -161,6 +163,7 @@ class ClaimFinder:
         yield from table_claims(self.facts, text)
         yield from self.pile_reader.claims(text)
         yield from box_claims(self.facts, text)
+        yield from self.counter_reader.claims(text)
 
     @staticmethod
     def _read(match: re.Match[str], fixed: str = "") -> tuple[int, str] | None:
@@ -206,16 +209,25 @@ class ClaimFinder:
             if not all_of and self._step(text, match):
                 continue
             listed = above is not None or match.group("times") is not None
-            if not boxed and not _about_a_deck(place, listed or bool(read[1])):
+            if not boxed and not self._about_a_deck(place, listed or bool(read[1])):
                 continue
             begins = sentence_bounds(text, match.start())[0]
             before = f"{above or ''} {text[begins : match.start()]}"
-            starter = STARTER_CUE.search(before) is not None
+            starter = STARTER_CUE.search(before) is not None or (
+                boxed and self.deck_cue.search(text[begins : match.start()]) is not None
+            )
             if match.group("per"):
                 facts = self._per_group(subject, match.group("group"), boxed)
             else:
                 facts = self._count_facts(subject, boxed, bool(read[1]), starter)
             yield Claim(match.start(), match.end(), *read, facts)
+
+    def _about_a_deck(self, said: str, qualified: bool) -> bool:
+        """Whether a count of cards is about a deck's make-up (see `_BUILD_CUE`): a sentence
+        about a deck, with a qualifier or a list, or a verb of what the deck holds."""
+        if self.deck_cue.search(said) is None:
+            return False
+        return qualified or _BUILD_CUE.search(said) is not None
 
     def _count_facts(
         self, subject: Subject, boxed: bool, qualified: bool, starter_said: bool
@@ -238,14 +250,13 @@ class ClaimFinder:
             return rules + [replace(f, binding=False) for f in starter]
         return [replace(f, binding=False) for f in pool + starter]
 
-    @staticmethod
-    def _step(text: str, match: re.Match[str]) -> bool:
+    def _step(self, text: str, match: re.Match[str]) -> bool:
         """Whether a count is what a setup step takes out (`Deal 6 Ships face up`), not
         what goes into a deck (`Take up to 6 Allies into your deck`)."""
         begins = sentence_bounds(text, match.start())[0]
         if not SETUP_STEP.search(text[begins : match.start()]):
             return False
-        return _INTO_DECK.search(sentence(text, match.start())) is None
+        return self.into_deck.search(sentence(text, match.start())) is None
 
     def _per_group(self, subject: Subject, word: str, boxed: bool) -> list[Fact]:
         """A count per value of the field a word names (`guild`, `famille`): in a sentence
@@ -328,6 +339,7 @@ class ClaimFinder:
         if "player" not in folded and "joueur" not in folded:
             return
         yield from deal_claims(self.facts, text)
+        yield from listed_deals(self.facts, text)
         yield from player_claims(self.facts, text)
 
     def _values(self, text: str) -> Iterator[Claim]:

@@ -27,15 +27,9 @@ from cardgen.check.lint.quantities import (
     number_value,
     qualifier_kind,
 )
-from cardgen.check.lint.scope import STARTER_CUE, sentence
+from cardgen.check.lint.scope import BOX_CUE, STARTER_CUE, sentence
 
 _SP = r"[^\S\n]+"
-_DECK_WORD = re.compile(r"\b(?:decks?|paquets?|deck-?building)\b", re.IGNORECASE)
-_LABEL = re.compile(
-    r"\b(?:size|taille|decks?|deck-?building|paquets?)\b[^.!?\n:]{0,30}:\s*\Z", re.IGNORECASE
-)
-"""A label before the number (`Deck size: 30 cards`, `Taille du paquet : 24 cartes au plus`,
-`Deckbuilding in short: 36 cards exactly`): the deck's size, as a holding verb says it."""
 _HOLDING = re.compile(
     r"\b(?:contains?|containing|holds?|holding|includes?|include|including|has|have|build"
     r"|builds|built|building|made|consists?|bring|brings|is|are|be|of|compte|contient"
@@ -63,6 +57,13 @@ class DeckReader:
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
+        own = "".join(f"|{re.escape(w)}" for w in facts.deck_words)
+        self.deck_word = re.compile(rf"\b(?:decks?|paquets?|deck-?building{own})\b", re.I)
+        # A label before the number (`Deck size: 30 cards`, `Taille du grimoire : 24 cartes
+        # au plus`): the deck's size, as a holding verb says it.
+        self.label = re.compile(
+            rf"\b(?:size|taille|decks?|deck-?building|paquets?{own})\b[^.!?\n:]{{0,30}}:\s*\Z", re.I
+        )
         names = any_of(list(facts.piles))
         self.pile = (
             re.compile(
@@ -92,10 +93,12 @@ class DeckReader:
 
     def _deck(self, text: str, match: re.Match[str]) -> Claim | None:
         said = sentence(text, match.start())
-        if not _DECK_WORD.search(said) or _MOVING.search(said) or STARTER_CUE.search(said):
+        if not self.deck_word.search(said) or _MOVING.search(said) or STARTER_CUE.search(said):
+            return None
+        if BOX_CUE.search(said):
             return None
         begins = text.rfind("\n", 0, match.start()) + 1
-        if not _HOLDING.search(said) and not _LABEL.search(text, begins, match.start()):
+        if not _HOLDING.search(said) and not self.label.search(text, begins, match.start()):
             return None
         raw = match.group("num")
         groups = match.groupdict()

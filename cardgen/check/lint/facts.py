@@ -9,11 +9,13 @@ tuple of `(field, value)` pairs; `claims.py` finds the numbers and phrases in te
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from cardgen.errors import display_path
 from cardgen.load.game import GamePack
 from cardgen.model.base import Selector
+from cardgen.model.components import Die
 from cardgen.model.rules import CopiesRule, CountPerGroupRule, CountRule, DeckSizeRule
 from cardgen.model.select import matches
 
@@ -126,6 +128,8 @@ class Facts:
     """The card copies the box holds (`box.total`)."""
     box_decks: Fact | None = None
     """How many ready-made decks the box holds (`box.decks`)."""
+    box_dice: Fact | None = None
+    """How many dice the box holds (the shared die components' counts)."""
     piles: dict[str, list[Fact]] = field(default_factory=dict)
     deal: list[tuple[int, int, Fact]] = field(default_factory=list)
     players: Fact | None = None
@@ -133,6 +137,8 @@ class Facts:
     """How many values a kind of thing has, by its plural word (`shapes`, `stats`)."""
     stats: list[str] = field(default_factory=list)
     stat_place: str = ""
+    deck_words: list[str] = field(default_factory=list)
+    """The words the game calls its deck by (`grimoire`, `grimoires`), besides `deck`."""
     pack: GamePack | None = None
 
     @classmethod
@@ -143,7 +149,16 @@ class Facts:
         facts._box(pack)
         facts._setup(pack)
         facts._values(pack)
+        facts.deck_words = deck_names(pack)
+        facts._dice(pack)
         return facts
+
+    def _dice(self, pack: GamePack) -> None:
+        dice = [(i, c) for i, c in enumerate(pack.game.components) if isinstance(c, Die)]
+        if dice and all(c.owner not in ("player", "team") for _, c in dice):
+            total = sum(c.count for _, c in dice)
+            place = self._at(["components", dice[0][0]])
+            self.box_dice = Fact(total, total, "the game's dice", place)
 
     def place_of(self, loc: list[str | int]) -> str:
         """`path:line` of an entry of game.yaml, by its location (`["setup", "piles", 0]`)."""
@@ -261,10 +276,46 @@ class Facts:
             self.stat_place = self._at(["glossary", "entries", index])
             found.setdefault("stats", set()).add(len(stats))
             places["stats"] = self.stat_place
+        if game.teams:
+            for word in ("teams", "équipes"):
+                found.setdefault(word, set()).add(len(game.teams))
+                places[word] = self._at(["teams"])
         for word, sizes in found.items():
             if len(sizes) == 1:
                 size = next(iter(sizes))
                 self.values[word] = Fact(size, size, f"the game's {word}", places[word])
+
+
+_DECK_TERM = re.compile(
+    r"^\s*(?:(?:a|an|the|each|le|la|un|une|chaque|l['’])\s*)?(?:[\w-]+['’]s\s+)?(?:[\w-]+\s+)?"
+    r"(?:decks?|paquets?)\b",
+    re.IGNORECASE,
+)
+"""A glossary definition whose head is a deck (`Le paquet d'un joueur`, `A player's deck`),
+not one that only mentions a deck (`The leader of a Freight Deck`)."""
+_SIZE_SUBJECT = re.compile(
+    r"^\s*(?:an?|your|each|every|the|un|une|votre|chaque|le|la)\s+(?P<word>[^\W\d][\w-]*)\s+"
+    r"(?:compte|contient|comprend|has|holds|contains|is|must|doit|se|a)\b",
+    re.IGNORECASE,
+)
+
+
+def deck_names(pack: GamePack) -> list[str]:
+    """The game's own words for a deck, from its data: a glossary term defined as a deck
+    (`grimoire: Le paquet d'un joueur`) and the subject of a deck-size rule's message (`Un
+    grimoire compte exactement 24 cartes.`), with their plurals."""
+    found: set[str] = set()
+    for entry in pack.game.glossary.entries:
+        if _DECK_TERM.match(entry.definition) and len(entry.term.split()) == 1:
+            found.add(entry.term.casefold())
+    for rule in pack.game.deck_rules:
+        if not isinstance(rule, DeckSizeRule) or rule.where:
+            continue
+        said = _SIZE_SUBJECT.match(rule.message)
+        if said is not None and re.search(r"\b(?:cards|cartes)\b", rule.message, re.I):
+            found.add(said.group("word").casefold())
+    found -= {"deck", "decks", "paquet", "paquets", "card", "cards", "carte", "cartes"}
+    return sorted(found | {w + "s" for w in found if not w.endswith(("s", "x"))})
 
 
 def plural_words(name: str, label: str) -> set[str]:

@@ -34,7 +34,7 @@ _AWAY = re.compile(
 )
 """A word before a pile's name that makes the pile a place cards move from or to."""
 _LINK = re.compile(
-    r":|\b(?:form|forms|forming|forment|former|as|comme|ce\s+sont|compte|contient|comprend"
+    r":|—|–|\b(?:starts?\s+with|begins?\s+with|commence\s+avec|form|forms|forming|forment|former|as|comme|ce\s+sont|compte|contient|comprend"
     r"|holds?|has|contains?|shows?|made|consists?|constitu\w*|become|becomes|deviennent"
     r"|make|makes|is|are|est|sont)\b",
     re.IGNORECASE,
@@ -53,6 +53,12 @@ _IN_PLAY = re.compile(
     re.IGNORECASE,
 )
 """A sentence about play, not setup (`When the Market Row is empty, reveal 3 Ships`)."""
+_TAKEN = re.compile(
+    r"\b(?:take|takes|draw|draws|grab|grabs|gain|gains|prenez|prend|prends|piochez|pioche)"
+    r"(?:[^\S\n]+(?:the|les))?[^\S\n]+\Z",
+    re.IGNORECASE,
+)
+"""A step that gives the player cards (`take 1 Curse`): the card is the player's, not a pile."""
 _EACH = re.compile(r"\b(?:each|every)\s+player|\bchaque\s+joueur|\bchacun|\bto\s+each\b", re.I)
 
 
@@ -145,9 +151,10 @@ class PileReader:
 
     def _stepped(self, text: str, number: re.Match[str], start: int, end: int) -> _Counted | None:
         """The one counted pile of the type a setup step lays out (`Lay out 5 Charters`)."""
-        if not STEP_RIGHT_BEFORE.search(text[start : number.start()]) or _EACH.search(
-            text, start, end
-        ):
+        before = text[start : number.start()]
+        if not STEP_RIGHT_BEFORE.search(before) or _TAKEN.search(before):
+            return None
+        if _EACH.search(text, start, end):
             return None
         subject = self.phrases.get(" ".join(number.group("noun").casefold().split()))
         type_id = dict(subject).get("type") if subject else None
@@ -166,4 +173,9 @@ def _names(label: str) -> set[str]:
     folded = " ".join(label.casefold().split())
     plural = folded if folded.endswith(("s", "x")) else folded + "s"
     singular = folded[:-1] if folded.endswith("s") and len(folded) > 3 else folded
-    return {folded, plural, singular}
+    if folded.endswith("ies"):
+        singular = folded[:-3] + "y"
+    names = {folded, plural, singular}
+    if " " not in folded:
+        names |= {f"{singular} pile", f"{singular} deck"}
+    return names

@@ -17,6 +17,38 @@ DEAL_PLAYERS = re.compile(
     rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
     re.IGNORECASE,
 )
+_PLAYER_SHAPES = tuple(
+    re.compile(shape, re.IGNORECASE)
+    for shape in (
+        rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*,\s*{NUM})*\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM})"
+        rf"{_SP}{_PLAYERS}",
+        rf"(?<![\w.+-])(?P<p1>{NUM})-players?\b",
+        rf"(?<![\w.+-])(?P<p1>{NUM}){_SP}at{_SP}the{_SP}table\b",
+        rf"\b(?:à|with|for|pour)\s+(?P<p1>{NUM})(?:\s*,\s*{NUM})*(?:\s*(?:or|ou|to|à|-|–)\s*"
+        rf"(?P<p2>{NUM}))?\s*(?:[?:,]|{_PLAYERS})",
+    )
+)
+"""More ways a line names the player counts a deal is for: `4, 5 ou 6 joueurs`, `In a
+3-player game`, `Four at the table?`, `Playing with 5 or 6?`, `À cinq,`, `Partie à 8 :`."""
+_OR_MORE = re.compile(rf"\A{_SP}(?:or|ou){_SP}(?:more|plus)\b", re.IGNORECASE)
+
+
+def deal_players(facts: Facts, text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The player counts a line of a deal is about (`low`, `high`), None when it names
+    none; `N players or more` reaches the game's most players."""
+    for pattern in (DEAL_PLAYERS, *_PLAYER_SHAPES):
+        found = pattern.search(text, start, end)
+        if found is None:
+            continue
+        low = number_value(found.group("p1"))
+        p2 = found.groupdict().get("p2")
+        high = number_value(p2) if p2 else low
+        if _OR_MORE.match(text, found.end()) and facts.players and facts.players.high:
+            high = facts.players.high
+        return low, high
+    return None
+
+
 DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
 PER_PLAYER = re.compile(
     r"\b(?:par\s+(?:personne|joueur)|each|per\s+player|chacun|chaque\s+joueur|apiece)\b",
@@ -169,6 +201,33 @@ def _row_claim(
     if not wrong:
         return None
     return Claim(offset, offset + len(many.group("num")), value, "", wrong[:1])
+
+
+_LISTED_DEAL = re.compile(
+    rf"(?<![\w.+-])(?P<num>{NUM})(?:{_SP}chacune?|{_SP}each)?\s*(?:\(|\bde{_SP}|\bfor{_SP})"
+    rf"(?P<p1>{NUM})(?:\s*(?:-|–|à|to)\s*(?P<p2>{NUM}))?(?:{_SP}{_PLAYERS})?\)?",
+    re.IGNORECASE,
+)
+"""A deal in a list, its player counts after it: `15 (3 players)`, `9 (5–6 players)`, `4
+chacun de 4 à 6 joueurs`."""
+_DEAL_LABEL = re.compile(r"\b(?:dealt|distribuée?s?|deal|donne)\b[^:\n]{0,20}:", re.IGNORECASE)
+
+
+def listed_deals(facts: Facts, text: str) -> Iterator[Claim]:
+    """Each deal of a labelled list (`Coins dealt: 15 (3 players), 12 (4 players)`),
+    held against the deal table's rows for its player counts."""
+    if not facts.deal:
+        return
+    for label in _DEAL_LABEL.finditer(text):
+        line_end = text.find("\n", label.end())
+        end = line_end if line_end >= 0 else len(text)
+        for match in _LISTED_DEAL.finditer(text, label.end(), end):
+            low = number_value(match.group("p1"))
+            high = number_value(match.group("p2")) if match.group("p2") else low
+            value = number_value(match.group("num"))
+            wrong = wrong_rows(facts, low, high, value)
+            if wrong:
+                yield Claim(match.start("num"), match.end("num"), value, "", wrong[:1])
 
 
 def wrong_rows(facts: Facts, low: int, high: int, value: int) -> list[Fact]:

@@ -20,7 +20,8 @@ _SECTION_WORDS = 7
 
 BOX_CUE = re.compile(
     r"\b(?:box|boxes|components|contents|comes\s+with|in\s+the\s+game|boîtes?|contenu"
-    r"|matériel|(?:the\s+)?game\s+(?:includes|contains|has)|le\s+jeu\s+(?:comprend|contient))\b",
+    r"|matériel|(?:the\s+)?game\s+(?:includes|contains|has)|le\s+jeu\s+(?:comprend|contient)"
+    r"|inside(?=\s*:)|all\s+told|you(?:['’]ll|\s+will)\s+find|on\s+trouve)\b",
     re.IGNORECASE,
 )
 """Words of a sentence or section about what the box holds."""

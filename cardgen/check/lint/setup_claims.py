@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Fact, Facts
-from cardgen.check.lint.players import DEAL_PLAYERS, wrong_rows
+from cardgen.check.lint.players import deal_players, wrong_rows
 from cardgen.check.lint.quantities import NUM, QUAL, WEAK, any_of, number_value, qualifier_kind
 from cardgen.check.lint.scope import SETUP_CUE, heading, line_at, section, sentence
 
@@ -27,10 +27,11 @@ _TAKE = (
     r"draws?|drawing|deal|deals|dealt|grab|grabs|take|takes|pick(?:s)?\s+up|receives?|gets?"
     r"|starts?\s+(?:the\s+game\s+)?with|begins?\s+(?:the\s+game\s+)?with|piochez?|pioche"
     r"|piochent|prend|prennent|prenez|reçoit|reçoivent|distribuez|distribue|distribuer|donnez"
+    r"|hand\s+out|hands\s+out"
 )
 _EACH = (
     r"(?:each|every|all)\s+players?|them|everyone|chaque\s+joueur|tout\s+le\s+monde"
-    r"|chacune?|(?:to|à)\s+(?:each|every|chaque)\s+[\w-]+"
+    r"|chacune?|(?:to|à)\s+(?:each|every|chaque)\s+[\w-]+|apiece|per\s+player|par\s+joueur"
 )
 _WORDS = r"(?:(?!(?:to|from|of|damage|de|à|du|des)\b)[\w’'-]+\s+){0,3}?"
 _NOT_MORE = re.compile(r"\s*(?:more|extra|additional|further|other|de\s+plus|supplémentaires?)\b")
@@ -50,7 +51,8 @@ _CARD_TEXT = re.compile(
 )
 """A card's own text (`Each Deckhand lets you draw 1 card`): an effect, never the hand."""
 _DEALING = re.compile(
-    r"\b(?:deal|deals|dealt|distribu\w*|donnez|give|gives|reçoi\w*|receives?)\b", re.IGNORECASE
+    r"\b(?:deal|deals|dealt|distribu\w*|donnez|give|gives|reçoi\w*|receives?|hands?\s+out)\b",
+    re.IGNORECASE,
 )
 """A verb of dealing: the deal table's number; a hand named without one is the hand's."""
 _TABLE = re.compile(
@@ -63,6 +65,11 @@ unless the sentence gives them to each player."""
 _SOLO = re.compile(r"\b(?:en\s+solo|solo|single-player|one-player)\b", re.IGNORECASE)
 """A line about the one-player game: the deal table's row for 1 player."""
 _HAND = re.compile(r"\b(?:hands?|mains?)\b", re.IGNORECASE)
+_CARDS_WORD = re.compile(r"\b(?:cards?|cartes?|hand|main)\b", re.IGNORECASE)
+"""Cards in general: a number of one kind of card (`take 1 Curse`) is the hand only where
+the sentence names the hand or each player."""
+_PILE_SUBJECT = re.compile(r"\b(?:piles?|pioches?|rows?|rangées?)\b[^.!?\n]*\Z", re.I)
+"""A pile before the verb (`The Camp pile starts with 11 cards`): the pile's size, no hand."""
 _SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|preparation)", re.I)
 
 
@@ -97,6 +104,17 @@ def _patterns(nouns: str) -> tuple[re.Pattern[str], ...]:
     )
 
 
+def _not_given(text: str, match: re.Match[str], said: str) -> bool:
+    """Cards no player is given as a hand or deal: a pile's (`The Camp pile starts with 11
+    cards`) or one kind of card taken (`take 1 Curse`), unless the sentence names the hand
+    or each player (or deals)."""
+    named = _HAND.search(said) is not None or re.search(_EACH, said, re.I) is not None
+    begins = text.rfind("\n", 0, match.start()) + 1
+    if _PILE_SUBJECT.search(text, begins, match.start()) and not named:
+        return True
+    return not _CARDS_WORD.search(match.group()) and not (named or _DEALING.search(said))
+
+
 class SetupReader:
     """The hand and deal claims of one game's texts."""
 
@@ -104,6 +122,18 @@ class SetupReader:
         self.facts = facts
         nouns = any_of(card_words)
         self.patterns = _patterns(nouns or "cards?")
+        pack = facts.pack
+        label = pack.game.setup.deal_label if pack is not None and facts.deal else ""
+        self.dealt = (
+            re.compile(
+                rf"\b{re.escape(label)}s?{_SP}(?:of|de|holds?|contains?|contient|compte)"
+                rf"{_SP}(?P<num>{NUM})\b|(?<![\w.+-])(?P<num2>{NUM}){_SP}(?:{nouns})"
+                rf"{_SP}(?:chacune?|each|apiece)\b",
+                re.IGNORECASE,
+            )
+            if label
+            else None
+        )
 
     def claims(self, text: str) -> Iterator[Claim]:
         """The setup's numbers of cards each, where the place says they are the hand."""
@@ -114,6 +144,22 @@ class SetupReader:
                 claim = self._claim(text, match)
                 if claim is not None:
                     yield claim
+        yield from self._dealt(text)
+
+    def _dealt(self, text: str) -> Iterator[Claim]:
+        """What each player is dealt said with the deal's own name (`a Purse of 12 Coins`)
+        or with `each` after it (`1 joker chacun`), held against the deal table."""
+        if self.dealt is None:
+            return
+        for match in self.dealt.finditer(text):
+            said = sentence(text, match.start())
+            if _TURN.search(said) or _CARD_TEXT.search(said):
+                continue
+            name = "num" if match.group("num") else "num2"
+            value = number_value(match.group(name))
+            facts = self._facts(text, match.start(), value)
+            if facts:
+                yield Claim(match.start(name), match.end(), value, "", facts)
 
     def _claim(self, text: str, match: re.Match[str]) -> Claim | None:
         raw = match.group("num")
@@ -127,7 +173,7 @@ class SetupReader:
             return None
         if _TABLE.search(said) and not (re.search(_EACH, said, re.I) or _HAND.search(said)):
             return None
-        if not self._about_the_hand(text, match, said):
+        if not self._about_the_hand(text, match, said) or _not_given(text, match, said):
             return None
         value = number_value(raw)
         start = match.start("q") if q else match.start("num")
@@ -157,12 +203,10 @@ class SetupReader:
         if not self.facts.deal:
             return [self.facts.hand] if self.facts.hand is not None else []
         start, end = line_at(text, offset)
-        players = DEAL_PLAYERS.search(text, start, end)
+        players = deal_players(self.facts, text, start, end)
         if players is None and _SOLO.search(text, start, end):
             return wrong_rows(self.facts, 1, 1, value)[:1]
         if players is None:
             rows = [f for _, _, f in self.facts.deal]
             return rows[:1] if all(f.low != value for f in rows) else []
-        low = number_value(players.group("p1"))
-        high = number_value(players.group("p2")) if players.group("p2") else low
-        return wrong_rows(self.facts, low, high, value)[:1]
+        return wrong_rows(self.facts, players[0], players[1], value)[:1]
