@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.check.heldback import set_folder
+from tests.check.heldback import false_alarms, run_all, score, set_folder
 from tests.check.heldback_checks import (
     assert_games_clean,
     assert_marks_in_place,
@@ -40,6 +40,19 @@ def test_no_claim_of_set_three_borrows_a_run_of_words_from_a_published_text() ->
     assert borrowed_runs(SET_THREE) == []
 
 
-@pytest.mark.xfail(strict=False, reason="held-back set three: measured by the lead")
+def test_tx602_keeps_what_it_reads_of_held_back_set_three(tmp_path: Path) -> None:
+    """The floor measured once at the end of round three (docs/lint.md): 52 of 104 wrong
+    numbers caught, 3 false alarms. A change that reads less, or alarms more, fails."""
+    outcomes = run_all(tmp_path, SET_THREE)
+    total = score(outcomes)
+    assert total.wrong == 104
+    assert total.caught >= 52, total
+    assert len(false_alarms(outcomes)) <= 3, [o.claim.source for o in false_alarms(outcomes)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 35's targets on the test split: recall 0.50 and 3 false alarms measured",
+)
 def test_tx602_meets_the_issue_targets_on_held_back_set_three(tmp_path: Path) -> None:
     assert_targets(SET_THREE, tmp_path, wrong=100)
