@@ -14,22 +14,21 @@ import re
 from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Facts
-from cardgen.check.lint.quantities import NUM, QUAL, WEAK, number_value, qualifier_kind
+from cardgen.check.lint.quantities import NUM, QUAL, SP, WEAK, number_value, qualifier_kind
 from cardgen.check.lint.scope import BOX_CUE, SETUP_STEP, STARTER_CUE, sentence, sentence_bounds
 
-_SP = r"[^\S\n]+"
 _TOTAL = re.compile(
-    rf"(?<![\w.+/-])(?:(?P<q>{QUAL}){_SP})?(?P<num>{NUM}){_SP}(?:(?-i:[a-zà-ÿ][\w-]*-[\w-]+)"
-    rf"{_SP})?(?:cards|cartes)\b(?!{_SP}(?:per|each|par|chacun|of|de|du|des|dans"
-    rf"|in(?!{_SP}the{_SP}box))\b|(?-i:{_SP}[A-ZÀ-Ý]))",
+    rf"(?<![\w.+/-])(?:(?P<q>{QUAL}){SP})?(?P<num>{NUM}){SP}(?:(?-i:[a-zà-ÿ][\w-]*-[\w-]+)"
+    rf"{SP})?(?:cards|cartes)\b(?!{SP}(?:per|each|par|chacun|of|de|du|des|dans"
+    rf"|in(?!{SP}the{SP}box))\b|(?-i:{SP}[A-ZÀ-Ý]))",
     re.IGNORECASE,
 )
 """The box's total: `120 cards`, `72 tarot-sized cards`, `110 cards in the box`."""
 _DICE = re.compile(
-    rf"(?<![\w.+/-])(?P<num>{NUM}){_SP}(?:[\w-]+{_SP}){{0,2}}?(?:dice|dés)\b", re.IGNORECASE
+    rf"(?<![\w.+/-])(?P<num>{NUM}){SP}(?:[\w-]+{SP}){{0,2}}?(?:dice|dés)\b", re.IGNORECASE
 )
 _DECKS = re.compile(
-    rf"(?<![\w.+/-])(?P<num>{NUM}){_SP}(?:[\w-]+{_SP}){{0,3}}?(?:decks|paquets)\b", re.IGNORECASE
+    rf"(?<![\w.+/-])(?P<num>{NUM}){SP}(?:[\w-]+{SP}){{0,3}}?(?:decks|paquets)\b", re.IGNORECASE
 )
 
 

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import re
 
-from cardgen.check.lint.quantities import AFTER, MIDDLE, NUM, QUAL
+from cardgen.check.lint.quantities import AFTER, MIDDLE, NUM, QUALIFIED, SP, TRAILED
 
-_Q = rf"(?:(?P<q>{QUAL})\s+)?"
-_AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
 _MID = rf"(?:[^\S\n]+(?P<mid>{MIDDLE}))?"
-_SP = r"[^\S\n]+"
 
 
 def value_pattern(names: str) -> re.Pattern[str]:
@@ -34,70 +31,70 @@ VALUE_NAMES = {"types": r"types\s+of\s+cards|card\s+types|types\s+de\s+cartes"}
 _DECK = r"(?:[\w-]+\s+)?decks?"
 DECK_PATTERNS = (
     re.compile(
-        rf"\b{_DECK}{_SP}(?:of|holds?|contains?|has|have|(?:may|can|must){_SP}(?:only{_SP})?"
-        rf"(?:hold|contain|have|be)|is|are)(?:{_SP}(?:a|an))?{_SP}{_Q}"
-        rf"(?P<num>{NUM}){_SP}cards\b{_AFTER}",
+        rf"\b{_DECK}{SP}(?:of|holds?|contains?|has|have|(?:may|can|must){SP}(?:only{SP})?"
+        rf"(?:hold|contain|have|be)|is|are)(?:{SP}(?:a|an))?{SP}{QUALIFIED}"
+        rf"(?P<num>{NUM}){SP}cards\b{TRAILED}",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b{_Q}(?P<num>{NUM}){_SP}cards{_SP}(?:in|per){_SP}(?:a|each|every|your|their|the)"
-        rf"{_SP}{_DECK}\b",
+        rf"\b{QUALIFIED}(?P<num>{NUM}){SP}cards{SP}(?:in|per){SP}(?:a|each|every|your|their|the)"
+        rf"{SP}{_DECK}\b",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}(?:[\w-]+{_SP})?decks?\b", re.IGNORECASE
+        rf"(?<![\w-]){QUALIFIED}(?P<num>\d{{1,3}})-card{SP}(?:[\w-]+{SP})?decks?\b", re.IGNORECASE
     ),
 )
 DECK_MAX_PATTERNS = (
-    re.compile(rf"\bdeck{_SP}(?:maximum|limit){_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
-    re.compile(rf"\bmaximum{_SP}deck{_SP}size{_SP}(?:of|is){_SP}(?P<num>{NUM})\b", re.I),
+    re.compile(rf"\bdeck{SP}(?:maximum|limit){SP}(?:of|is){SP}(?P<num>{NUM})\b", re.I),
+    re.compile(rf"\bmaximum{SP}deck{SP}size{SP}(?:of|is){SP}(?P<num>{NUM})\b", re.I),
 )
 COPIES_PATTERNS = (
     re.compile(
-        rf"(?<![\w.+-]){_Q}(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)"
-        rf"(?:{_SP}(?P<after>{AFTER}))?{_SP}(?:of|per|for|d[’']|de|par)\s*(?:[\w’'-]+{_SP}){{0,3}}?"
+        rf"(?<![\w.+-]){QUALIFIED}(?P<num>{NUM}){_MID}{SP}(?:cop(?:y|ies)|exemplaires?)"
+        rf"(?:{SP}(?P<after>{AFTER}))?{SP}(?:of|per|for|d[’']|de|par)\s*(?:[\w’'-]+{SP}){{0,3}}?"
         r"(?:card|carte)\b",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:same|one|a|any|même|une)\s+(?:card|carte)\b[^.!?\n]{{0,40}}?(?<![\w.+-]){_Q}"
-        rf"(?P<num>{NUM}){_MID}{_SP}(?:cop(?:y|ies)|exemplaires?)\b{_AFTER}",
+        rf"\b(?:same|one|a|any|même|une)\s+(?:card|carte)\b[^.!?\n]{{0,40}}?(?<![\w.+-]){QUALIFIED}"
+        rf"(?P<num>{NUM}){_MID}{SP}(?:cop(?:y|ies)|exemplaires?)\b{TRAILED}",
         re.IGNORECASE,
     ),
 )
 HAND_PATTERNS = (
     re.compile(
-        rf"\b(?:discard|défausse)\w*{_SP}(?:everything|all(?:{_SP}(?:your|of{_SP}your){_SP}cards)?"
-        rf"|your{_SP}hand|tout|toute{_SP}votre{_SP}main|votre{_SP}main)\b[^.!?\n]{{0,30}}?\b"
-        rf"(?:and|then|et|puis){_SP}(?:draw|piochez){_SP}{_Q}(?P<num>{NUM}){_SP}"
+        rf"\b(?:discard|défausse)\w*{SP}(?:everything|all(?:{SP}(?:your|of{SP}your){SP}cards)?"
+        rf"|your{SP}hand|tout|toute{SP}votre{SP}main|votre{SP}main)\b[^.!?\n]{{0,30}}?\b"
+        rf"(?:and|then|et|puis){SP}(?:draw|piochez){SP}{QUALIFIED}(?P<num>{NUM}){SP}"
         r"(?:(?:new|fresh|nouvelles)\s+)?(?:cards|cartes)\b",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\bhand(?:{_SP}size)?{_SP}(?:of|is){_SP}{_Q}(?P<num>{NUM})\b(?!\s*(?:[%.,]\d))",
+        rf"\bhand(?:{SP}size)?{SP}(?:of|is){SP}{QUALIFIED}(?P<num>{NUM})\b(?!\s*(?:[%.,]\d))",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){_SP}{_Q}(?P<num>{NUM})"
-        rf"{_SP}cards?{_SP}(?:in|into){_SP}(?:their|your|his|her|the|a|its){_SP}hand\b",
+        rf"\b(?:draws?|drawing|have|has|having|holds?|holding|with){SP}{QUALIFIED}(?P<num>{NUM})"
+        rf"{SP}cards?{SP}(?:in|into){SP}(?:their|your|his|her|the|a|its){SP}hand\b",
         re.IGNORECASE,
     ),
-    re.compile(rf"\bmain{_SP}de{_SP}{_Q}(?P<num>{NUM}){_SP}cartes\b", re.IGNORECASE),
-    re.compile(rf"(?<![\w-]){_Q}(?P<num>\d{{1,3}})-card{_SP}hand\b", re.IGNORECASE),
+    re.compile(rf"\bmain{SP}de{SP}{QUALIFIED}(?P<num>{NUM}){SP}cartes\b", re.IGNORECASE),
+    re.compile(rf"(?<![\w-]){QUALIFIED}(?P<num>\d{{1,3}})-card{SP}hand\b", re.IGNORECASE),
     re.compile(
-        rf"\b(?:(?:starting|opening){_SP})?hand(?:{_SP}size)?\s*[:—–]\s*{_Q}(?P<num>{NUM})\b"
+        rf"\b(?:(?:starting|opening){SP})?hand(?:{SP}size)?\s*[:—–]\s*{QUALIFIED}(?P<num>{NUM})\b"
         r"(?![.,]\d)",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:main{_SP}de{_SP}départ|taille{_SP}de{_SP}(?:la{_SP})?main|main{_SP}initiale)\s*[:—–]"
-        rf"\s*{_Q}(?P<num>{NUM})\b(?![.,]\d)",
+        rf"\b(?:main{SP}de{SP}départ|taille{SP}de{SP}(?:la{SP})?main|main{SP}initiale)\s*[:—–]"
+        rf"\s*{QUALIFIED}(?P<num>{NUM})\b(?![.,]\d)",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:complét\w*|refill\w*|fill|fills|draws?{_SP}(?:back{_SP})?up|redraws?|reconstitue\w*)"
-        rf"{_SP}(?:(?:your|their|his|her|votre|leur|sa|ta|la|a){_SP})?(?:hand|main){_SP}"
-        rf"(?:to|à|jusqu['’]à){_SP}{_Q}(?P<num>{NUM})\b",
+        rf"\b(?:complét\w*|refill\w*|fill|fills|draws?{SP}(?:back{SP})?up|redraws?|reconstitue\w*)"
+        rf"{SP}(?:(?:your|their|his|her|votre|leur|sa|ta|la|a){SP})?(?:hand|main){SP}"
+        rf"(?:to|à|jusqu['’]à){SP}{QUALIFIED}(?P<num>{NUM})\b",
         re.IGNORECASE,
     ),
 )

@@ -31,11 +31,12 @@ from cardgen.check.lint.phrases import field_labels, subject_phrases
 from cardgen.check.lint.pile_claims import PileReader
 from cardgen.check.lint.players import deal_claims, listed_deals, player_claims, table_claims
 from cardgen.check.lint.quantities import (
-    AFTER,
     HEADING_QUALIFIER,
     MIDDLE,
     NUM,
-    QUAL,
+    QUALIFIED,
+    SP,
+    TRAILED,
     WEAK,
     any_of,
     number_value,
@@ -57,10 +58,7 @@ from cardgen.check.lint.scope import (
 from cardgen.check.lint.setup_claims import SetupReader
 from cardgen.load.game import GamePack
 
-_Q = rf"(?:(?P<q>{QUAL})\s+)?"
-_AFTER = rf"(?:[^\S\n]+(?P<after>{AFTER})\b)?"
 _MID = rf"(?:[^\S\n]+(?P<mid>{MIDDLE}))?"
-_SP = r"[^\S\n]+"
 
 _BLOCKED_BEFORE = frozenset(
     words("the both these those les ces player joueur turn tour page round manche step")
@@ -126,16 +124,16 @@ class ClaimFinder:
         self.counter_reader = CounterReader(self.facts, self.phrases, self.labels)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
-            rf"(?<![\w.+/-]){_Q}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{_SP}(?P<subj>{alternatives})"
+            rf"(?<![\w.+/-]){QUALIFIED}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{SP}(?P<subj>{alternatives})"
             r"(?![\w'’-])(?!\s+(?:types?|kinds?|points?|stats?|values?|costs?|tiles?)\b)"
-            rf"(?:{_SP}(?P<per>{_PER_GROUP}){_SP}(?!{_NOT_GROUP.format(own)})(?P<group>[^\W\d][\w’'-]*))?"
-            + _AFTER,
+            rf"(?:{SP}(?P<per>{_PER_GROUP}){SP}(?!{_NOT_GROUP.format(own)})(?P<group>[^\W\d][\w’'-]*))?"
+            + TRAILED,
             re.IGNORECASE,
         )
         self.piles = [
             (
                 re.compile(
-                    rf"\b{re.escape(word)}[sx]?{_SP}(?:de|of){_SP}{_Q}(?P<num>{NUM}){_SP}"
+                    rf"\b{re.escape(word)}[sx]?{SP}(?:de|of){SP}{QUALIFIED}(?P<num>{NUM}){SP}"
                     r"(?:cartes|cards)\b",
                     re.IGNORECASE,
                 ),

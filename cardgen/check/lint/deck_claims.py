@@ -22,6 +22,7 @@ from cardgen.check.lint.quantities import (
     MIDDLE,
     NUM,
     QUAL,
+    SP,
     WEAK,
     any_of,
     number_value,
@@ -29,7 +30,6 @@ from cardgen.check.lint.quantities import (
 )
 from cardgen.check.lint.scope import BOX_CUE, STARTER_CUE, sentence
 
-_SP = r"[^\S\n]+"
 _HOLDING = re.compile(
     r"\b(?:contains?|containing|holds?|holding|includes?|include|including|has|have|build"
     r"|builds|built|building|made|consists?|bring|brings|is|are|be|of|compte|contient"
@@ -45,9 +45,9 @@ _MOVING = re.compile(
     re.IGNORECASE,
 )
 _SIZE = re.compile(
-    rf"(?<![\w.+-])(?:(?P<q>{QUAL}){_SP})?(?:(?:between|from|entre|de){_SP})?(?P<num>{NUM})"
-    rf"(?:\s*(?:to|and|-|–|à|et)\s*(?P<upper>{NUM}))?(?:{_SP}(?P<mid>{MIDDLE}))?{_SP}"
-    rf"(?:cards|cartes)\b(?:{_SP}(?P<after>{AFTER})\b)?",
+    rf"(?<![\w.+-])(?:(?P<q>{QUAL}){SP})?(?:(?:between|from|entre|de){SP})?(?P<num>{NUM})"
+    rf"(?:\s*(?:to|and|-|–|à|et)\s*(?P<upper>{NUM}))?(?:{SP}(?P<mid>{MIDDLE}))?{SP}"
+    rf"(?:cards|cartes)\b(?:{SP}(?P<after>{AFTER})\b)?",
     re.IGNORECASE,
 )
 
@@ -67,9 +67,9 @@ class DeckReader:
         names = any_of(list(facts.piles))
         self.pile = (
             re.compile(
-                rf"\b(?P<word>{names})[sx]?(?:{_SP}pile)?{_SP}(?:of|de|with|holds?|has|contains?"
-                rf"|compte|contient|avec|is|est)(?:{_SP}(?:exactly|exactement))?{_SP}"
-                rf"(?:(?P<q>{QUAL}){_SP})?(?P<num>{NUM}){_SP}(?:cards|cartes)\b",
+                rf"\b(?P<word>{names})[sx]?(?:{SP}pile)?{SP}(?:of|de|with|holds?|has|contains?"
+                rf"|compte|contient|avec|is|est)(?:{SP}(?:exactly|exactement))?{SP}"
+                rf"(?:(?P<q>{QUAL}){SP})?(?P<num>{NUM}){SP}(?:cards|cartes)\b",
                 re.IGNORECASE,
             )
             if facts.piles

@@ -19,13 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cardgen.check.lint.facts import Claim, Fact, Facts, Subject
-from cardgen.check.lint.quantities import NUM, WEAK, any_of, number_value
+from cardgen.check.lint.quantities import NUM, SP, WEAK, any_of, number_value
 from cardgen.check.lint.scope import STEP_RIGHT_BEFORE, sentence_bounds
 from cardgen.load.game import GamePack
 from cardgen.model.select import matches
 from cardgen.model.setup import Pile
 
-_SP = r"[^\S\n]+"
 _ARTICLE = re.compile(r"(?:\b(?:the|le|la|les|your|votre|a|an|un|une)\s+|\bl['’]\s*)\Z", re.I)
 _AWAY = re.compile(
     r"\b(?:from|de|du|des|dans|into|onto|to|à|au|sur|on|under|sous|next\s+to|beside|près|of"
@@ -108,7 +107,7 @@ class PileReader:
         nouns = any_of(["cards", "card", "cartes", "carte", *phrases])
         self.name = re.compile(rf"(?<![\w-])(?:{any_of(list(self.named))})(?![\w-])", re.I)
         self.number = re.compile(
-            rf"(?<![\w.+/-])(?P<num>{NUM}){_SP}(?:[\w'’-]+{_SP}){{0,2}}?(?P<noun>{nouns})"
+            rf"(?<![\w.+/-])(?P<num>{NUM}){SP}(?:[\w'’-]+{SP}){{0,2}}?(?P<noun>{nouns})"
             r"(?![\w-])",
             re.IGNORECASE,
         )

@@ -8,29 +8,28 @@ import re
 from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Fact, Facts
-from cardgen.check.lint.quantities import NUM, QUAL, WEAK, number_value, qualifier_kind
+from cardgen.check.lint.quantities import NUM, QUAL, SP, WEAK, number_value, qualifier_kind
 from cardgen.check.lint.scope import sentence
 
-_SP = r"[^\S\n]+"
 _PLAYERS = r"(?:joueurs|players)\b"
 DEAL_PLAYERS = re.compile(
-    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{_SP}{_PLAYERS}",
+    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{SP}{_PLAYERS}",
     re.IGNORECASE,
 )
 _PLAYER_SHAPES = tuple(
     re.compile(shape, re.IGNORECASE)
     for shape in (
         rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*,\s*{NUM})*\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM})"
-        rf"{_SP}{_PLAYERS}",
+        rf"{SP}{_PLAYERS}",
         rf"(?<![\w.+-])(?P<p1>{NUM})-players?\b",
-        rf"(?<![\w.+-])(?P<p1>{NUM}){_SP}at{_SP}the{_SP}table\b",
+        rf"(?<![\w.+-])(?P<p1>{NUM}){SP}at{SP}the{SP}table\b",
         rf"\b(?:à|with|for|pour)\s+(?P<p1>{NUM})(?:\s*,\s*{NUM})*(?:\s*(?:or|ou|to|à|-|–)\s*"
         rf"(?P<p2>{NUM}))?\s*(?:[?:,]|{_PLAYERS})",
     )
 )
 """More ways a line names the player counts a deal is for: `4, 5 ou 6 joueurs`, `In a
 3-player game`, `Four at the table?`, `Playing with 5 or 6?`, `À cinq,`, `Partie à 8 :`."""
-_OR_MORE = re.compile(rf"\A{_SP}(?:or|ou){_SP}(?:more|plus)\b", re.IGNORECASE)
+_OR_MORE = re.compile(rf"\A{SP}(?:or|ou){SP}(?:more|plus)\b", re.IGNORECASE)
 
 
 def deal_players(facts: Facts, text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -49,7 +48,7 @@ def deal_players(facts: Facts, text: str, start: int, end: int) -> tuple[int, in
     return None
 
 
-DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{NUM}){_SP}(?:cartes|cards)\b", re.IGNORECASE)
+DEAL_CARDS = re.compile(rf"(?<![\w.+-])(?P<num>{NUM}){SP}(?:cartes|cards)\b", re.IGNORECASE)
 PER_PLAYER = re.compile(
     r"\b(?:par\s+(?:personne|joueur)|each|per\s+player|chacun|chaque\s+joueur|apiece)\b",
     re.IGNORECASE,
@@ -57,14 +56,14 @@ PER_PLAYER = re.compile(
 PLAYER_COUNT = (
     (
         re.compile(
-            rf"(?<![\w.+-])(?P<num>{NUM}){_SP}(?:or|ou){_SP}(?:more|plus){_SP}{_PLAYERS}",
+            rf"(?<![\w.+-])(?P<num>{NUM}){SP}(?:or|ou){SP}(?:more|plus){SP}{_PLAYERS}",
             re.IGNORECASE,
         ),
         "more",
     ),
     (
         re.compile(
-            rf"\b(?:for|pour|de){_SP}(?P<num>{NUM})\s*(?:-|–|to|à)\s*(?P<upper>{NUM}){_SP}"
+            rf"\b(?:for|pour|de){SP}(?P<num>{NUM})\s*(?:-|–|to|à)\s*(?P<upper>{NUM}){SP}"
             rf"{_PLAYERS}",
             re.IGNORECASE,
         ),
@@ -72,40 +71,40 @@ PLAYER_COUNT = (
     ),
     (
         re.compile(
-            rf"\b(?:for|pour){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}(?!\s*(?:or|ou|à|to|-)\b)",
+            rf"\b(?:for|pour){SP}(?P<num>{NUM}){SP}{_PLAYERS}(?!\s*(?:or|ou|à|to|-)\b)",
             re.IGNORECASE,
         ),
         "",
     ),
-    (re.compile(rf"(?<![\w.+-])(?P<num>{NUM})-player{_SP}(?:game|duel)\b", re.IGNORECASE), ""),
+    (re.compile(rf"(?<![\w.+-])(?P<num>{NUM})-player{SP}(?:game|duel)\b", re.IGNORECASE), ""),
     (
         re.compile(
-            rf"(?<![\w.+-])(?:(?:between|entre){_SP})?(?P<num>{NUM})\s*(?:to|or|and|-|–|à|ou|et)"
-            rf"\s*(?P<upper>{NUM}){_SP}(?:(?:total|human){_SP})?{_PLAYERS}",
+            rf"(?<![\w.+-])(?:(?:between|entre){SP})?(?P<num>{NUM})\s*(?:to|or|and|-|–|à|ou|et)"
+            rf"\s*(?P<upper>{NUM}){SP}(?:(?:total|human){SP})?{_PLAYERS}",
             re.IGNORECASE,
         ),
         "range",
     ),
     (
         re.compile(
-            rf"\b(?:players|joueurs|number{_SP}of{_SP}players|nombre{_SP}de{_SP}joueurs)\s*:\s*"
+            rf"\b(?:players|joueurs|number{SP}of{SP}players|nombre{SP}de{SP}joueurs)\s*:\s*"
             rf"(?P<num>{NUM})\s*(?:to|-|–|à)\s*(?P<upper>{NUM})\b",
             re.IGNORECASE,
         ),
         "range",
     ),
-    (re.compile(rf"(?<![\w.+-])(?P<num>\d{{1,2}})\+{_SP}{_PLAYERS}", re.IGNORECASE), "more"),
+    (re.compile(rf"(?<![\w.+-])(?P<num>\d{{1,2}})\+{SP}{_PLAYERS}", re.IGNORECASE), "more"),
     (
         re.compile(
-            rf"\b(?:à{_SP}partir{_SP}de|dès|from){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}(?!\s*,)",
+            rf"\b(?:à{SP}partir{SP}de|dès|from){SP}(?P<num>{NUM}){SP}{_PLAYERS}(?!\s*,)",
             re.IGNORECASE,
         ),
         "from",
     ),
     (
         re.compile(
-            rf"\b(?P<bound>min(?:imum)?|max(?:imum)?){_SP}(?:number{_SP}of{_SP})?{_PLAYERS}\s*:\s*"
-            rf"(?P<num>{NUM})\b|\bnombre{_SP}(?P<bound2>min(?:imum)?|max(?:imum)?){_SP}de{_SP}"
+            rf"\b(?P<bound>min(?:imum)?|max(?:imum)?){SP}(?:number{SP}of{SP})?{_PLAYERS}\s*:\s*"
+            rf"(?P<num>{NUM})\b|\bnombre{SP}(?P<bound2>min(?:imum)?|max(?:imum)?){SP}de{SP}"
             rf"{_PLAYERS}\s*:\s*(?P<num2>{NUM})\b",
             re.IGNORECASE,
         ),
@@ -113,12 +112,12 @@ PLAYER_COUNT = (
     ),
     (
         re.compile(
-            rf"\bsolo\b[^.!?\n]*?(?<![\w.+-])(?P<num>1|one|un|une){_SP}(?:player|joueur)\b",
+            rf"\bsolo\b[^.!?\n]*?(?<![\w.+-])(?P<num>1|one|un|une){SP}(?:player|joueur)\b",
             re.IGNORECASE,
         ),
         "solo",
     ),
-    (re.compile(rf"\b(?P<q>{QUAL}){_SP}(?P<num>{NUM}){_SP}{_PLAYERS}", re.IGNORECASE), "q"),
+    (re.compile(rf"\b(?P<q>{QUAL}){SP}(?P<num>{NUM}){SP}{_PLAYERS}", re.IGNORECASE), "q"),
 )
 """How a text gives the game's player count, and how each reads (see `Fact.admits`)."""
 
@@ -204,8 +203,8 @@ def _row_claim(
 
 
 _LISTED_DEAL = re.compile(
-    rf"(?<![\w.+-])(?P<num>{NUM})(?:{_SP}chacune?|{_SP}each)?\s*(?:\(|\bde{_SP}|\bfor{_SP})"
-    rf"(?P<p1>{NUM})(?:\s*(?:-|–|à|to)\s*(?P<p2>{NUM}))?(?:{_SP}{_PLAYERS})?\)?",
+    rf"(?<![\w.+-])(?P<num>{NUM})(?:{SP}chacune?|{SP}each)?\s*(?:\(|\bde{SP}|\bfor{SP})"
+    rf"(?P<p1>{NUM})(?:\s*(?:-|–|à|to)\s*(?P<p2>{NUM}))?(?:{SP}{_PLAYERS})?\)?",
     re.IGNORECASE,
 )
 """A deal in a list, its player counts after it: `15 (3 players)`, `9 (5–6 players)`, `4

@@ -90,6 +90,12 @@ MIDDLE = any_of(words("or_fewer or_less or_more ou_moins ou_plus"))
 """A qualifier between a number and what it counts (`9 or fewer Allies`), read as trailing."""
 HEADING_QUALIFIER = re.compile(rf"(?:^|\W)(?P<q>{QUAL})\W{{0,3}}:\s*$", re.IGNORECASE)
 """A line that ends in a qualifier and a colon: its list's numbers take that qualifier."""
+SP = r"[^\S\n]+"
+"""Spaces within one line (a claim never runs across a line break)."""
+QUALIFIED = rf"(?:(?P<q>{QUAL})\s+)?"
+"""An optional qualifier before a number, as the group `q`."""
+TRAILED = rf"(?:{SP}(?P<after>{AFTER})\b)?"
+"""An optional qualifier after the counted phrase, as the group `after`."""
 
 
 def qualifier_kind(text: str | None, *, trailing: bool = False) -> str:

@@ -19,10 +19,9 @@ from collections.abc import Iterator
 
 from cardgen.check.lint.facts import Claim, Fact, Facts
 from cardgen.check.lint.players import deal_players, wrong_rows
-from cardgen.check.lint.quantities import NUM, QUAL, WEAK, any_of, number_value, qualifier_kind
+from cardgen.check.lint.quantities import NUM, QUAL, SP, WEAK, any_of, number_value, qualifier_kind
 from cardgen.check.lint.scope import SETUP_CUE, heading, line_at, section, sentence
 
-_SP = r"[^\S\n]+"
 _TAKE = (
     r"draws?|drawing|deal|deals|dealt|grab|grabs|take|takes|pick(?:s)?\s+up|receives?|gets?"
     r"|starts?\s+(?:the\s+game\s+)?with|begins?\s+(?:the\s+game\s+)?with|piochez?|pioche"
@@ -76,25 +75,23 @@ _SETUP_SECTION = re.compile(r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|
 def _patterns(nouns: str) -> tuple[re.Pattern[str], ...]:
     """The shapes of a setup sentence's number, `nouns` being what the game calls its cards
     (`cards`, `Weapon Cards`, `sketch cards`, `cartes`)."""
-    counted = rf"(?P<num>{NUM})(?:{_SP}{_WORDS}(?:{nouns}))"
+    counted = rf"(?P<num>{NUM})(?:{SP}{_WORDS}(?:{nouns}))"
     return (
+        re.compile(rf"\b(?:{_TAKE})(?:{SP}(?:{_EACH}))?{SP}(?:(?P<q>{QUAL}){SP})?{counted}", re.I),
         re.compile(
-            rf"\b(?:{_TAKE})(?:{_SP}(?:{_EACH}))?{_SP}(?:(?P<q>{QUAL}){_SP})?{counted}", re.I
-        ),
-        re.compile(
-            rf"\b(?:deal|deals|dealt|give|gives){_SP}(?P<num>{NUM}){_SP}(?:to|à){_SP}"
+            rf"\b(?:deal|deals|dealt|give|gives){SP}(?P<num>{NUM}){SP}(?:to|à){SP}"
             rf"(?:{_EACH})",
             re.IGNORECASE,
         ),
         re.compile(
-            rf"\b(?:each|every)\s+player\s+(?:is|gets|will\s+be)\s+dealt{_SP}{counted}",
+            rf"\b(?:each|every)\s+player\s+(?:is|gets|will\s+be)\s+dealt{SP}{counted}",
             re.IGNORECASE,
         ),
         re.compile(rf"\b(?:hand|main)\s+(?:of|de)\s+(?P<num>{NUM})\b(?![.,]\d)", re.IGNORECASE),
         re.compile(
             rf"\b(?:starts?|begins?|commencez?|commencent)\s+(?:the\s+game\s+|la\s+partie\s+)?"
             rf"(?:with|avec)\s+(?:a|an|un)\s+(?:(?:starting|personal|own)\s+)?(?:deck|paquet)"
-            rf"(?:\s+de\s+départ)?\s+(?:of|de)\s+(?P<num>{NUM}){_SP}(?:cards|cartes)\b",
+            rf"(?:\s+de\s+départ)?\s+(?:of|de)\s+(?P<num>{NUM}){SP}(?:cards|cartes)\b",
             re.IGNORECASE,
         ),
         re.compile(
@@ -126,9 +123,9 @@ class SetupReader:
         label = pack.game.setup.deal_label if pack is not None and facts.deal else ""
         self.dealt = (
             re.compile(
-                rf"\b{re.escape(label)}s?{_SP}(?:of|de|holds?|contains?|contient|compte)"
-                rf"{_SP}(?P<num>{NUM})\b|(?<![\w.+-])(?P<num2>{NUM}){_SP}(?:{nouns})"
-                rf"{_SP}(?:chacune?|each|apiece)\b",
+                rf"\b{re.escape(label)}s?{SP}(?:of|de|holds?|contains?|contient|compte)"
+                rf"{SP}(?P<num>{NUM})\b|(?<![\w.+-])(?P<num2>{NUM}){SP}(?:{nouns})"
+                rf"{SP}(?:chacune?|each|apiece)\b",
                 re.IGNORECASE,
             )
             if label
