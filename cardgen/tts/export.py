@@ -34,7 +34,7 @@ from cardgen.tts.hosting import Hosting
 from cardgen.tts.images import TableImages, check_base_url, install_saved_object
 from cardgen.tts.mod import TableResult, TableRules, TableSave, TableSpec
 from cardgen.tts.model import ObjectState, SavedObject
-from cardgen.tts.notebook import plain_text, rules_text
+from cardgen.tts.notebook import rules_text
 from cardgen.tts.sizes import CardSize, spread
 from cardgen.tts.stale import remove_unused, save_images
 from cardgen.tts.table import GROUP_SPACING, Copy, TableBuilder, arrange
@@ -315,10 +315,11 @@ def _table_spec(
     pack: GamePack, count: int, decks: list[tuple[str, Counts]], rules: TableRules | None
 ) -> TableSpec:
     """The table to set up for `count` players: the seats' decks, the Notebook's rules tab
-    (the rulebook's text, else the game's rules document as read) and the rulebook's PDF."""
+    (the rulebook's text, plain already, else the game's rules document as read) and the
+    rulebook's PDF."""
     if rules is None:
         return TableSpec(count, decks, rules_text(pack))
-    return TableSpec(count, decks, plain_text(rules.text), rules.pdf)
+    return TableSpec(count, decks, rules.text, rules.pdf)
 
 
 def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:

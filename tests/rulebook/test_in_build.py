@@ -46,3 +46,20 @@ def test_the_build_writes_the_rulebook_pdfs_and_puts_one_on_the_table(game: str)
     assert url.startswith("file:///") and book["CustomPDF"]["PDFPage"] == 0
     shown = unquote(urlparse(url).path)
     assert Path(shown).read_bytes() == (out / "rulebook" / "rulebook-a4.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_notebook_keeps_each_list_item_on_its_own_line(game: str) -> None:
+    """Every Markdown list item of the resolved rulebook is a bullet line of the table's
+    rules tab (the text is made plain once: a second pass ran the items into one line)."""
+    out = built() / "output" / game
+    markdown = (out / "rulebook" / "rulebook.md").read_text("utf-8")
+    items = [line[2:] for line in markdown.splitlines() if line.startswith("- ")]
+    assert items
+    save = json.loads((out / "tts" / f"{game}-table.json").read_text(encoding="utf-8"))
+    lines = save["TabStates"]["1"]["body"].splitlines()
+    bullets = [line for line in lines if line.startswith("• ")]
+    assert len(bullets) >= len(items)
+    plain = [item for item in items if not any(mark in item for mark in "*`[_")]
+    for item in plain:
+        assert f"• {item}" in lines, item
