@@ -314,12 +314,9 @@ def export_table(
 def _table_spec(
     pack: GamePack, count: int, decks: list[tuple[str, Counts]], rules: TableRules | None
 ) -> TableSpec:
-    """The table to set up for `count` players: the seats' decks, the Notebook's rules tab
-    (the rulebook's text, plain already, else the game's rules document as read) and the
-    rulebook's PDF."""
-    if rules is None:
-        return TableSpec(count, decks, rules_text(pack))
-    return TableSpec(count, decks, rules.text, rules.pdf)
+    """The table to set up for `count` players: the seats' decks and what it shows of the
+    rules (the rulebook's text and PDF, else the game's rules document as read)."""
+    return TableSpec(count, decks, rules or TableRules(rules_text(pack)))
 
 
 def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:

@@ -73,11 +73,12 @@ class TableResult:
 
 @dataclass(frozen=True)
 class TableRules:
-    """What a table shows of the game's rulebook: its text (the Notebook's rules tab) and
-    its PDF (laid on the table), both made by its caller (`cardgen.rulebook`)."""
+    """What a table shows of the game's rules: their plain text (the Notebook's rules tab)
+    and the rulebook's PDF (laid on the table), made by the caller (`cardgen.rulebook`), or
+    the text alone of a game's rules document."""
 
     text: str
-    """The rulebook as plain text."""
+    """The rules as plain text."""
     pdf: bytes | None = None
     """The rulebook as a PDF, put on the table as a Custom_PDF a host can share."""
 
@@ -85,13 +86,11 @@ class TableRules:
 @dataclass
 class TableSpec:
     """What table to set up: the player count, each seat's deck list in seat order, and
-    the rules tab's text (read before anything is written, so a bad file writes nothing)."""
+    its rules (read before anything is written, so a bad file writes nothing)."""
 
     players: int
     decks: list[tuple[str, Counts]] = field(default_factory=list)
-    rules: str = ""
-    rules_pdf: bytes | None = None
-    """The rulebook as a PDF, put on the table as a Custom_PDF a host can share."""
+    rules: TableRules = field(default_factory=lambda: TableRules(""))
 
 
 class TableSave:
@@ -108,7 +107,6 @@ class TableSave:
     ) -> None:
         self.pack = pack
         self.rules = spec.rules
-        self.rules_pdf = spec.rules_pdf
         self.plan: TablePlan = plan_table(pack, spec.players, spec.decks, copy_of)
         self.builder = TableBuilder(pack, images, keywords=keywords)
         trim_mm = (trim_pt[0] * 25.4 / 72, trim_pt[1] * 25.4 / 72)
@@ -165,8 +163,8 @@ class TableSave:
             )
         for number, rest in enumerate(self.plan.rest):  # a pile per card size, inwards
             self._pile(rest, f"rest|{rest.label}", *self.layout.rest_spot(number))
-        if self.rules_pdf is not None:  # the rulebook beside the box piles
-            url = self.builder.images.document_url("rules/rulebook", self.rules_pdf, "pdf")
+        if self.rules.pdf is not None:  # the rulebook beside the box piles
+            url = self.builder.images.document_url("rules/rulebook", self.rules.pdf, "pdf")
             spot = self.layout.rest_spot(len(self.plan.rest))
             guid = self.builder.ids.guid("rulebook")
             self.objects.append(rulebook_object(guid, url, spot, self.words.rules_tab))
@@ -246,7 +244,7 @@ class TableSave:
         turns = self.turns if self.teams else None  # a team game: who plays when
         tabs = {
             words.setup_tab: setup_text(self.pack, self.plan, self.seats, turns),
-            words.rules_tab: self.rules,
+            words.rules_tab: self.rules.text,
         }
         return {
             "SaveName": game.name,
