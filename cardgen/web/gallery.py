@@ -57,22 +57,25 @@ def _asset(name: str) -> str:
     return (resource_files("cardgen.web") / "assets" / name).read_text(encoding="utf-8")
 
 
+def _pdf_label(name: str, prefix: str) -> str:
+    """A PDF's link text from its file name after `prefix`, papers named as people say
+    them: `shards-a4-duplex-long.pdf` -> `A4 duplex long edge PDF`."""
+    words = name.removeprefix(prefix).removesuffix(".pdf").split("-")
+    return " ".join(PAPER_NAMES.get(word, word) for word in words) + " PDF"
+
+
 def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
     groups: dict[str, list[tuple[str, str]]] = {"print": [], "rules": [], "tabletop simulator": []}
     for path in sorted({relative_href(p, out) for p in files}):
         name = Path(path).name
         if path.endswith(".pdf") and "/" not in path:
-            words = name.removeprefix(f"{pack.id}-").removesuffix(".pdf").split("-")
-            label = " ".join(PAPER_NAMES.get(word, word) for word in words)
-            groups["print"].append((path, f"{label} PDF"))
+            groups["print"].append((path, _pdf_label(name, f"{pack.id}-")))
         elif path.endswith(".png") and "/" not in path:
             groups["print"].append((path, f"{Path(path).stem.replace('-', ' ')} image"))
         elif path == f"{RULEBOOK_FOLDER}/rulebook.html":
             groups["rules"].append((path, "rulebook"))
         elif path.startswith(f"{RULEBOOK_FOLDER}/rulebook-") and path.endswith(".pdf"):
-            words = name.removeprefix("rulebook-").removesuffix(".pdf").split("-")
-            label = " ".join(PAPER_NAMES.get(word, word) for word in words)
-            groups["rules"].append((path, f"{label} PDF"))
+            groups["rules"].append((path, _pdf_label(name, "rulebook-")))
         elif path.startswith("tts/") and path.count("/") == 1:
             kind = "saved object" if name.endswith(".json") else "thumbnail"
             groups["tabletop simulator"].append((path, f"{name} ({kind})"))
