@@ -38,13 +38,12 @@ from cardgen.errors import CardgenError, InternalError, Location, display_path
 from cardgen.failures import while_doing
 from cardgen.lock import output_lock
 from cardgen.manifest import record_build
-from cardgen.outputs import game_folder, kept_inside, output_folder
+from cardgen.outputs import PAPERS, game_folder, kept_inside, output_folder
 from cardgen.project import Project
 from cardgen.verdict import GameBuild, built_note, stopped_note
 from cardgen.write import remove_stale_temps
 
 CACHE = manifest.CACHE
-PAPERS = ("a4", "letter")
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 if TYPE_CHECKING:  # the stages' types: their modules are imported when a game is built

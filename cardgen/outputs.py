@@ -18,6 +18,9 @@ from cardgen.errors import CardgenError, Location, display_path
 
 OUTPUT = "output"
 """The project's output folder: `output/<game>/` for each game."""
+PAPERS = ("a4", "letter")
+"""The papers a game's printed outputs are written for (its PDFs, posters, components,
+rulebook)."""
 
 
 def _refusal(folder: Path, project_root: Path, *, file: bool = False) -> tuple[str, str] | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.game import GamePack
+from cardgen.outputs import PAPERS, game_folder
 from cardgen.project import Project
 from cardgen.render.renderer import GameRenderer, drawable_layouts
 from cardgen.rulebook.document import RULEBOOK, resolve_rulebook, rulebook_file
@@ -21,8 +22,6 @@ from cardgen.write import Writer
 
 FOLDER = "rulebook"
 """The rulebook's folder in the game's output."""
-PAPERS = ("a4", "letter")
-"""The papers the PDFs are written for."""
 CARD_WIDTH = 300
 """How wide the example cards are drawn, in pixels (about 2.5 in at 120 dpi)."""
 
@@ -114,8 +113,6 @@ def table_rules(project: Project, pack: GamePack) -> TableRules | None:
     """What a Tabletop Simulator table shows of the game's rulebook, or None when it has
     none: its plain text (the Notebook's rules tab) and its A4 PDF (a Custom_PDF on the
     table), the rulebook written into the game's output as `cardgen rules` writes it."""
-    from cardgen.outputs import game_folder
-
     if rulebook_file(pack) is None:
         return None
     written = write_rulebook(project, pack, game_folder(project.root, pack.id) / FOLDER)
