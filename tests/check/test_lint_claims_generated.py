@@ -25,15 +25,15 @@ def test_development_sample_recall_and_no_false_alarm() -> None:
 
 
 def test_evaluation_sample_no_false_alarm_and_recall_measured() -> None:
-    """Measured, not tuned on: no false alarm, and recall no lower than the 0.97 it was
+    """Measured, not tuned on: no false alarm, and recall no lower than the 0.99 it was
     measured at (round one: 0.92; round two: 0.971; round three, with its counters, deck
-    names, teams, deal lists and reserved templates: 310 of 319, 0.972; the reserved
-    forms `not less than`, `ne dépasse jamais` and `se compose de` are not read;
-    docs/lint.md)."""
+    names, teams, deal lists and reserved templates: 310 of 319, 0.972; round four, with
+    the clause reader: 316 of 319, 0.991, where `No deck may be larger than` and `not less
+    than` are still not read; docs/lint.md)."""
     tally = measure(EVAL_SEEDS, evaluation=True)
     assert sum(tally.wrong.values()) >= 200
     assert tally.false == []
-    assert tally.recall() >= 0.97, tally.missed
+    assert tally.recall() >= 0.99, tally.missed
 
 
 def test_samples_cover_every_kind_and_both_languages() -> None:

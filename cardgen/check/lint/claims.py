@@ -23,6 +23,8 @@ from cardgen.check.lint.claim_patterns import (
     VALUE_NAMES,
     value_pattern,
 )
+from cardgen.check.lint.clause_claims import ClauseReader
+from cardgen.check.lint.clause_lexicon import build_lexicon
 from cardgen.check.lint.counter_claims import CounterReader
 from cardgen.check.lint.deck_claims import DeckReader
 from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
@@ -34,6 +36,7 @@ from cardgen.check.lint.quantities import (
     HEADING_QUALIFIER,
     MIDDLE,
     NUM,
+    QUAL,
     QUALIFIED,
     SP,
     TRAILED,
@@ -48,6 +51,7 @@ from cardgen.check.lint.scope import (
     DECK_CUE,
     SETUP_STEP,
     STARTER_CUE,
+    VARIANT_CUE,
     context,
     heading,
     section,
@@ -97,6 +101,13 @@ _SETUP_SECTION = re.compile(
 """A section whose `the 10 Locations` are all of them: setting up, or the box."""
 
 
+_PILES_COUNTED = re.compile(
+    rf"(?:{QUAL}\s+)?{NUM}\s+(?:piles|pioches|stacks|tas|rows|rangées|colonnes|columns)\b",
+    re.IGNORECASE,
+)
+"""A number of piles (`Formez 2 piles de primes`), never a pile's size."""
+
+
 def deck_cue(deck_words: list[str]) -> re.Pattern[str]:
     """Words of a sentence or section about decks: `DECK_CUE` and the game's own words for
     a deck (`grimoire`)."""
@@ -122,6 +133,8 @@ class ClaimFinder:
         self.into_deck = re.compile(_INTO_DECK.format("|" + own.rstrip("|")), re.I)
         self.pile_reader = PileReader(self.facts, self.phrases)
         self.counter_reader = CounterReader(self.facts, self.phrases, self.labels)
+        lexicon = build_lexicon(self.facts, self.phrases, self.labels)
+        self.clause_reader = ClauseReader(self.facts, lexicon, self._count_facts)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){QUALIFIED}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{SP}(?P<subj>{alternatives})"
@@ -146,8 +159,21 @@ class ClaimFinder:
             for word, fact in self.facts.values.items()
         ]
 
-    def claims(self, text: str) -> Iterator[Claim]:
-        """Every claim of a text, in the order the finders read them."""
+    def claims(self, text: str, *, prose: bool = True) -> Iterator[Claim]:
+        """Every claim of a text, in the order the finders read them; then, in prose (a
+        rules document, not a card's effect text), the clause reader's, for the numbers
+        none of them read. A variant's or an example's sentence states none."""
+        found = list(self._worded(text))
+        if prose:
+            found += self.clause_reader.claims(text, [(c.start, c.end) for c in found])
+        for claim in found:
+            begins, ends = sentence_bounds(text, claim.start)
+            if VARIANT_CUE.search(text, begins, ends) or _PILES_COUNTED.match(text, claim.start):
+                continue
+            yield claim
+
+    def _worded(self, text: str) -> Iterator[Claim]:
+        """The claims the readers of wordings find."""
         yield from self._counts(text)
         yield from self.field_reader.claims(text)
         yield from self._deck_size(text)

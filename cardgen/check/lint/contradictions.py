@@ -70,7 +70,7 @@ def number_contradicts_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[H
     not."""
     text = analysis.unit.text
     reported: list[tuple[int, int]] = []
-    for claim in finder(vocab).claims(text):
+    for claim in finder(vocab).claims(text, prose=analysis.unit.kind == "document"):
         fact = claim.contradicted()
         if fact is None or any(s < claim.end and claim.start < e for s, e in reported):
             continue

@@ -25,7 +25,7 @@ from cardgen.check.lint.quantities import NUM, any_of, number_value
 from cardgen.check.lint.scope import sentence_bounds
 from cardgen.model.components import CounterComponent
 
-_GENERIC = frozenset(
+GENERIC_WORDS = frozenset(
     [
         "marker",
         "markers",
@@ -48,6 +48,11 @@ _GENERIC = frozenset(
         "pions",
         "compteur",
         "piste",
+        "a",
+        "an",
+        "la",
+        "le",
+        "les",
     ]
 )
 _SHAPES = {
@@ -60,7 +65,7 @@ _SHAPES = {
         ),
         (
             "span",
-            rf"\b(?:from|de|between|entre|numbered|numérotée?s?)\s+(?P<num>{NUM})"
+            rf"\b(?:from|de|between|entre|numbered|numérotée?s?)\s+(?P<num>{NUM})(?!-\w)"
             rf"(?:\s*\([^)\n]*\))?\s*(?:to|à|and|et|–|-)\s*(?P<upper>{NUM})(?![\w-])",
         ),
         (
@@ -97,7 +102,7 @@ class CounterReader:
             source = f"the counter {part.id}"
             start = Fact(part.start, part.start, f"{source}'s start", place)
             bounds = Fact(part.min, part.max, source, place)
-            for name in _names(part.id, part.label):
+            for name in counter_names(part.id, part.label):
                 self.counters.setdefault(name, (start, bounds))
         self.name = (
             re.compile(rf"(?<![\w-])(?:{any_of(list(self.counters))})(?![\w-])", re.I)
@@ -181,10 +186,10 @@ def _claim(text: str, match: re.Match[str], kind: str, facts: tuple[Fact, Fact])
     return Claim(match.start(), match.end(), value, "max", [bounds])
 
 
-def _names(ident: str, label: str) -> set[str]:
+def counter_names(ident: str, label: str) -> set[str]:
     """A counter's names: its label, its id, and the words of its label that say what it
     counts (not `marker`, `points`, `de`), case-folded."""
     label = " ".join(label.casefold().split())
     names = {label, ident.replace("-", " ").replace("_", " ").casefold()}
-    names |= {w for w in label.split() if len(w) > 2 and w not in _GENERIC}
+    names |= {w for w in label.split() if len(w) > 2 and w not in GENERIC_WORDS}
     return {n for n in names if n}

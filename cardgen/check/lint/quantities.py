@@ -67,8 +67,9 @@ QUALIFIERS = {
 }
 TRAILING = {
     "max": words("at_most or_fewer or_less at_the_most maximum max au_plus au_maximum")
-    + words("ou_moins tops"),
-    "min": words("at_least or_more au_moins au_minimum minimum ou_plus"),
+    + words("ou_moins tops at_the_very_most tout_au_plus"),
+    "min": words("at_least or_more au_moins au_minimum minimum ou_plus at_the_very_least")
+    + words("at_the_least"),
 }
 """Qualifiers written after the counted phrase (`52 cards at most`, `5 cartes au plus`)."""
 

@@ -38,6 +38,15 @@ SETUP_CUE = re.compile(
     re.IGNORECASE,
 )
 """Words of a sentence or section about setting the game up (where a hand is dealt)."""
+VARIANT_CUE = re.compile(
+    r"\b(?:variants?|variantes?|optional|optionnel(?:le)?|house\s+rules?|for\s+a\s+(?:shorter"
+    r"|longer|quicker|faster|easier|harder|gentler)|pour\s+(?:les\s+plus\s+(?:petits|jeunes)"
+    r"|une\s+partie\s+plus)|beginners?|débutants?|expert|(?:hard|easy|expert|solo)\s+mode"
+    r"|mode\s+(?:difficile|facile|expert)|examples?|exemples?|e\.g|for\s+instance"
+    r"|par\s+exemple)\b",
+    re.IGNORECASE,
+)
+"""A variant or an example: the numbers its sentence states are not the game's rules."""
 STARTER_CUE = re.compile(
     r"\b(?:start(?:er|ing)?|pre-?built|ready-made|preconstructed|pre-?constructed)"
     r"\s+(?:[\w-]+\s+)?decks?\b",
@@ -47,12 +56,12 @@ STARTER_CUE = re.compile(
 
 
 _STEP_START = (
-    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
+    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band|\bon)[^\S\n]*(?:\d+[.)][^\S\n]*|[-*•][^\S\n]*)?"
 )
 STEP_VERBS = (
     r"(?:shuffle|deal|lay(?:\s+out)?|reveal|give|place|take|draw|flip|stack|mélangez"
     r"|distribuez|révélez|donnez|posez|placez|prenez|piochez|tirez|retournez|alignez|formez"
-    r"|empilez)"
+    r"|empilez|pose|place|met|étale|mélange|distribue|révèle|retourne|aligne|empile)"
 )
 SETUP_STEP = re.compile(rf"{_STEP_START}{STEP_VERBS}\b[^.!?\n;:]*\Z", re.IGNORECASE)
 """An imperative setup step before a count in its clause (`Deal 6 Ships face up`,

@@ -1,0 +1,249 @@
+"""The things a game's prose may count, by the words its data gives them, for the clause
+reader of the claims lint (`clause_claims`).
+
+A thing is what a number can be about: a kind of card (a subject), the deck (by `deck`,
+`paquet` or the game's own word), the hand, the players, a setup pile, the box, the dice, a
+counter, a bounded field, a component sold in the box (`40 acorn tokens`), the number of
+values of a kind (`colours`, `teams`). Each comes with the facts of the data it may be held
+against; which of them a number is held against is the clause reader's choice, by the
+words around it. Every word is found in the data (labels, ids, plurals, glossary terms), so
+the reader follows a new game's vocabulary rather than the phrasings of the five examples.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from cardgen.check.lint.counter_claims import GENERIC_WORDS, counter_names
+from cardgen.check.lint.facts import Fact, Facts, Subject, field_bound, subject_of
+from cardgen.check.lint.quantities import any_of
+from cardgen.load.game import GamePack
+from cardgen.model.base import Selector
+from cardgen.model.components import CounterComponent, Die, Token
+
+_DECK = ("deck", "decks", "paquet", "paquets")
+_HAND = ("hand", "hands", "main", "mains", "main de départ", "starting hand", "opening hand")
+_CARDS = ("card", "cards", "carte", "cartes")
+_PLAYERS = (
+    "player",
+    "players",
+    "joueur",
+    "joueurs",
+    "joueuse",
+    "joueuses",
+    "people",
+    "personnes",
+    "participants",
+)
+_BOX = ("box", "boîte", "boite", "game box")
+_DICE = ("die", "dice", "dé", "dés")
+_FACES = ("faces", "sides", "face", "side")
+_PLAYER_DEFINITION = re.compile(
+    r"^\s*(?:(?:a|an|the|each|un|une|le|la|chaque)\s+)?(?:player|joueur|joueuse)s?\b", re.I
+)
+
+
+@dataclass(frozen=True)
+class Thing:
+    """What a word of the game names: its kind and which one."""
+
+    kind: str
+    """`subject`, `deck`, `hand`, `cards`, `players`, `pile`, `box`, `dice`, `die`,
+    `counter`, `field`, `component`, `values`, `faces`, or `scope` (a choice's value, which
+    narrows a field's bounds and counts nothing)."""
+    key: str = ""
+    """Which one of its kind: a pile's, counter's, component's or die's id, a field's name,
+    a values word."""
+    subject: Subject = ()
+    """For a kind of card: its selector as a subject key."""
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A word of the game in a text, from `start` to `end`."""
+
+    start: int
+    end: int
+    thing: Thing
+
+
+@dataclass
+class Lexicon:
+    """Every word of one game that names a thing, with the facts each thing carries."""
+
+    words: dict[str, list[Thing]] = field(default_factory=dict)
+    pattern: re.Pattern[str] | None = None
+    counters: dict[str, tuple[Fact, Fact]] = field(default_factory=dict)
+    """A counter's id to its start and its bounds."""
+    components: dict[str, Fact] = field(default_factory=dict)
+    """A component's id to how many of it the box holds."""
+    dice: dict[str, tuple[Fact, Fact]] = field(default_factory=dict)
+    """A die's id to how many of it there are and its sides."""
+    piles: dict[str, Fact] = field(default_factory=dict)
+    """A setup pile's id to its count."""
+    pile_subjects: dict[Subject, list[str]] = field(default_factory=dict)
+    """A kind of card to the piles made of it."""
+    deal_subject: Subject | None = None
+    """The kind of card dealt, when the deal is of one kind."""
+
+    def add(self, word: str, thing: Thing) -> None:
+        """Name a thing by a word (case-folded, single spaces)."""
+        key = " ".join(word.casefold().split())
+        if key and thing not in self.words.setdefault(key, []):
+            self.words[key].append(thing)
+
+    def mentions(self, text: str, start: int = 0, end: int | None = None) -> list[Mention]:
+        """Every word of the game between `start` and `end`, longest first where two
+        overlap, in the text's order."""
+        if self.pattern is None:
+            return []
+        found = []
+        for match in self.pattern.finditer(text, start, len(text) if end is None else end):
+            for thing in self.things(match.group()):
+                found.append(Mention(match.start(), match.end(), thing))
+        return found
+
+    def things(self, said: str) -> list[Thing]:
+        """The things a matched word names (its plural or singular form)."""
+        key = " ".join(said.casefold().replace("’", "'").split())
+        found: list[Thing] = []
+        for form in (key, key[:-1] if key.endswith(("s", "x")) else key, key + "s"):
+            found += [t for t in self.words.get(form, []) if t not in found]
+        return found
+
+
+def build_lexicon(
+    facts: Facts, phrases: dict[str, Subject], labels: dict[str, set[str]]
+) -> Lexicon:
+    """The lexicon of one game, from its facts, its subject phrases and its field labels."""
+    lexicon = Lexicon()
+    pack = facts.pack
+    assert pack is not None
+    for phrase, subject in phrases.items():
+        lexicon.add(phrase, Thing("subject", subject=subject))
+    _choice_values(lexicon, pack, set(phrases))
+    for word in (*_DECK, *facts.deck_words):
+        lexicon.add(word, Thing("deck"))
+    for said, kind in ((_HAND, "hand"), (_CARDS, "cards"), (_BOX, "box"), (_FACES, "faces")):
+        for word in said:
+            lexicon.add(word, Thing(kind))
+    for word in (*_PLAYERS, *_player_words(pack)):
+        lexicon.add(word, Thing("players"))
+    for word in _DICE:
+        lexicon.add(word, Thing("dice"))
+    for label, names in labels.items():
+        for name in names:
+            lexicon.add(label, Thing("field", key=name))
+    for word in facts.values:
+        lexicon.add(word, Thing("values", key=word))
+    _piles(lexicon, facts, pack)
+    _components(lexicon, facts, pack)
+    known = [w for w in lexicon.words if w]
+    if known:
+        lexicon.pattern = re.compile(
+            rf"(?<![\w'’-])(?:{any_of(known)})(?:s|x)?(?![\w-])", re.IGNORECASE
+        )
+    return lexicon
+
+
+def _choice_values(lexicon: Lexicon, pack: GamePack, taken: set[str]) -> None:
+    """Each value of a type's choice field (`contraband`, `montagne`) that names no kind of
+    card already: it narrows a field's bounds to those cards (`Contraband is worth at least
+    5`), never a count of its own."""
+    for type_id, ctype in pack.game.types.items():
+        for name, spec in ctype.fields.items():
+            if spec.type != "choice":
+                continue
+            for choice in spec.choices:
+                word = str(choice).casefold()
+                if len(word) > 2 and word not in taken:
+                    subject = tuple(sorted((("type", type_id), (name, word))))
+                    lexicon.add(word, Thing("scope", subject=subject))
+
+
+def _player_words(pack: GamePack) -> list[str]:
+    """The game's own words for a player: glossary terms defined as one (`Général: a
+    player`), with their plurals."""
+    found = []
+    for entry in pack.game.glossary.entries:
+        if _PLAYER_DEFINITION.match(entry.definition):
+            found += [entry.term, entry.term + "s"]
+    return found
+
+
+def _piles(lexicon: Lexicon, facts: Facts, pack: GamePack) -> None:
+    """Each setup pile by its label, its label's first word and its id."""
+    setup = pack.game.setup
+    for index, pile in enumerate(setup.piles):
+        if pile.count is None:
+            continue
+        place = facts.place_of(["setup", "piles", index])
+        lexicon.piles[pile.id] = Fact(pile.count, pile.count, f"the pile {pile.id}", place)
+        thing = Thing("pile", key=pile.id)
+        first = pile.label.split()[:1]
+        for word in {pile.label, pile.id.replace("-", " "), *first}:
+            if word.casefold() not in GENERIC_WORDS:
+                lexicon.add(word, thing)
+        subject = subject_of(pile.where)
+        if subject is not None:
+            lexicon.pile_subjects.setdefault(subject, []).append(pile.id)
+    if setup.deal_from is not None:
+        lexicon.deal_subject = subject_of(setup.deal_from)
+    if setup.deal_label:
+        lexicon.add(setup.deal_label, Thing("hand"))
+
+
+def _components(lexicon: Lexicon, facts: Facts, pack: GamePack) -> None:
+    """Counters (start and bounds), dice (count and sides) and shared tokens (count)."""
+    for index, part in enumerate(pack.game.components):
+        place = facts.place_of(["components", index])
+        names = counter_names(part.id, part.label)
+        if isinstance(part, CounterComponent):
+            start = Fact(part.start, part.start, f"the counter {part.id}'s start", place)
+            bounds = Fact(part.min, part.max, f"the counter {part.id}", place)
+            lexicon.counters[part.id] = (start, bounds)
+            kind = "counter"
+        elif isinstance(part, Die):
+            count = Fact(part.count, part.count, f"the die {part.id}", place)
+            sides = Fact(part.sides, part.sides, f"the die {part.id}'s sides", place)
+            lexicon.dice[part.id] = (count, sides)
+            kind = "die"
+        elif isinstance(part, Token) and part.owner not in ("player", "team"):
+            total = sum(d.count or 0 for d in part.designs())
+            lexicon.components[part.id] = Fact(total, total, f"the component {part.id}", place)
+            kind = "component"
+        else:
+            continue
+        for name in names:
+            lexicon.add(name, Thing(kind, key=part.id))
+
+
+def field_facts(pack: GamePack, name: str, subjects: list[Subject]) -> list[Fact]:
+    """A field's bounds for the kinds of card a clause names (none when none of them has
+    the field: it is another field's word), else for every type that has it; with, as
+    further readings a number may agree with, the bounds each of a type's constraints
+    sets (`At Midnight, every Encounter has Danger 4 or more`)."""
+    if subjects:
+        return [f for s in subjects if (f := field_bound(pack, s, name)) is not None]
+    found: list[Fact] = []
+    for type_id, ctype in pack.game.types.items():
+        if name not in ctype.fields:
+            continue
+        own = field_bound(pack, (("type", type_id),), name)
+        if own is None:
+            continue
+        found.append(own)
+        for constraint in ctype.constraints:
+            if name not in constraint.require:
+                continue
+            when = tuple(sorted({("type", type_id), *_pairs(constraint.when)}))
+            narrowed = field_bound(pack, when, name)
+            if narrowed is not None:
+                found.append(replace(narrowed, binding=False))
+    return found
+
+
+def _pairs(when: Selector) -> set[tuple[str, str]]:
+    """A constraint's `when` as subject pairs."""
+    return {(k, str(v).casefold()) for k, v in when.items() if not isinstance(v, list)}

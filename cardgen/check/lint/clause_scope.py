@@ -1,0 +1,123 @@
+"""The words of a clause that set a number's scope, for the clause reader (`clause_claims`):
+its segment (the part of its sentence between commas, semicolons and colons), the player
+counts it names (`À 5 joueurs`, `(4 joueurs)`, `quinze à quatre`, `In a 3-player game`,
+`Four at the table`), a verb of play before it (a count taken in play is no fact of the
+data), a setup step (a kind of card set out makes a pile), the box, a counter's start.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardgen.check.lint.quantities import NUM, number_value
+
+_SEGMENT = re.compile(r"[,;:|]|\s[-–—]\s")
+_PLAYER_WORDS = (
+    r"(?:players?|joueurs?|joueuses?|people|personnes|participants|enfants|children|kids)\b"
+)
+_SCOPES = (
+    re.compile(
+        rf"(?<![\w.+-])(?P<low>{NUM})(?:\s*,\s*{NUM})*(?:\s*(?:-|–|à|to|or|ou|et|and|,)\s*"
+        rf"(?P<high>{NUM}))?(?:\s+or\s+more|\s+ou\s+plus)?\s+{_PLAYER_WORDS}",
+        re.IGNORECASE,
+    ),
+    re.compile(rf"(?<![\w.+-])(?P<low>{NUM})-players?\b", re.IGNORECASE),
+    re.compile(
+        rf"(?<![\w.+-])(?P<low>{NUM})\s+(?:at\s+the\s+table|around\s+the\s+table|of\s+you"
+        r"|à\s+table|autour\s+de\s+la\s+table)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?:on\s+est|nous\s+sommes|vous\s+êtes|you\s+are|there\s+are)\s+(?P<low>{NUM})"
+        r"(?=\s*[,;:?.])",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?:à|pour|for|with|avec)\s+(?P<low>{NUM})(?:\s*,\s*{NUM})*"
+        rf"(?:\s*(?:-|–|à|to|or|ou)\s*(?P<high>{NUM}))?(?=\s*(?:[,:;?)]|$|\.))",
+        re.IGNORECASE | re.MULTILINE,
+    ),
+)
+_PLAYING = re.compile(
+    rf"{_PLAYER_WORDS}|\b(?:deal\w*|distribu\w*|donne\w*|reçoi\w*|receives?|gets?|chacune?|each"
+    r"|apiece|se\s+joue|jou\w*|play\w*|partie|game)\b",
+    re.IGNORECASE,
+)
+"""Words of a sentence about players or a deal, where `à quatre` is a player count."""
+"""A player count named as the scope of a deal (each with `low` and maybe `high`)."""
+ACTION = re.compile(
+    r"\b(?:draw|draws|drawing|discards?|trash(?:es)?|pays?|gains?|loses?|moves?|spends?"
+    r"|gives?\s+(?:you|them|him|her)|vous\s+donnen?t?|rolls?|scores?|plays?|returns?|looks?|chooses?|picks?|steals?|trades?|swaps?|removes?"
+    r"|destroys?|heals?|reduced?|reduces|réduite?s?|banks?|earns?|wins?|collects?|(?:pioch|défauss|gagn|perd|déplac|dépens"
+    r"|lanc|marqu|jou|vol|échang|retir|soign|regard|tir|rapport|récolt|collect)(?:e|es|ez|ent"
+    r"|er|ons)|perds?|perdu|choisi(?:s|t|ssez|r)|prend(?:s|re)?|prenez|paie|paient|payez"
+    r"|payer)\b",
+    re.IGNORECASE,
+)
+"""A verb of play: what it counts is taken during the game, not fixed by the data."""
+CONDITION = re.compile(
+    r"\b(?:if|unless|when|whenever|once|until|si|sauf|quand|lorsqu\w*|dès\s+que|tant\s+que"
+    r"|jusqu['’]à\s+ce)\b",
+    re.IGNORECASE,
+)
+"""A condition: what it counts is a moment of play, not a number of the data."""
+STEP_SAID = re.compile(
+    r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band|\bon)\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:shuffle|deal"
+    r"|lay(?:\s+out)?|reveal|place|put|set|spread|stack|mélangez|distribuez|révélez|posez"
+    r"|pose|placez|mettez|met|étalez|étale|alignez|empilez|retournez)\b[^.!?\n;]*\Z",
+    re.IGNORECASE,
+)
+"""A setup step before the number in its sentence: what it sets out makes a pile."""
+START_SAID = re.compile(
+    r"\b(?:starts?|begins?|commencen?t?|commencez|démarren?t?|démarrez|au\s+début|at\s+the\s+start"
+    r"|(?:set|place|put|placez|posez|mettez)\b[^.!?\n;]*\b(?:on|at|to|sur|à))\b[^.!?\n;]*\Z",
+    re.IGNORECASE,
+)
+"""Words of where a counter starts, before the number."""
+BOX_SAID = re.compile(
+    r"\b(?:il\s+y\s+a|there\s+are|there\s+is|comes?\s+with|you\s+(?:also\s+)?get|includes?"
+    r"|contains?|on\s+trouve)\b",
+    re.IGNORECASE,
+)
+"""Words of what the box holds, before the number in its sentence."""
+
+
+@dataclass(frozen=True)
+class PlayerScope:
+    """A player count a clause names: from `low` to `high` players, at `start`."""
+
+    start: int
+    end: int
+    low: int
+    high: int
+
+
+def player_scopes(text: str, begins: int, ends: int) -> list[PlayerScope]:
+    """Every player count named between `begins` and `ends`, in the text's order."""
+    found: dict[int, PlayerScope] = {}
+    playing = _PLAYING.search(text, begins, ends) is not None
+    for index, pattern in enumerate(_SCOPES):
+        if index == len(_SCOPES) - 1 and not playing:
+            continue
+        for match in pattern.finditer(text, begins, ends):
+            start = match.start("low")
+            if start in found:
+                continue
+            low = number_value(match.group("low"))
+            high_raw = match.groupdict().get("high")
+            high = number_value(high_raw) if high_raw else low
+            if high < low:
+                continue
+            found[start] = PlayerScope(start, match.end(), low, high)
+    return [found[k] for k in sorted(found)]
+
+
+def segment_bounds(text: str, offset: int, begins: int, ends: int) -> tuple[int, int]:
+    """The part of a sentence between its commas, semicolons, colons, bars and dashes that
+    holds `offset`."""
+    low = begins
+    for match in _SEGMENT.finditer(text, begins, offset):
+        low = match.end()
+    high_match = _SEGMENT.search(text, offset, ends)
+    return low, high_match.start() if high_match else ends
