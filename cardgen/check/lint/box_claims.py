@@ -35,11 +35,12 @@ _DECKS = re.compile(
 _ASIDE = re.compile(
     r"\b(?:return|returns|put|remove|removes|discard|aside|back|stay|stays|remain|remains"
     r"|remaining|other|others|unused|spare|extra|rest|restent|reste|remettez|rangez|retirez"
-    r"|autres|restantes?|inutilisées?)\b",
+    r"|autres|restantes?|inutilisées?|taken|drawn|picked|chosen|gather\w*|prises?|pris|tirées?"
+    r"|choisies|réuni\w*)\b",
     re.IGNORECASE,
 )
-"""Cards moved back to or left in the box (`the other 2 cards stay in the box`): not its
-total."""
+"""Cards moved back to or left in the box (`the other 2 cards stay in the box`), or taken
+from it to build a deck (`on réunit 24 cartes prises dans la boîte`): not its total."""
 
 
 def box_claims(facts: Facts, text: str) -> Iterator[Claim]:

@@ -83,7 +83,7 @@ _BUILD_CUE = re.compile(
 deck with a qualifier, a list, or a verb of what it holds (`a deck holds 2 Personas`);
 `deal 2 damage to 3 Heroes` and `search your deck for 2 Personas` count nothing fixed."""
 _PER_GROUP = (
-    r"(?:(?:of|from|for|in|de|dans)\s+(?:each|every|chaque)|per|par"
+    r"(?:(?:of|from|for|in|de|dans)\s+(?:each|every|chaque|a\s+single|any\s+one)|per|par"
     r"|(?:from|of|in)\s+the\s+same|du\s+même|de\s+la\s+même|d['’]une?\s+même)\b"
 )
 """After a counted phrase, a count per group (`12 Ships of each guild`, `12 ingrédients de
@@ -134,7 +134,7 @@ class ClaimFinder:
         self.pile_reader = PileReader(self.facts, self.phrases)
         self.counter_reader = CounterReader(self.facts, self.phrases, self.labels)
         lexicon = build_lexicon(self.facts, self.phrases, self.labels)
-        self.clause_reader = ClauseReader(self.facts, lexicon, self._count_facts)
+        self.clause_reader = ClauseReader(self.facts, lexicon, self._count_facts, self._per_group)
         alternatives = any_of(list(self.phrases))
         self.count = re.compile(
             rf"(?<![\w.+/-]){QUALIFIED}(?P<num>{NUM}){_MID}(?P<times>\s*[x×])?{SP}(?P<subj>{alternatives})"

@@ -39,6 +39,7 @@ _PLAYERS = (
 _BOX = ("box", "boîte", "boite", "game box")
 _DICE = ("die", "dice", "dé", "dés")
 _FACES = ("faces", "sides", "face", "side")
+_COPIES = ("copy", "copies", "exemplaire", "exemplaires")
 _PLAYER_DEFINITION = re.compile(
     r"^\s*(?:(?:a|an|the|each|un|une|le|la|chaque)\s+)?(?:player|joueur|joueuse)s?\b", re.I
 )
@@ -50,8 +51,8 @@ class Thing:
 
     kind: str
     """`subject`, `deck`, `hand`, `cards`, `players`, `pile`, `box`, `dice`, `die`,
-    `counter`, `field`, `component`, `values`, `faces`, or `scope` (a choice's value, which
-    narrows a field's bounds and counts nothing)."""
+    `counter`, `field`, `component`, `values`, `faces`, `copies` (of one card), or `scope`
+    (a choice's value, which narrows a kind of card or a field's bounds)."""
     key: str = ""
     """Which one of its kind: a pile's, counter's, component's or die's id, a field's name,
     a values word."""
@@ -132,6 +133,8 @@ def build_lexicon(
         lexicon.add(word, Thing("players"))
     for word in _DICE:
         lexicon.add(word, Thing("dice"))
+    for word in _COPIES:
+        lexicon.add(word, Thing("copies"))
     for label, names in labels.items():
         for name in names:
             lexicon.add(label, Thing("field", key=name))

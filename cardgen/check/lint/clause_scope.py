@@ -34,8 +34,9 @@ _SCOPES = (
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:à|pour|for|with|avec)\s+(?P<low>{NUM})(?:\s*,\s*{NUM})*"
-        rf"(?:\s*(?:-|–|à|to|or|ou)\s*(?P<high>{NUM}))?(?=\s*(?:[,:;?)]|$|\.))",
+        rf"\b(?:(?:de|from|entre|between)\s+(?=(?:{NUM})\s*(?:à|to|et|and|-|–)\s*(?:{NUM})"
+        rf"(?:\s*[,:;?)]|\s*$|\.))|à|pour|for|with|avec)\s*(?P<low>{NUM})(?:\s*,\s*{NUM})*"
+        rf"(?:\s*(?:-|–|à|to|or|ou|et|and)\s*(?P<high>{NUM}))?(?=\s*(?:[,:;?)]|$|\.))",
         re.IGNORECASE | re.MULTILINE,
     ),
 )
@@ -49,7 +50,7 @@ _PLAYING = re.compile(
 ACTION = re.compile(
     r"\b(?:draw|draws|drawing|discards?|trash(?:es)?|pays?|gains?|loses?|moves?|spends?"
     r"|gives?\s+(?:you|them|him|her)|vous\s+donnen?t?|rolls?|scores?|plays?|returns?|looks?|chooses?|picks?|steals?|trades?|swaps?|removes?"
-    r"|destroys?|heals?|reduced?|reduces|réduite?s?|banks?|earns?|wins?|collects?|(?:pioch|défauss|gagn|perd|déplac|dépens"
+    r"|destroys?|heals?|reduced?|reduces|réduite?s?|trim(?:s|med)?|banks?|earns?|wins?|collects?|(?:pioch|défauss|gagn|perd|déplac|dépens"
     r"|lanc|marqu|jou|vol|échang|retir|soign|regard|tir|rapport|récolt|collect)(?:e|es|ez|ent"
     r"|er|ons)|perds?|perdu|choisi(?:s|t|ssez|r)|prend(?:s|re)?|prenez|paie|paient|payez"
     r"|payer)\b",
@@ -76,11 +77,26 @@ START_SAID = re.compile(
 )
 """Words of where a counter starts, before the number."""
 BOX_SAID = re.compile(
-    r"\b(?:il\s+y\s+a|there\s+are|there\s+is|comes?\s+with|you\s+(?:also\s+)?get|includes?"
-    r"|contains?|on\s+trouve)\b",
+    r"\b(?:il\s+y\s+a|there\s+are|there\s+is|comes?\s+with|ships?\s+with|you\s+(?:also\s+)?get"
+    r"|includes?|contains?|on\s+trouve|all\s+in\s+all|in\s+total|au\s+total|en\s+tout)\b",
     re.IGNORECASE,
 )
 """Words of what the box holds, before the number in its sentence."""
+BOX_AFTER = re.compile(
+    r"\b(?:(?:are|is)\s+(?:provided|included|supplied)|sont\s+(?:fournie?s|incluse?s|livrée?s)"
+    r"|(?:come|comes|ship|ships)\s+with\s+the\s+game|were\s+printed|in\s+all|all\s+told"
+    r"|en\s+tout|au\s+total)\b",
+    re.IGNORECASE,
+)
+"""Words of what the box holds, after the number in its sentence (`Huit témoins sont
+fournis`, `Five specialists come with the game`)."""
+DEAL_CUE = re.compile(
+    r"\b(?:cards?|cartes?|hands?|mains?|deal\w*|distribu\w*|donne\w*|reçoi\w*|receives?|chacune?"
+    r"|each|apiece|par\s+tête|per\s+head)\b",
+    re.IGNORECASE,
+)
+"""Words of a deal: a sentence naming a player count without them states the player count."""
+_BEYOND = re.compile(r"(?:au-delà\s+de|plus\s+de|more\s+than|beyond|over)\s+\Z", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -91,6 +107,8 @@ class PlayerScope:
     end: int
     low: int
     high: int
+    worded: bool = True
+    """Said with a word for players (`2 to 4 players`), not only `à quatre`, `for five`."""
 
 
 def player_scopes(text: str, begins: int, ends: int) -> list[PlayerScope]:
@@ -109,7 +127,10 @@ def player_scopes(text: str, begins: int, ends: int) -> list[PlayerScope]:
             high = number_value(high_raw) if high_raw else low
             if high < low:
                 continue
-            found[start] = PlayerScope(start, match.end(), low, high)
+            if _BEYOND.search(text, max(begins, start - 16), start):
+                low, high = low + 1, 99
+            worded = index < len(_SCOPES) - 1
+            found[start] = PlayerScope(start, match.end(), low, high, worded)
     return [found[k] for k in sorted(found)]
 
 

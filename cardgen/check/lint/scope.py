@@ -49,7 +49,8 @@ VARIANT_CUE = re.compile(
 """A variant or an example: the numbers its sentence states are not the game's rules."""
 STARTER_CUE = re.compile(
     r"\b(?:start(?:er|ing)?|pre-?built|ready-made|preconstructed|pre-?constructed)"
-    r"\s+(?:[\w-]+\s+)?decks?\b",
+    r"\s+(?:[\w-]+\s+)?decks?\b|\b(?:prêts?|prête?s?)\s+à\s+jouer\b|\bpréconstruite?s?\b"
+    r"|\b(?:paquets?|decks?)\s+de\s+(?:départ|démarrage)\b",
     re.IGNORECASE,
 )
 """A starter deck: its counts are the box's make-up, not a deck rule's."""
