@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `typing` is not imported at run time: a Ctrl-C while it loads would
+    from typing import Any  # land before the hook below is in place
 
 
 def _interrupted_at_the_top(kind: type[BaseException], exc: BaseException, trace: Any) -> None:
