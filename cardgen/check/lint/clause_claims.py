@@ -183,7 +183,8 @@ class ClauseReader:
         if here and not unit:
             return _longest(here, box)
         if unit:
-            return self._valued_before(text, number, mentions, unit=True) or None
+            valued = [m for m in here if m.thing.kind in ("field", "counter")]
+            return self._valued_before(text, number, mentions, unit=True) + valued or None
         if count == 1 and word in _UNIT_OF:
             return _valued(mentions, token.end())
         if word[0].isalnum() and word not in _STOP and count <= 2:

@@ -22,8 +22,8 @@ CountFacts = Callable[[Subject, bool, bool, bool], list[Fact]]
 GroupFacts = Callable[[Subject, str, bool], list[Fact]]
 """The facts of a count per group of a kind of card (`ClaimFinder._per_group`)."""
 _EACH_THING = re.compile(
-    r"\b(?:each|every|any|chaque|chacune?\s+des?)\s+(?:[^\W\d][\w'’-]*\s+)?"
-    r"(?P<word>[^\W\d][\w'’-]*)",
+    r"\b(?:each|every|any|chaque|chacune?\s+des?)\s+(?P<word>[^\W\d][\w'’-]*)"
+    r"(?:\s+[^\W\d][\w'’-]*)?",
     re.IGNORECASE,
 )
 """`Each Ship can carry`, `Chaque catégorie compte`: a count per that thing."""
@@ -143,7 +143,7 @@ class FactChooser:
         each = _EACH_THING.search(said.before)
         if each is None:
             return False
-        kinds = {t.kind for t in self.lexicon.things(each.group("word"))}
+        kinds = {t.kind for w in each.group().split()[1:] for t in self.lexicon.things(w)}
         return not kinds & _WHOLE
 
     def _in_box(self, said: Said, thing: Thing, *, bare: bool) -> list[Fact]:
@@ -175,9 +175,8 @@ class FactChooser:
             piles = [self.lexicon.piles[p] for p in self.lexicon.pile_subjects.get(subject, [])]
             dealt = self.dealt() if subject == self.lexicon.deal_subject else []
             return piles + dealt
-        whole_pack = not self.facts.deck_size
-        boxed = said.boxed or (said.decked and whole_pack)
-        decked = said.decked and not whole_pack
+        boxed = said.boxed
+        decked = said.decked and bool(self.facts.deck_size)
         if not (boxed or decked or said.qualifier or bare or said.listed or said.having):
             return []
         starter = STARTER_CUE.search(said.sentence) is not None

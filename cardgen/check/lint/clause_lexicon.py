@@ -143,6 +143,7 @@ def build_lexicon(
     _piles(lexicon, facts, pack)
     _components(lexicon, facts, pack)
     known = [w for w in lexicon.words if w]
+    known += [w[:-1] for w in known if len(w) > 3 and w.endswith(("s", "x"))]
     if known:
         lexicon.pattern = re.compile(
             rf"(?<![\w'’-])(?:{any_of(known)})(?:s|x)?(?![\w-])", re.IGNORECASE

@@ -69,6 +69,12 @@ _HAVING = re.compile(
     re.I,
 )
 """A verb of having right before a number (`a 8 faces`, `with only ten cards`)."""
+_NOUN_BEFORE = re.compile(
+    r"\b(?:a|an|the|your|their|his|her|its|my|our|opening|starting|first|un|une|le|la|les"
+    r"|votre|leur|sa|son|ses|mon|ma)\s+\Z|\bl['’]\Z",
+    re.IGNORECASE,
+)
+"""An article or possessive before a verb of play: the word is a noun (`a score`)."""
 _LISTED = re.compile(rf"[:=]\s*(?:(?:{QUAL})\s+)?\Z", re.IGNORECASE)
 
 
@@ -170,8 +176,12 @@ class Said:
 
     @property
     def action(self) -> bool:
-        """A verb of play before the number in its segment (`draw`, `gain`, `lance`)."""
-        return ACTION.search(self.text, self.segment[0], self.number.start) is not None
+        """A verb of play before the number in its segment (`draw`, `gain`, `lance`); not
+        the same word as a noun (`a score of 5`, `your opening draw`)."""
+        for verb in ACTION.finditer(self.text, self.segment[0], self.number.start):
+            if not _NOUN_BEFORE.search(self.text, max(0, verb.start() - 12), verb.start()):
+                return True
+        return False
 
     @property
     def condition(self) -> bool:

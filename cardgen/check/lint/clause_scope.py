@@ -83,7 +83,8 @@ BOX_SAID = re.compile(
 )
 """Words of what the box holds, before the number in its sentence."""
 BOX_AFTER = re.compile(
-    r"\b(?:(?:are|is)\s+(?:provided|included|supplied)|sont\s+(?:fournie?s|incluse?s|livrée?s)"
+    r"\b(?:(?:are|is)\s+(?:provided|included|supplied)|sont\s+(?:fournie?s|inclus|incluses"
+    r"|livrée?s)"
     r"|(?:come|comes|ship|ships)\s+with\s+the\s+game|were\s+printed|in\s+all|all\s+told"
     r"|en\s+tout|au\s+total)\b",
     re.IGNORECASE,

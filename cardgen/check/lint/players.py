@@ -79,8 +79,9 @@ PLAYER_COUNT = (
     (re.compile(rf"(?<![\w.+-])(?P<num>{NUM})-player{SP}(?:game|duel)\b", re.IGNORECASE), ""),
     (
         re.compile(
-            rf"(?<![\w.+-])(?:(?:between|entre){SP})?(?P<num>{NUM})\s*(?:to|or|and|-|–|à|ou|et)"
-            rf"\s*(?P<upper>{NUM}){SP}(?:(?:total|human){SP})?{_PLAYERS}",
+            rf"(?<![\w.+-])(?:(?:between|entre){SP})?(?P<num>{NUM})[^\S\n]*"
+            rf"(?:to|or|and|-|–|à|ou|et)[^\S\n]*(?P<upper>{NUM}){SP}(?:(?:total|human){SP})?"
+            rf"{_PLAYERS}",
             re.IGNORECASE,
         ),
         "range",
