@@ -54,6 +54,12 @@ def component(game: str, ident: str, key: str) -> int:
     return next(int(c[key]) for c in parts if c["id"] == ident)
 
 
+def choices(game: str, type_id: str, name: str) -> int:
+    """How many values a choice field has."""
+    spec = data(game)["types"][type_id]["fields"][name]  # type: ignore[index]
+    return len(spec["choices"])
+
+
 def bound(constraint: str) -> int:
     """The bound a constraint of Starfreight's Cargo sets on its Value."""
     cargo = data("starfreight")["types"]["cargo"]  # type: ignore[index]
@@ -141,6 +147,30 @@ CASES = [
         "On peut y jouer à {n} : pas moins.",
         lambda: dig("atout-royal", "players", "min"),
     ),
+    # a choice's value written with its accents where the data has none, narrowing a box count
+    (
+        "memo-des-bois",
+        "Les animaux de la rivière ? Il y en a {n} dans la boîte.",
+        lambda: box("memo-des-bois", "animaux de la rivière"),
+    ),
+    # the deck's own word in an English plural (army, armies), with `cards` after the number
+    (
+        "ironridge",
+        "Both armies are {n} cards apiece, never more.",
+        lambda: dig("ironridge", "deck_rules", 0, "exact"),
+    ),
+    # how many values a choice has, said with a verb of sorting
+    (
+        "atout-royal",
+        "Les cartes se répartissent en {n} couleurs.",
+        lambda: choices("atout-royal", "carte", "couleur"),
+    ),
+    # a counter's start given with a unit and the counter after it
+    (
+        "memo-des-bois",
+        "Chaque enfant démarre avec {n} paires au compteur.",
+        lambda: component("memo-des-bois", "paires", "start"),
+    ),
 ]
 
 
@@ -180,6 +210,9 @@ def test_the_right_number_is_left_alone_and_another_found(
         # a field said of a pronoun's antecedent, which the sentence does not name
         ("starfreight", "They never exceed 12 in Value."),
         ("memo-des-bois", "Le dé montre la forêt sur 4 faces."),
+        # a count of cards turned in a turn; an hour of the day
+        ("memo-des-bois", "On retourne 2 cartes face cachée à chaque tour."),
+        ("atout-royal", "La donne se fait à 9 heures pile pour les couche-tard."),
     ],
 )
 def test_numbers_of_play_are_left_alone(tmp_path: Path, game: str, sentence: str) -> None:

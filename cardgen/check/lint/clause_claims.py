@@ -45,6 +45,7 @@ from cardgen.check.lint.scope import sentence_bounds
 _AFTER_QUALIFIER = re.compile(rf"\s*(?P<after>{AFTER})\b", re.IGNORECASE)
 _NEUTRAL_AFTER = re.compile(
     r"\s*(?:$|[,.;:!?)(\]/|]|\b(?:each|apiece|chacune?|in\s+all|en\s+tout|au\s+total|total"
+    r"|face\s+(?:cachée|visible|up|down)|faces?\s+(?:cachées|visibles)"
     r"|par\s+(?:joueur|personne|enfant|tête)|per\s+player|x|×|of\s+them|d['’]entre)\b)",
     re.IGNORECASE,
 )
@@ -54,7 +55,9 @@ _STOP = frozenset(
         "que qui who which and or et ou du des"
     )
 )
-_UNIT_OF = frozenset(words("in en of de d'"))
+_TO_PLAY = re.compile(r"\s+(?:pour\s+jouer|to\s+play)\b", re.IGNORECASE)
+"""After a number: `Il faut être au moins six pour jouer` counts players."""
+_UNIT_OF = frozenset(words("in en of de d' dans into"))
 """A word between a bare number and the field or counter it is a value of (`4 in Value`)."""
 _UNITS = frozenset(words("h heure heures hour hours pt pts point points"))
 """A unit after a number: what it counts is the thing before or after it."""
@@ -156,6 +159,8 @@ class ClauseReader:
         few words that are no stop word, or a unit), `[]` for a bare number, None when a
         word the game does not know follows it (it counts something else)."""
         after = number.end
+        if _TO_PLAY.match(text, after):
+            return [Mention(after, after, Thing("players"))]
         hyphen = _HYPHEN_CARD.match(text, after)
         if hyphen is not None:
             return _hyphened(mentions, number, hyphen.end())
@@ -183,13 +188,26 @@ class ClauseReader:
         if here and not unit:
             return _longest(here, box)
         if unit:
-            valued = [m for m in here if m.thing.kind in ("field", "counter")]
-            return self._valued_before(text, number, mentions, unit=True) + valued or None
+            return self._of_unit(text, number, mentions, token) or None
         if count == 1 and word in _UNIT_OF:
             return _valued(mentions, token.end())
         if word[0].isalnum() and word not in _STOP and count <= 2:
             return _NEXT
         return (self._valued_before(text, number, mentions) or None) if count == 1 else None
+
+    def _of_unit(
+        self, text: str, number: Read, mentions: list[Mention], token: re.Match[str]
+    ) -> list[Mention]:
+        """The fields and counters a number with a unit may be a value of: named before
+        it, by the unit itself (`3 points` where Points is a field), or right after the unit
+        (`10 points au score`)."""
+        kinds = ("field", "counter")
+        after = [
+            m
+            for m in mentions
+            if m.thing.kind in kinds and token.start() <= m.start <= token.end() + 14
+        ]
+        return self._valued_before(text, number, mentions, unit=True) + after
 
     def _valued_before(
         self, text: str, number: Read, mentions: list[Mention], *, unit: bool = False
@@ -207,7 +225,8 @@ class ClauseReader:
     def _facts(self, said: Said) -> list[Fact]:
         """Every fact the number may be held against, by what it counts and its scope."""
         kinds = said.kinds
-        if not kinds or kinds & {"cards", "hand"}:
+        dealt = any(m.thing.subject == self.lexicon.deal_subject for m in said.head)
+        if not kinds or kinds & {"cards", "hand"} or dealt:
             scope = self.choose.deal_scope(said)
             if scope is not None:
                 return scope
@@ -298,4 +317,6 @@ def _valued(mentions: list[Mention], after: int) -> list[Mention] | None:
             return [mention]
         if after <= mention.start <= after + 8 and mention.thing.kind in ("deck", "box", "hand"):
             return []
+        if after <= mention.start <= after + 8 and mention.thing.kind == "scope":
+            return [mention]
     return None

@@ -34,6 +34,12 @@ _EACH_AFTER = re.compile(
     r"|à\s+chacun|to\s+(?:each|every)\s+player)\b",
     re.IGNORECASE,
 )
+_READY = re.compile(
+    r"\b(?:start(?:er|ing)?|pre-?built|ready-made|ready-to-play|preconstructed"
+    r"|pre-?constructed)\s+(?:[\w-]+\s+)?\Z",
+    re.IGNORECASE,
+)
+"""Before a deck's own word: a ready-made one (`ready-made army`)."""
 _HELD = re.compile(
     r"\b(?:holding|en\s+main|in\s+hand|begins?\s+with|starts?\s+with"
     r"|commencen?t?\s+avec|démarren?t?\s+avec)\b",
@@ -108,7 +114,7 @@ class FactChooser:
             scoped = ("subject", "scope")
             subjects = [m.thing.subject for m in said.mentions if m.thing.kind in scoped]
             return field_facts(self.pack, thing.key, subjects)
-        wanted = said.owned or said.boxed or said.qualifier or said.listed
+        wanted = said.owned or said.sorted_into or said.boxed or said.qualifier or said.listed
         return [self.facts.values[thing.key]] if wanted else []
 
     def dealt(self) -> list[Fact]:
@@ -120,9 +126,11 @@ class FactChooser:
         """`N cards each` or `holding N cards` with no other thing named: the hand or the
         deal (`Players begin the first minute holding six cards each`)."""
         players = any(m.thing.kind == "players" for m in said.mentions)
-        if _EACH_AFTER.match(said.text, said.number.end) or (players and _HELD.search(said.before)):
+        each = _EACH_THING.search(said.before)
+        someone = each is not None and not self.lexicon.things(each.group("word"))
+        if _EACH_AFTER.match(said.text, said.number.end):
             return self.dealt()
-        return []
+        return self.dealt() if (players or someone) and _HELD.search(said.before) else []
 
     def deal_scope(self, said: Said) -> list[Fact] | None:
         """The deal rows for the player count a clause names, when it names one and the
@@ -179,13 +187,23 @@ class FactChooser:
         decked = said.decked and bool(self.facts.deck_size)
         if not (boxed or decked or said.qualifier or bare or said.listed or said.having):
             return []
-        starter = STARTER_CUE.search(said.sentence) is not None
+        starter = self._starter(said)
         facts = self.count_facts(subject, boxed, bool(said.qualifier), starter)
         if said.qualifier and not boxed:
             return facts
         if not (boxed or decked or said.having):
             return [replace(f, binding=False) for f in facts]
         return facts
+
+    def _starter(self, said: Said) -> bool:
+        """A sentence about a ready-made deck, by `deck` or the game's own word for one
+        (`Each ready-made army holds`)."""
+        if STARTER_CUE.search(said.sentence):
+            return True
+        return any(
+            m.thing.kind == "deck" and _READY.search(said.text, max(0, m.start - 24), m.start)
+            for m in said.mentions
+        )
 
     def _narrowed(self, said: Said, subject: Subject) -> Subject:
         """A kind of card narrowed by the one value of a field of its type the sentence
@@ -216,7 +234,7 @@ class FactChooser:
         facts = self.facts
         if not bare:
             return [facts.box_decks] if facts.box_decks is not None and said.boxed else []
-        if STARTER_CUE.search(said.sentence) and not said.boxed:
+        if self._starter(said) and not said.boxed:
             starter = [replace(f, binding=True) for f in facts.starter_size]
             return starter + [replace(f, binding=False) for f in facts.deck_size]
         sizes = facts.deck_size + [replace(f, binding=False) for f in facts.starter_size]

@@ -13,11 +13,11 @@ the reader follows a new game's vocabulary rather than the phrasings of the five
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from cardgen.check.lint.counter_claims import GENERIC_WORDS, counter_names
 from cardgen.check.lint.facts import Fact, Facts, Subject, field_bound, subject_of
-from cardgen.check.lint.quantities import any_of
 from cardgen.load.game import GamePack
 from cardgen.model.base import Selector
 from cardgen.model.components import CounterComponent, Die, Token
@@ -74,6 +74,8 @@ class Lexicon:
     """Every word of one game that names a thing, with the facts each thing carries."""
 
     words: dict[str, list[Thing]] = field(default_factory=dict)
+    spellings: set[str] = field(default_factory=set)
+    """The words as the data spells them (a short word is found only so: `dé`, not `de`)."""
     pattern: re.Pattern[str] | None = None
     counters: dict[str, tuple[Fact, Fact]] = field(default_factory=dict)
     """A counter's id to its start and its bounds."""
@@ -89,10 +91,11 @@ class Lexicon:
     """The kind of card dealt, when the deal is of one kind."""
 
     def add(self, word: str, thing: Thing) -> None:
-        """Name a thing by a word (case-folded, single spaces)."""
-        key = " ".join(word.casefold().split())
+        """Name a thing by a word (case-folded, accents taken off, single spaces)."""
+        key = fold(word)
         if key and thing not in self.words.setdefault(key, []):
             self.words[key].append(thing)
+            self.spellings.add(" ".join(word.casefold().replace("’", "'").split()))
 
     def mentions(self, text: str, start: int = 0, end: int | None = None) -> list[Mention]:
         """Every word of the game between `start` and `end`, longest first where two
@@ -107,11 +110,38 @@ class Lexicon:
 
     def things(self, said: str) -> list[Thing]:
         """The things a matched word names (its plural or singular form)."""
-        key = " ".join(said.casefold().replace("’", "'").split())
+        key = fold(said)
+        forms = [key, key[:-1] if key.endswith(("s", "x")) else key, key + "s"]
+        if key.endswith("ies"):
+            forms.append(key[:-3] + "y")
         found: list[Thing] = []
-        for form in (key, key[:-1] if key.endswith(("s", "x")) else key, key + "s"):
+        for form in forms:
             found += [t for t in self.words.get(form, []) if t not in found]
         return found
+
+
+def fold(word: str) -> str:
+    """A word as the lexicon keys it: case-folded, without accents, single spaces, `'`."""
+    plain = unicodedata.normalize("NFKD", word.casefold().replace("’", "'"))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
+_ACCENTED = {"a": "aàâä", "c": "cç", "e": "eéèêë", "i": "iîï", "o": "oôö", "u": "uùûü"}
+
+
+def _unfolded(word: str) -> str:
+    """A regular expression of a folded word that matches it with or without accents."""
+    out = []
+    for char in word:
+        if char in _ACCENTED:
+            out.append(f"[{_ACCENTED[char]}]")
+        elif char == " ":
+            out.append(r"\s+")
+        elif char == "'":
+            out.append("['’]")
+        else:
+            out.append(re.escape(char))
+    return "".join(out)
 
 
 def build_lexicon(
@@ -126,15 +156,18 @@ def build_lexicon(
     _choice_values(lexicon, pack, set(phrases))
     for word in (*_DECK, *facts.deck_words):
         lexicon.add(word, Thing("deck"))
-    for said, kind in ((_HAND, "hand"), (_CARDS, "cards"), (_BOX, "box"), (_FACES, "faces")):
+    generic = (
+        (_HAND, "hand"),
+        (_CARDS, "cards"),
+        (_BOX, "box"),
+        (_FACES, "faces"),
+        ((*_PLAYERS, *_player_words(pack)), "players"),
+        (_DICE, "dice"),
+        (_COPIES, "copies"),
+    )
+    for said, kind in generic:
         for word in said:
             lexicon.add(word, Thing(kind))
-    for word in (*_PLAYERS, *_player_words(pack)):
-        lexicon.add(word, Thing("players"))
-    for word in _DICE:
-        lexicon.add(word, Thing("dice"))
-    for word in _COPIES:
-        lexicon.add(word, Thing("copies"))
     for label, names in labels.items():
         for name in names:
             lexicon.add(label, Thing("field", key=name))
@@ -142,13 +175,24 @@ def build_lexicon(
         lexicon.add(word, Thing("values", key=word))
     _piles(lexicon, facts, pack)
     _components(lexicon, facts, pack)
-    known = [w for w in lexicon.words if w]
-    known += [w[:-1] for w in known if len(w) > 3 and w.endswith(("s", "x"))]
-    if known:
-        lexicon.pattern = re.compile(
-            rf"(?<![\w'’-])(?:{any_of(known)})(?:s|x)?(?![\w-])", re.IGNORECASE
-        )
+    lexicon.pattern = _pattern(lexicon.spellings)
     return lexicon
+
+
+def _pattern(spellings: set[str]) -> re.Pattern[str] | None:
+    """One regular expression of every word, singular and plural (`armies` for `army`),
+    long words with or without their accents (`riviere` finds `rivière`), short ones as
+    spelt (`dé` is not `de`)."""
+    known = [w for w in spellings if w]
+    known += [w[:-1] for w in known if len(w) > 3 and w.endswith(("s", "x"))]
+    known += [w[:-1] + "ies" for w in known if len(w) > 3 and w.endswith("y")]
+    if not known:
+        return None
+    ordered = sorted(set(known), key=len, reverse=True)
+    alternatives = "|".join(
+        _unfolded(fold(w)) if len(w) > 4 else re.escape(w).replace(r"\ ", r"\s+") for w in ordered
+    )
+    return re.compile(rf"(?<![\w'’-])(?:{alternatives})(?:s|x)?(?![\w-])", re.IGNORECASE)
 
 
 def _choice_values(lexicon: Lexicon, pack: GamePack, taken: set[str]) -> None:

@@ -69,12 +69,19 @@ _HAVING = re.compile(
     re.I,
 )
 """A verb of having right before a number (`a 8 faces`, `with only ten cards`)."""
-_NOUN_BEFORE = re.compile(
-    r"\b(?:a|an|the|your|their|his|her|its|my|our|opening|starting|first|un|une|le|la|les"
-    r"|votre|leur|sa|son|ses|mon|ma)\s+\Z|\bl['’]\Z",
+_SORTED = re.compile(
+    r"\b(?:one\s+of|l['’]une?\s+des|relèvent\s+de|belongs?\s+to|spread\s+across|split\s+(?:into"
+    r"|across)|divided\s+into|sorted\s+into|réparti\w*\s+(?:en|entre|sur)|divisée?s?\s+en"
+    r"|utilise|uses?|comes?\s+in|existe\s+en|exists?\s+in|il\s+existe|there\s+are)\s+\Z",
     re.IGNORECASE,
 )
-"""An article or possessive before a verb of play: the word is a noun (`a score`)."""
+_NOUN_BEFORE = re.compile(
+    r"\b(?:a|an|the|your|their|his|her|its|my|our|opening|starting|first|un|une|le|la|les"
+    r"|votre|leur|sa|son|ses|mon|ma|se|is|are)\s+\Z|\bl['’]\Z",
+    re.IGNORECASE,
+)
+"""An article or possessive before a verb of play: the word is a noun (`a score`); `se`
+or `is` before it, a passive (`La partie se joue en six manches`)."""
 _LISTED = re.compile(rf"[:=]\s*(?:(?:{QUAL})\s+)?\Z", re.IGNORECASE)
 
 
@@ -207,6 +214,12 @@ class Said:
     def listed(self) -> bool:
         """A value given after a label (`Orders: 7`, `Points d'une paire : au minimum 2`)."""
         return _LISTED.search(self.before) is not None
+
+    @property
+    def sorted_into(self) -> bool:
+        """Words of a kind's values right before the number (`one of five categories`,
+        `relèvent de cinq éléments`, `spread across five stalls`, `utilise cinq couleurs`)."""
+        return _SORTED.search(self.before) is not None
 
     @property
     def owned(self) -> bool:

@@ -24,6 +24,11 @@ _SCOPES = (
     ),
     re.compile(rf"(?<![\w.+-])(?P<low>{NUM})-players?\b", re.IGNORECASE),
     re.compile(
+        rf"\b(?:plays?|played|se\s+joue)\s+(?:with|à|de)\s+(?P<low>{NUM})\s*(?:to|-|–|or|à|ou)\s*"
+        rf"(?P<high>{NUM})\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
         rf"(?<![\w.+-])(?P<low>{NUM})\s+(?:at\s+the\s+table|around\s+the\s+table|of\s+you"
         r"|à\s+table|autour\s+de\s+la\s+table)\b",
         re.IGNORECASE,
