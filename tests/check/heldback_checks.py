@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from cardgen import api
@@ -110,3 +112,37 @@ def assert_targets(held: Path, folder: Path, wrong: int) -> None:
     assert total.recall >= 0.95, f"recall {total.recall:.3f}; missed:\n" + _listing(
         misses(outcomes)
     )
+
+
+def word_runs(text: str) -> set[tuple[str, ...]]:
+    """Every run of RUN words in a row of `text`, lower-cased."""
+    words = re.findall(r"[\w']+", text.lower())
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
+
+
+def assert_apart_from(held: Path, earlier: Sequence[Path]) -> None:
+    """The set in `held` shares no game and no run of RUN words with the sets in `earlier`."""
+    games = {game for folder in earlier for game in game_ids(folder)}
+    assert not games & set(game_ids(held)), games & set(game_ids(held))
+    seen = {run for folder in earlier for c in claims_of(folder) for run in word_runs(c.text)}
+    assert [c.source for c in claims_of(held) if word_runs(c.text) & seen] == []
+
+
+def assert_no_borrowed_runs(held: Path) -> None:
+    """No claim of the set in `held` shares RUN words in a row with a published rule text."""
+    assert borrowed_runs(held) == []
+
+
+def set_checks(
+    each: int, fillers: int, french: float, decks: int
+) -> dict[str, Callable[[Path], None]]:
+    """The checks of every held-back set by name, with one set's sizes: `each` right and
+    wrong claims, `fillers` fillers, the share `french` in French and `decks` deck lists."""
+    return {
+        "as-large-and-as-french-as-the-issue-asks": partial(
+            assert_size_and_french, each=each, fillers=fillers, french=french
+        ),
+        "each-mark-where-the-document-puts-it": assert_marks_in_place,
+        "games-clean-and-decks-legal": partial(assert_games_clean, decks=decks),
+        "no-run-of-words-from-a-published-text": assert_no_borrowed_runs,
+    }
