@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from cardgen.check.lint.clause_facts import CountFacts, FactChooser, GroupFacts
 from cardgen.check.lint.clause_lexicon import Lexicon, Mention, Thing
@@ -38,7 +39,7 @@ from cardgen.check.lint.clause_scope import (
     segment_bounds,
 )
 from cardgen.check.lint.facts import Claim, Fact, Facts
-from cardgen.check.lint.quantities import AFTER, qualifier_kind
+from cardgen.check.lint.quantities import AFTER, NUM, qualifier_kind
 from cardgen.check.lint.rules import words
 from cardgen.check.lint.scope import sentence_bounds
 
@@ -67,6 +68,12 @@ _PER_GROUP = re.compile(
     r"(?:même|seule))\s*(?P<group>[^\W\d][\w'’-]*)?",
     re.IGNORECASE,
 )
+_NUMBER_LIST = re.compile(
+    rf"(?:\s*,\s*(?:(?:and|et|or|ou)\s+)?{NUM}|\s*,?\s*(?:and|et|or|ou)\s+{NUM})+(?![\w%])",
+    re.IGNORECASE,
+)
+"""The rest of a list of numbers (`3, 4, 5, 6, and 7 Yokai points`): what its last one
+counts, they all count."""
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\d+|[^\w\s]", re.UNICODE)
 _HYPHEN_CARD = re.compile(r"-(?:card|cards|carte|cartes)\b", re.IGNORECASE)
 _KINDS_OF = re.compile(r"\s+(?:of|de|d['’])", re.IGNORECASE)
@@ -112,7 +119,9 @@ class ClauseReader:
             return self._players(number, inside, dealing)
         mentions = self._question(text, begins) + self.lexicon.mentions(text, begins, ends)
         box = boxed(text, number.start, begins, ends)
-        head = self._head(text, number, mentions, box)
+        listed = _NUMBER_LIST.match(text, number.end)
+        last = replace(number, end=listed.end()) if listed else number
+        head = self._head(text, last, mentions, box)
         if head is None or (not head and _PER_GROUP.match(text, number.end)):
             return None
         if any(m.thing.kind == "values" for m in head) and _KINDS_OF.match(text, head[-1].end):
@@ -230,7 +239,8 @@ class ClauseReader:
             scope = self.choose.deal_scope(said)
             if scope is not None:
                 return scope
-        group = _PER_GROUP.match(said.text, said.head[-1].end) if said.head else None
+        grouped = said.head and kinds != {"copies"}
+        group = _PER_GROUP.match(said.text, said.head[-1].end) if grouped else None
         if group is not None:
             return self._grouped(said, group.group("group") or "")
         if not kinds and said.number.upper is not None:

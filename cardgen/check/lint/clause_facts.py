@@ -34,6 +34,11 @@ _EACH_AFTER = re.compile(
     r"|à\s+chacun|to\s+(?:each|every)\s+player)\b",
     re.IGNORECASE,
 )
+_SAME_CARD = re.compile(
+    r"\b(?:same\s+card|a\s+card|one\s+card|any\s+card|même\s+carte|une\s+carte|chaque\s+carte)\b"
+)
+"""A card said as one card: `N times` is then its copies."""
+_THE = re.compile(r"\b(?:the|le|la)\s+\Z", re.IGNORECASE)
 _READY = re.compile(
     r"\b(?:start(?:er|ing)?|pre-?built|ready-made|ready-to-play|preconstructed"
     r"|pre-?constructed)\s+(?:[\w-]+\s+)?\Z",
@@ -82,7 +87,7 @@ class FactChooser:
         if said.action and not said.step:
             return []
         if kind not in ("field", "counter", "values", "faces") and self._per_thing(said):
-            return []
+            return self._each_group(said, thing)
         if kind in ("subject", "scope"):
             return self._subject(said, thing.subject, bare=bare)
         if kind == "deck":
@@ -95,6 +100,8 @@ class FactChooser:
             return [self.lexicon.piles[thing.key]]
         if kind == "copies":
             named = said.sentence.casefold()
+            if thing.key == "times" and not _SAME_CARD.search(named):
+                return []
             if any(card.casefold() in named for card in self.facts.copy_overrides):
                 return []
             return list(self.facts.copies)
@@ -145,6 +152,14 @@ class FactChooser:
         ]
         return rows or None
 
+    def _each_group(self, said: Said, thing: Thing) -> list[Fact]:
+        """A count of a kind of card said of each value of one of its fields (`Each
+        colour has eight tools`): every group's count in the box; else nothing."""
+        each = _EACH_THING.search(said.before)
+        if each is None or thing.kind != "subject":
+            return []
+        return self.per_group(thing.subject, each.group("word"), True)
+
     def _per_thing(self, said: Said) -> bool:
         """Whether a count is said of each of another thing (`Each Ship can carry up to 3
         Cargo`, `Chaque catégorie compte 30 mots`): not the deck's, hand's or box's."""
@@ -164,13 +179,13 @@ class FactChooser:
             if not named and len(self.lexicon.dice) == 1:
                 named = list(self.lexicon.dice)
             return list({self.lexicon.dice[key][1] for key in named})
-        if not said.boxed or bare:
+        if not said.boxed:
             return []
         if thing.kind == "component":
             return [self.lexicon.components[thing.key]]
         if thing.kind == "die":
             return [self.lexicon.dice[thing.key][0]]
-        if thing.kind == "dice" and self.facts.box_dice is not None:
+        if thing.kind == "dice" and self.facts.box_dice is not None and not bare:
             return [self.facts.box_dice]
         return []
 
@@ -179,21 +194,51 @@ class FactChooser:
         `Le port, avec ses quatre lieux`): a pile it makes in a setup step, the box's count
         in a sentence about the box, a deck's make-up with a qualifier or a deck's word."""
         subject = self._narrowed(said, subject)
+        if self._of_another(said, subject):
+            return []
         if said.step:
             piles = [self.lexicon.piles[p] for p in self.lexicon.pile_subjects.get(subject, [])]
             dealt = self.dealt() if subject == self.lexicon.deal_subject else []
             return piles + dealt
-        boxed = said.boxed
+        return self._counted(said, subject, bare=bare)
+
+    def _counted(self, said: Said, subject: Subject, *, bare: bool) -> list[Fact]:
+        """A count of a kind of card outside a setup step: in the box (or the whole pack
+        of a game without decks), a deck's make-up, a starter deck's, a label's value, or
+        a count said with a verb of having; only a rule or the box binds."""
+        boxed = said.boxed or self._whole_pack(said)
         decked = said.decked and bool(self.facts.deck_size)
-        if not (boxed or decked or said.qualifier or bare or said.listed or said.having):
+        if not (boxed or decked or said.qualifier or bare or said.listed or said.owned):
             return []
         starter = self._starter(said)
-        facts = self.count_facts(subject, boxed, bool(said.qualifier), starter)
+        box_like = boxed or (said.owned and not decked)
+        facts = self.count_facts(subject, box_like, bool(said.qualifier), starter)
         if said.qualifier and not boxed:
             return facts
-        if not (boxed or decked or said.having):
+        if not (boxed or decked or said.owned):
             return [replace(f, binding=False) for f in facts]
         return facts
+
+    @staticmethod
+    def _of_another(said: Said, subject: Subject) -> bool:
+        """A count said of each of another kind of card the sentence names first
+        (`Doodles can have 1 Alteration attached`), outside the box and a setup step."""
+        if said.boxed or said.step:
+            return False
+        return any(
+            m.thing.kind == "subject" and m.start < said.number.start and m.thing.subject != subject
+            for m in said.mentions
+        )
+
+    def _whole_pack(self, said: Said) -> bool:
+        """`the deck` in a game with no deck rules and no ready-made decks: the whole
+        pack, as the box holds it (`Rain makes up eight cards of the deck`)."""
+        if self.facts.deck_size or self.facts.starter_size:
+            return False
+        return any(
+            m.thing.kind == "deck" and _THE.search(said.text, max(0, m.start - 6), m.start)
+            for m in said.mentions
+        )
 
     def _starter(self, said: Said) -> bool:
         """A sentence about a ready-made deck, by `deck` or the game's own word for one

@@ -168,6 +168,8 @@ def build_lexicon(
     for said, kind in generic:
         for word in said:
             lexicon.add(word, Thing(kind))
+    for word in ("times", "fois"):
+        lexicon.add(word, Thing("copies", key="times"))
     for label, names in labels.items():
         for name in names:
             lexicon.add(label, Thing("field", key=name))

@@ -32,12 +32,15 @@ _VERB_MAX = (
     r"\s+(?:up\s+)?to|reach(?:es)?|as\s+(?:much|many|high)\s+as|peut\s+atteindre|atteint"
     r"|plafonnée?s?\s+à|plafonne\s+à|(?:monte|va|grimpe)\s+jusqu['’]?(?:à|au)?(?:\s+rang)?"
     r"|jusqu['’]au(?:\s+rang)?|ne\s+(?:dépasse|peut)\s+(?:jamais|pas)(?:\s+dépasser)?"
-    r"|limitée?s?\s+à|au\s+grand\s+maximum|maximale?\s*(?:[:=]|est\s+de|de)"
+    r"|limitée?s?\s+à|au\s+grand\s+maximum|maximale?\s*(?:[:=]|est\s+de|de)|droit\s+qu['’]à"
+    r"|(?:no|never|not|ne|n['’]|aucune?|jamais)\b[^.;:!?\n]{0,40}\b(?:more\s+than|over|above"
+    r"|plus\s+de)"
 )
 _VERB_MIN = (
     r"never\s+(?:less|fewer|below)\s+than|jamais\s+moins\s+de|not\s+(?:less|fewer)\s+than"
     r"|ne\s+descend\s+(?:jamais\s+|pas\s+)?sous|never\s+(?:drops|goes)\s+below"
-    r"|minimale?\s*(?:[:=]|est\s+de|de)"
+    r"|minimale?\s*(?:[:=]|est\s+de|de)|(?:no|never|not|ne|n['’]|aucune?|jamais)\b"
+    r"[^.;:!?\n]{0,40}\b(?:fewer\s+than|less\s+than|moins\s+de)"
 )
 _BEFORE_QUALIFIER = re.compile(
     rf"(?:(?P<max>{_VERB_MAX})|(?P<min>{_VERB_MIN})|(?P<q>{QUAL}))\s+(?:(?:the|le|la|l['’])\s*)?"
@@ -117,7 +120,8 @@ def read_number(text: str, match: re.Match[str]) -> Read | None:
         else:
             end = ranged.end()
             qualifier = "span"
-    if " ".join(match.group("num").casefold().split()) in WEAK and not qualifier:
+    single = re.match(r"\s+(?:seule?|single)\b", text[end:], re.IGNORECASE) is not None
+    if " ".join(match.group("num").casefold().split()) in WEAK and not (qualifier or single):
         return None
     return Read(start, end, value, qualifier, upper)
 
@@ -223,9 +227,13 @@ class Said:
 
     @property
     def owned(self) -> bool:
-        """A verb of having right before it, not `with` (`The game has four stalls`; not
-        `set with two full stalls`)."""
-        return self.having and re.search(r"\b(?:with|avec)\s+\Z", self.before) is None
+        """A verb of having right before it, not `with`, `of` (`The game has four stalls`,
+        `with only ten cards`; not `set with two full stalls`, `a set of 3 paintings`)."""
+        found = _HAVING.search(self.before)
+        if found is None:
+            return False
+        weak = re.match(r"(?:with|avec|of|à)\b", found.group(), re.IGNORECASE) is not None
+        return not weak or re.search(r"\b(?:only|just|seulement)\s+\Z", self.before) is not None
 
     @property
     def having(self) -> bool:

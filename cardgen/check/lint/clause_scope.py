@@ -23,6 +23,7 @@ _SCOPES = (
         re.IGNORECASE,
     ),
     re.compile(rf"(?<![\w.+-])(?P<low>{NUM})-players?\b", re.IGNORECASE),
+    re.compile(rf"\b(?:partie|game)\s+(?:à|for|of)\s+(?P<low>{NUM})\b(?!\s*-)", re.IGNORECASE),
     re.compile(
         rf"\b(?:plays?|played|se\s+joue)\s+(?:with|à|de)\s+(?P<low>{NUM})\s*(?:to|-|–|or|à|ou)\s*"
         rf"(?P<high>{NUM})\b",
@@ -70,7 +71,8 @@ CONDITION = re.compile(
 """A condition: what it counts is a moment of play, not a number of the data."""
 STEP_SAID = re.compile(
     r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band|\bon)\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:shuffle|deal"
-    r"|lay(?:\s+out)?|reveal|place|put|set|spread|stack|mélangez|distribuez|révélez|posez"
+    r"|lay(?:\s+out)?|reveal|place|put|set|spread|stack|form|build|mélangez|distribuez|révélez|posez"
+    r"|formez|constituez"
     r"|pose|placez|mettez|met|étalez|étale|alignez|empilez|retournez)\b[^.!?\n;]*\Z",
     re.IGNORECASE,
 )

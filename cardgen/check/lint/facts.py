@@ -274,8 +274,9 @@ class Facts:
         if stats:
             index = game.glossary.entries.index(stats[0])
             self.stat_place = self._at(["glossary", "entries", index])
-            found.setdefault("stats", set()).add(len(stats))
-            places["stats"] = self.stat_place
+            for word in ("stats", "caractéristiques"):
+                found.setdefault(word, set()).add(len(stats))
+                places[word] = self.stat_place
         if game.teams:
             for word in ("teams", "équipes"):
                 found.setdefault(word, set()).add(len(game.teams))

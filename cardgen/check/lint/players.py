@@ -13,13 +13,13 @@ from cardgen.check.lint.scope import sentence
 
 _PLAYERS = r"(?:joueurs|players)\b"
 DEAL_PLAYERS = re.compile(
-    rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM}))?{SP}{_PLAYERS}",
+    rf"(?<![\w.+-])(?P<p1>{NUM})(?:[^\S\n]*(?:à|to|or|ou|-|–)[^\S\n]*(?P<p2>{NUM}))?{SP}{_PLAYERS}",
     re.IGNORECASE,
 )
 _PLAYER_SHAPES = tuple(
     re.compile(shape, re.IGNORECASE)
     for shape in (
-        rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*,\s*{NUM})*\s*(?:à|to|or|ou|-|–)\s*(?P<p2>{NUM})"
+        rf"(?<![\w.+-])(?P<p1>{NUM})(?:\s*,\s*{NUM})*[^\S\n]*(?:à|to|or|ou|-|–)[^\S\n]*(?P<p2>{NUM})"
         rf"{SP}{_PLAYERS}",
         rf"(?<![\w.+-])(?P<p1>{NUM})-players?\b",
         rf"(?<![\w.+-])(?P<p1>{NUM}){SP}at{SP}the{SP}table\b",
@@ -63,7 +63,7 @@ PLAYER_COUNT = (
     ),
     (
         re.compile(
-            rf"\b(?:for|pour|de){SP}(?P<num>{NUM})\s*(?:-|–|to|à)\s*(?P<upper>{NUM}){SP}"
+            rf"\b(?:for|pour|de){SP}(?P<num>{NUM})[^\S\n]*(?:-|–|to|à)[^\S\n]*(?P<upper>{NUM}){SP}"
             rf"{_PLAYERS}",
             re.IGNORECASE,
         ),
@@ -89,7 +89,7 @@ PLAYER_COUNT = (
     (
         re.compile(
             rf"\b(?:players|joueurs|number{SP}of{SP}players|nombre{SP}de{SP}joueurs)\s*:\s*"
-            rf"(?P<num>{NUM})\s*(?:to|-|–|à)\s*(?P<upper>{NUM})\b",
+            rf"(?P<num>{NUM})[^\S\n]*(?:to|-|–|à)[^\S\n]*(?P<upper>{NUM})\b",
             re.IGNORECASE,
         ),
         "range",

@@ -41,7 +41,7 @@ SETUP_CUE = re.compile(
 VARIANT_CUE = re.compile(
     r"\b(?:variants?|variantes?|optional|optionnel(?:le)?|house\s+rules?|for\s+a\s+(?:shorter"
     r"|longer|quicker|faster|easier|harder|gentler)|pour\s+(?:les\s+plus\s+(?:petits|jeunes)"
-    r"|une\s+partie\s+plus)|beginners?|débutants?|expert|(?:hard|easy|expert|solo)\s+mode"
+    r"|une\s+partie\s+plus)|beginners?|débutants?|expert|(?:hard|easy|expert)\s+mode"
     r"|mode\s+(?:difficile|facile|expert)|examples?|exemples?|e\.g|for\s+instance"
     r"|par\s+exemple)\b",
     re.IGNORECASE,
