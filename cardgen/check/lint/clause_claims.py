@@ -31,7 +31,16 @@ from dataclasses import replace
 
 from cardgen.check.lint.clause_facts import CountFacts, FactChooser, GroupFacts
 from cardgen.check.lint.clause_lexicon import Lexicon, Mention, Thing
-from cardgen.check.lint.clause_said import NUMBER, Read, Said, blocked, boxed, read_number
+from cardgen.check.lint.clause_said import (
+    NUMBER,
+    PART_AFTER,
+    PART_BEFORE,
+    Read,
+    Said,
+    blocked,
+    boxed,
+    read_number,
+)
 from cardgen.check.lint.clause_scope import (
     DEAL_CUE,
     PlayerScope,
@@ -118,9 +127,13 @@ class ClauseReader:
             dealing = DEAL_CUE.search(text, begins, ends) is not None
             return self._players(number, inside, dealing)
         mentions = self._question(text, begins) + self.lexicon.mentions(text, begins, ends)
-        box = boxed(text, number.start, begins, ends)
+        whole = PART_BEFORE.search(text, max(begins, number.start - 40), number.start)
+        box = whole is not None or boxed(text, number.start, begins, ends)
+        part = PART_AFTER.match(text, number.end)
         listed = _NUMBER_LIST.match(text, number.end)
-        last = replace(number, end=listed.end()) if listed else number
+        last = number
+        if part is not None or listed is not None:
+            last = replace(number, end=(part or listed).end())  # type: ignore[union-attr]
         head = self._head(text, last, mentions, box)
         if head is None or (not head and _PER_GROUP.match(text, number.end)):
             return None
@@ -135,7 +148,7 @@ class ClauseReader:
         said = Said(text, number, qualifier, (begins, ends), segment, mentions, head, box, scopes)
         if said.condition:
             return None
-        facts = self._facts(said)
+        facts = self.choose.part(said) if part is not None else self._facts(said)
         if not facts:
             return None
         return Claim(number.start, number.end, number.value, qualifier, facts, number.upper)

@@ -124,6 +124,22 @@ class FactChooser:
         wanted = said.owned or said.sorted_into or said.boxed or said.qualifier or said.listed
         return [self.facts.values[thing.key]] if wanted else []
 
+    def part(self, said: Said) -> list[Fact]:
+        """A part taken from a whole (`12 of the 16 monsters`, `vingt-quatre des 36 cartes`):
+        what the piles of that kind of card hold, or the hand and deal of the kind dealt."""
+        found: list[Fact] = []
+        for mention in said.head:
+            if mention.thing.kind in ("subject", "scope"):
+                subject = mention.thing.subject
+                found += [
+                    self.lexicon.piles[p] for p in self.lexicon.pile_subjects.get(subject, [])
+                ]
+                if subject == self.lexicon.deal_subject:
+                    found += self.dealt()
+            elif mention.thing.kind == "pile":
+                found.append(self.lexicon.piles[mention.thing.key])
+        return found
+
     def dealt(self) -> list[Fact]:
         """The hand and every row of the deal table."""
         hand = [self.facts.hand] if self.facts.hand else []

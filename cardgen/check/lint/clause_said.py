@@ -65,6 +65,11 @@ _OTHER = re.compile(
     re.I,
 )
 """A number said against another (`instead of five`): not what the game fixes."""
+_PART = r"\s+(?:of|out\s+of|sur|parmi|d['’]entre)\s+(?:the\s+|les\s+)?"
+PART_BEFORE = re.compile(rf"(?<![\w.+/-]){NUM}{_PART}\Z", re.IGNORECASE)
+"""`12 of the 16 monsters`, before the whole (16): the box's count, after `the` though it is."""
+PART_AFTER = re.compile(rf"{_PART}(?P<whole>{NUM})(?![\w%])", re.IGNORECASE)
+"""After a part (12): the whole it is taken from; the part is what a pile or a hand holds."""
 _HAVING = re.compile(
     r"\b(?:has|have|had|with|avec|a|ont|compte|comptent|possède|possèdent|of|à|dispose\s+de"
     r"|features?|uses?|utilise|comes?\s+in|il\s+y\s+a|there\s+are|there\s+is)\s+"
@@ -132,7 +137,7 @@ def blocked(text: str, start: int) -> bool:
     before = text[max(0, start - 24) : start]
     word = re.search(r"([^\W\d][\w'’-]*)\s*\Z", before)
     if word is not None and word.group(1).casefold() in _BLOCKED_BEFORE:
-        return True
+        return PART_BEFORE.search(text, max(0, start - 40), start) is None
     if _OTHER.search(before):
         return True
     line_start = text.rfind("\n", 0, start) + 1
