@@ -150,7 +150,7 @@ CASES = [
     # a choice's value written with its accents where the data has none, narrowing a box count
     (
         "memo-des-bois",
-        "Les animaux de la rivière ? Il y en a {n} dans la boîte.",
+        "Dans la boîte, les animaux de la rivière sont au nombre de {n}.",
         lambda: box("memo-des-bois", "animaux de la rivière"),
     ),
     # the deck's own word in an English plural (army, armies), with `cards` after the number

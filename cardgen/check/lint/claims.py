@@ -27,7 +27,7 @@ from cardgen.check.lint.clause_claims import ClauseReader
 from cardgen.check.lint.clause_lexicon import build_lexicon
 from cardgen.check.lint.counter_claims import CounterReader
 from cardgen.check.lint.deck_claims import DeckReader
-from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject
+from cardgen.check.lint.facts import EACH, Claim, Fact, Facts, Subject, subject_of
 from cardgen.check.lint.field_claims import FieldReader
 from cardgen.check.lint.phrases import field_labels, subject_phrases
 from cardgen.check.lint.pile_claims import PileReader
@@ -49,6 +49,7 @@ from cardgen.check.lint.rules import words
 from cardgen.check.lint.scope import (
     BOX_CUE,
     DECK_CUE,
+    GROUP_BEFORE,
     SETUP_STEP,
     STARTER_CUE,
     VARIANT_CUE,
@@ -66,7 +67,8 @@ _MID = rf"(?:[^\S\n]+(?P<mid>{MIDDLE}))?"
 
 _BLOCKED_BEFORE = frozenset(
     words("the both these those les ces player joueur turn tour page round manche step")
-    + words("chapter phase level each every per chaque")
+    + words("chapter phase level each every per chaque top bottom first last premières")
+    + words("dernières")
 )
 """A word right before a number that makes it no count of the game's things
 (`the two Personas` are two on the table, `Turn 3`, `Player 2`)."""
@@ -94,6 +96,10 @@ _INTO_DECK = (
     r"\b(?:into|in|to|dans)\s+(?:your|a|the|their|votre|un|le|son|leur)\s+(?:[\w-]+\s+)?"
     r"(?:deck|paquet{})\b"
 )
+_ALL_DECKS = re.compile(
+    r"\b(?:both|all|across|every|tous\s+les|les\s+deux|en\s+tout|au\s+total)\b", re.I
+)
+"""Decks taken together (`Across both decks the box has 32 creatures`): the box's count."""
 _SETUP_SECTION = re.compile(
     r"\b(?:set\s*-?\s*up|mise\s+en\s+place|préparation|components|contents|matériel|contenu)\b",
     re.IGNORECASE,
@@ -106,6 +112,21 @@ _PILES_COUNTED = re.compile(
     re.IGNORECASE,
 )
 """A number of piles (`Formez 2 piles de primes`), never a pile's size."""
+
+
+_POSITION = re.compile(r"\b(?:top|bottom|first|last|premières?|dernières?)\s+\Z", re.IGNORECASE)
+"""`the top 6 cards of their deck`: a place in a pile, not a count the data fixes."""
+
+
+def _narrower(claim: Claim, other: Claim) -> bool:
+    """Whether another reading of the same number says more of what it counts (`Dix
+    cartes incident` over `Dix cartes`): the longer reading is the claim."""
+    return (
+        other is not claim
+        and other.start == claim.start
+        and other.end > claim.end
+        and other.value == claim.value
+    )
 
 
 def deck_cue(deck_words: list[str]) -> re.Pattern[str]:
@@ -126,7 +147,11 @@ class ClaimFinder:
         self.labels = field_labels(pack)
         self.field_reader = FieldReader(pack, self.phrases, self.labels)
         card_words = ["cards", "card", "cartes", "carte", *self.phrases]
-        self.setup_reader = SetupReader(self.facts, card_words)
+        deal_from = pack.game.setup.deal_from
+        dealt_kind = subject_of(deal_from) if deal_from is not None else None
+        dealt_words = ["cards", "card", "cartes", "carte"]
+        dealt_words += [p for p, s in self.phrases.items() if dealt_kind and s == dealt_kind]
+        self.setup_reader = SetupReader(self.facts, card_words, dealt_words)
         self.deck_reader = DeckReader(self.facts)
         self.deck_cue = deck_cue(self.facts.deck_words)
         own = "".join(f"{w}|" for w in [*self.facts.deck_words, "decks?", "paquets?"])
@@ -169,6 +194,10 @@ class ClaimFinder:
         for claim in found:
             begins, ends = sentence_bounds(text, claim.start)
             if VARIANT_CUE.search(text, begins, ends) or _PILES_COUNTED.match(text, claim.start):
+                continue
+            if _POSITION.search(text, max(0, claim.start - 16), claim.start):
+                continue
+            if any(_narrower(claim, other) for other in found):
                 continue
             yield claim
 
@@ -235,16 +264,32 @@ class ClaimFinder:
             listed = above is not None or match.group("times") is not None
             if not boxed and not self._about_a_deck(place, listed or bool(read[1])):
                 continue
-            begins = sentence_bounds(text, match.start())[0]
-            before = f"{above or ''} {text[begins : match.start()]}"
-            starter = STARTER_CUE.search(before) is not None or (
-                boxed and self.deck_cue.search(text[begins : match.start()]) is not None
-            )
-            if match.group("per"):
-                facts = self._per_group(subject, match.group("group"), boxed)
-            else:
-                facts = self._count_facts(subject, boxed, bool(read[1]), starter)
+            facts = self._facts_of_count(text, match, subject, boxed, above, bool(read[1]))
             yield Claim(match.start(), match.end(), *read, facts)
+
+    def _facts_of_count(
+        self,
+        text: str,
+        match: re.Match[str],
+        subject: Subject,
+        boxed: bool,
+        above: str | None,
+        qualified: bool,
+    ) -> list[Fact]:
+        """The facts of a count of a kind of card: per group (after it, `of each guild`, or
+        before it, `Within a single element`), else by its scope (`_count_facts`); a deck's
+        word before it in a box sentence is a starter deck's, unless all decks together."""
+        begins = sentence_bounds(text, match.start())[0]
+        before = text[begins : match.start()]
+        group_before = GROUP_BEFORE.search(before)
+        if match.group("per"):
+            return self._per_group(subject, match.group("group"), boxed)
+        if group_before is not None:
+            return self._per_group(subject, group_before.group("group"), boxed)
+        starter = STARTER_CUE.search(f"{above or ''} {before}") is not None or (
+            boxed and self.deck_cue.search(before) is not None and _ALL_DECKS.search(before) is None
+        )
+        return self._count_facts(subject, boxed, qualified, starter)
 
     def _about_a_deck(self, said: str, qualified: bool) -> bool:
         """Whether a count of cards is about a deck's make-up (see `_BUILD_CUE`): a sentence

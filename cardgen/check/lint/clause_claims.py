@@ -50,7 +50,7 @@ from cardgen.check.lint.clause_scope import (
 from cardgen.check.lint.facts import Claim, Fact, Facts
 from cardgen.check.lint.quantities import AFTER, NUM, qualifier_kind
 from cardgen.check.lint.rules import words
-from cardgen.check.lint.scope import sentence_bounds
+from cardgen.check.lint.scope import GROUP_BEFORE, sentence_bounds
 
 _AFTER_QUALIFIER = re.compile(rf"\s*(?P<after>{AFTER})\b", re.IGNORECASE)
 _NEUTRAL_AFTER = re.compile(
@@ -83,6 +83,8 @@ _NUMBER_LIST = re.compile(
 )
 """The rest of a list of numbers (`3, 4, 5, 6, and 7 Yokai points`): what its last one
 counts, they all count."""
+_CARDS_AFTER = re.compile(r"\s+(?:cards?|cartes?)\b", re.IGNORECASE)
+"""An answer that counts cards (`Eighteen cards`) is about what its question names."""
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\d+|[^\w\s]", re.UNICODE)
 _HYPHEN_CARD = re.compile(r"-(?:card|cards|carte|cartes)\b", re.IGNORECASE)
 _KINDS_OF = re.compile(r"\s+(?:of|de|d['’])", re.IGNORECASE)
@@ -126,25 +128,17 @@ class ClauseReader:
         if inside is not None:
             dealing = DEAL_CUE.search(text, begins, ends) is not None
             return self._players(number, inside, dealing)
-        mentions = self._question(text, begins) + self.lexicon.mentions(text, begins, ends)
+        mentions = self.lexicon.mentions(text, begins, ends)
+        if _CARDS_AFTER.match(text, number.end):
+            mentions = self._question(text, begins) + mentions
         whole = PART_BEFORE.search(text, max(begins, number.start - 40), number.start)
         box = whole is not None or boxed(text, number.start, begins, ends)
         part = PART_AFTER.match(text, number.end)
-        listed = _NUMBER_LIST.match(text, number.end)
-        last = number
-        if part is not None or listed is not None:
-            last = replace(number, end=(part or listed).end())  # type: ignore[union-attr]
-        head = self._head(text, last, mentions, box)
-        if head is None or (not head and _PER_GROUP.match(text, number.end)):
-            return None
-        if any(m.thing.kind == "values" for m in head) and _KINDS_OF.match(text, head[-1].end):
+        head = self._counted(text, number, mentions, box, part)
+        if head is None:
             return None
         segment = segment_bounds(text, number.start, begins, ends)
-        qualifier = number.qualifier
-        if not qualifier:
-            trailing = _AFTER_QUALIFIER.match(text, max((m.end for m in head), default=number.end))
-            if trailing is not None:
-                qualifier = qualifier_kind(trailing.group("after"), trailing=True)
+        qualifier = number.qualifier or _trailing(text, number, head)
         said = Said(text, number, qualifier, (begins, ends), segment, mentions, head, box, scopes)
         if said.condition:
             return None
@@ -152,6 +146,28 @@ class ClauseReader:
         if not facts:
             return None
         return Claim(number.start, number.end, number.value, qualifier, facts, number.upper)
+
+    def _counted(
+        self,
+        text: str,
+        number: Read,
+        mentions: list[Mention],
+        box: bool,
+        part: re.Match[str] | None,
+    ) -> list[Mention] | None:
+        """What a number counts (`_head`), read after the whole it is a part of (`thirty
+        of the 32 Lots`) or the rest of its list (`3, 4 and 5 points`); None when it counts
+        nothing the game fixes: an unknown word, a group after a bare number (`six par
+        école`), kinds of one thing (`three types of Technique cards`)."""
+        listed = _NUMBER_LIST.match(text, number.end)
+        ahead = part or listed
+        last = replace(number, end=ahead.end()) if ahead is not None else number
+        head = self._head(text, last, mentions, box)
+        if head is None or (not head and _PER_GROUP.match(text, number.end)):
+            return None
+        if any(m.thing.kind == "values" for m in head) and _KINDS_OF.match(text, head[-1].end):
+            return None
+        return head
 
     def _players(self, number: Read, scope: PlayerScope, dealing: bool) -> Claim | None:
         """A player count a clause names (`À 7 joueurs`, `De 2 à 8 enfants`): within the
@@ -252,16 +268,30 @@ class ClauseReader:
             scope = self.choose.deal_scope(said)
             if scope is not None:
                 return scope
-        grouped = said.head and kinds != {"copies"}
-        group = _PER_GROUP.match(said.text, said.head[-1].end) if grouped else None
+        group = self._group_word(said)
         if group is not None:
-            return self._grouped(said, group.group("group") or "")
+            return self._grouped(said, group)
         if not kinds and said.number.upper is not None:
             valued = [m.thing for m in said.mentions if m.thing.kind in ("field", "counter")]
             return self.choose.of_things(said, valued)
         if not kinds or kinds == {"cards"}:
             return self._contextual(said)
-        return self.choose.of_things(said, [m.thing for m in said.head])
+        things = [m.thing for m in said.head]
+        if kinds <= {"field", "counter"}:  # a unit (`6 energy`) beside the field it measures
+            things += [m.thing for m in said.mentions if m.thing.kind == "field"]
+        return self.choose.of_things(said, things)
+
+    @staticmethod
+    def _group_word(said: Said) -> str | None:
+        """The group a count is said per, after it (`5 tools of the same colour`) or before
+        it (`Within a single element ... six creatures`); a card's copies have none."""
+        if not said.head or said.kinds == {"copies"}:
+            return None
+        after = _PER_GROUP.match(said.text, said.head[-1].end)
+        if after is not None:
+            return after.group("group") or ""
+        before = GROUP_BEFORE.search(said.before) if "subject" in said.kinds else None
+        return before.group("group") if before is not None else None
 
     def _grouped(self, said: Said, word: str) -> list[Fact]:
         """A count per group (`5 tools of the same colour`); per deck or per player is a
@@ -305,6 +335,12 @@ class ClauseReader:
         if mention.start < said.number.start:
             return True
         return bool(said.head) and mention.thing.kind in ("deck", "pile", "subject", "scope")
+
+
+def _trailing(text: str, number: Read, head: list[Mention]) -> str:
+    """A qualifier after what a number counts (`52 cards at most`), or ``."""
+    trailing = _AFTER_QUALIFIER.match(text, max((m.end for m in head), default=number.end))
+    return qualifier_kind(trailing.group("after"), trailing=True) if trailing else ""
 
 
 def _hyphened(mentions: list[Mention], number: Read, after: int) -> list[Mention]:

@@ -33,14 +33,15 @@ _VERB_MAX = (
     r"|plafonnée?s?\s+à|plafonne\s+à|(?:monte|va|grimpe)\s+jusqu['’]?(?:à|au)?(?:\s+rang)?"
     r"|jusqu['’]au(?:\s+rang)?|ne\s+(?:dépasse|peut)\s+(?:jamais|pas)(?:\s+dépasser)?"
     r"|limitée?s?\s+à|au\s+grand\s+maximum|maximale?\s*(?:[:=]|est\s+de|de)|droit\s+qu['’]à"
-    r"|(?:no|never|not|ne|n['’]|aucune?|jamais)\b[^.;:!?\n]{0,40}\b(?:more\s+than|over|above"
-    r"|plus\s+de)"
+    r"|(?:no|never|not|ne|n['’]|aucune?|jamais)\s+(?:(?!(?:a|an|the|with|avec|un|une|le|la|les)\b)"
+    r"[\w'’-]+\s+){0,4}(?:more\s+than|plus\s+de)"
 )
 _VERB_MIN = (
     r"never\s+(?:less|fewer|below)\s+than|jamais\s+moins\s+de|not\s+(?:less|fewer)\s+than"
     r"|ne\s+descend\s+(?:jamais\s+|pas\s+)?sous|never\s+(?:drops|goes)\s+below"
-    r"|minimale?\s*(?:[:=]|est\s+de|de)|(?:no|never|not|ne|n['’]|aucune?|jamais)\b"
-    r"[^.;:!?\n]{0,40}\b(?:fewer\s+than|less\s+than|moins\s+de)"
+    r"|minimale?\s*(?:[:=]|est\s+de|de)|(?:no|never|not|ne|n['’]|aucune?|jamais)\s+"
+    r"(?:(?!(?:a|an|the|with|avec|un|une|le|la|les)\b)[\w'’-]+\s+){0,4}(?:fewer\s+than"
+    r"|less\s+than|moins\s+de)"
 )
 _BEFORE_QUALIFIER = re.compile(
     rf"(?:(?P<max>{_VERB_MAX})|(?P<min>{_VERB_MIN})|(?P<q>{QUAL}))\s+(?:(?:the|le|la|l['’])\s*)?"
@@ -70,6 +71,11 @@ PART_BEFORE = re.compile(rf"(?<![\w.+/-]){NUM}{_PART}\Z", re.IGNORECASE)
 """`12 of the 16 monsters`, before the whole (16): the box's count, after `the` though it is."""
 PART_AFTER = re.compile(rf"{_PART}(?P<whole>{NUM})(?![\w%])", re.IGNORECASE)
 """After a part (12): the whole it is taken from; the part is what a pile or a hand holds."""
+_OTHERS_AFTER = re.compile(
+    rf"{NUM}\s+(?:autres|other|others|more|extra|additional|supplémentaires|de\s+plus)\b",
+    re.IGNORECASE,
+)
+"""`les trois autres écuries`, `2 more cards`: a count beside another, not the data's."""
 _HAVING = re.compile(
     r"\b(?:has|have|had|with|avec|a|ont|compte|comptent|possède|possèdent|of|à|dispose\s+de"
     r"|features?|uses?|utilise|comes?\s+in|il\s+y\s+a|there\s+are|there\s+is)\s+"
@@ -138,8 +144,10 @@ def blocked(text: str, start: int) -> bool:
     word = re.search(r"([^\W\d][\w'’-]*)\s*\Z", before)
     if word is not None and word.group(1).casefold() in _BLOCKED_BEFORE:
         return PART_BEFORE.search(text, max(0, start - 40), start) is None
-    if _OTHER.search(before):
+    if _OTHER.search(before) or _OTHERS_AFTER.match(text, start):
         return True
+    if word is not None and word.group(1)[0].isupper() and text[start].isdigit():
+        return re.search(r"(?:^|[.!?:\n]\s*)\S+\s*\Z", before) is None  # `Vitesse 1`: a name
     line_start = text.rfind("\n", 0, start) + 1
     return re.match(r"\s*\d+[.)]\s", text[line_start : start + 3]) is not None and (
         text[line_start:start].strip() == ""
@@ -211,8 +219,9 @@ class Said:
 
     @property
     def starts(self) -> bool:
-        """Words of where a counter starts (`starts with`, `démarre`, `Placez ... sur`)."""
-        return START_SAID.search(self.before) is not None
+        """Words of where a counter starts (`starts with`, `démarre`, `Placez ... sur`); a
+        number with a qualifier is a bound (`starts at 0 and can climb as high as 10`)."""
+        return not self.qualifier and START_SAID.search(self.before) is not None
 
     @property
     def decked(self) -> bool:

@@ -56,7 +56,8 @@ _PLAYING = re.compile(
 ACTION = re.compile(
     r"\b(?:draw|draws|drawing|discards?|trash(?:es)?|pays?|gains?|loses?|moves?|spends?"
     r"|gives?\s+(?:you|them|him|her)|vous\s+donnen?t?|rolls?|scores?|plays?|returns?|looks?|chooses?|picks?|steals?|trades?|swaps?|removes?"
-    r"|destroys?|heals?|reduced?|reduces|réduite?s?|trim(?:s|med)?|banks?|earns?|wins?|collects?|(?:pioch|défauss|gagn|perd|déplac|dépens"
+    r"|destroys?|heals?|reduced?|reduces|réduite?s?|trim(?:s|med)?|banks?|écart\w*|set\s+aside"
+    r"|put\s+aside|removes?|removed|leaves?\s+out|mettez\s+de\s+côté|earns?|wins?|collects?|(?:pioch|défauss|gagn|perd|déplac|dépens"
     r"|lanc|marqu|jou|vol|échang|retir|soign|regard|tir|rapport|récolt|collect)(?:e|es|ez|ent"
     r"|er|ons)|perds?|perdu|choisi(?:s|t|ssez|r)|prend(?:s|re)?|prenez|paie|paient|payez"
     r"|payer)\b",
@@ -71,7 +72,8 @@ CONDITION = re.compile(
 """A condition: what it counts is a moment of play, not a number of the data."""
 STEP_SAID = re.compile(
     r"(?:^|[.!?\n;:,(]|\bthen|\bpuis|\bet|\band|\bon)\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:shuffle|deal"
-    r"|lay(?:\s+out)?|reveal|place|put|set|spread|stack|form|build|mélangez|distribuez|révélez|posez"
+    r"|lay(?:\s+out)?|reveal|place|put|set|spread|stack|form|build|count|mélangez|distribuez"
+    r"|révélez|posez"
     r"|formez|constituez"
     r"|pose|placez|mettez|met|étalez|étale|alignez|empilez|retournez)\b[^.!?\n;]*\Z",
     re.IGNORECASE,
@@ -84,7 +86,7 @@ START_SAID = re.compile(
 )
 """Words of where a counter starts, before the number."""
 BOX_SAID = re.compile(
-    r"\b(?:il\s+y\s+a|there\s+are|there\s+is|comes?\s+with|ships?\s+with|you\s+(?:also\s+)?get"
+    r"\b(?:il\s+y\s+a|there\s+are|there\s+is|comes?\s+with|ships?\s+with"
     r"|includes?|contains?|on\s+trouve|all\s+in\s+all|in\s+total|au\s+total|en\s+tout)\b",
     re.IGNORECASE,
 )

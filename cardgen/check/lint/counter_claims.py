@@ -154,15 +154,17 @@ class CounterReader:
         return self.labels.get(folded) or self.labels.get(folded[:-1], set())
 
     def _counter(self, text: str, offset: int) -> tuple[Fact, Fact] | None:
-        """The facts of the one counter the sentence names; a counter that is also a card's
-        field (Inspiration) in a sentence naming a kind of card is that card's field."""
+        """The facts of the one counter the sentence names; in a sentence naming a kind of
+        card and one of its fields (Inspiration, `Creatures cost between 0 and 6 energy`) the
+        number is that card's field."""
         if self.name is None:
             return None
         start, end = sentence_bounds(text, offset)
         words = {
             " ".join(m.group().casefold().split()) for m in self.name.finditer(text, start, end)
         }
-        if words & set(self.labels) and self.phrases and self.subject.search(text, start, end):
+        fielded = words & set(self.labels) or self.field.search(text, start, end)
+        if fielded and self.phrases and self.subject.search(text, start, end):
             return None
         named = {self.counters[w] for w in words}
         return named.pop() if len(named) == 1 else None

@@ -19,12 +19,13 @@ _PLAIN_HEADING = re.compile(r"^\s*(?P<title>[^\W\d][\w'’&/() -]{0,48}[\w)])\s*
 _SECTION_WORDS = 7
 
 BOX_CUE = re.compile(
-    r"\b(?:box|boxes|components|contents|comes\s+with|in\s+the\s+game|boîtes?|contenu"
+    r"\b(?<!to\sthe\s)(?<!into\sthe\s)(?<!back\sin\sthe\s)(?:box|boxes|components|contents|comes\s+with|in\s+the\s+game|boîtes?|contenu"
     r"|matériel|(?:the\s+)?game\s+(?:includes|contains|has)|le\s+jeu\s+(?:comprend|contient)"
     r"|inside(?=\s*:)|all\s+told|you(?:['’]ll|\s+will)\s+find|on\s+trouve)\b",
     re.IGNORECASE,
 )
-"""Words of a sentence or section about what the box holds."""
+"""Words of a sentence or section about what the box holds (not the box cards go back to:
+`return the leftovers to the box`)."""
 DECK_CUE = re.compile(
     r"\b(?:decks?|deck-?building|build(?:s|ing)?|built|construct\w*|paquets?)\b", re.IGNORECASE
 )
@@ -47,6 +48,12 @@ VARIANT_CUE = re.compile(
     re.IGNORECASE,
 )
 """A variant or an example: the numbers its sentence states are not the game's rules."""
+GROUP_BEFORE = re.compile(
+    r"\b(?:within|in|for|of|dans|pour|d['’])\s+(?:a\s+single|one|each|any\s+one|une?\s+(?:seule?"
+    r"|même)|chaque)\s+(?P<group>[^\W\d][\w'’-]*)",
+    re.IGNORECASE,
+)
+"""A group named before a count (`Within a single element a deck can hold up to six`)."""
 STARTER_CUE = re.compile(
     r"\b(?:start(?:er|ing)?|pre-?built|ready-made|preconstructed|pre-?constructed)"
     r"\s+(?:[\w-]+\s+)?decks?\b|\b(?:prêts?|prête?s?)\s+à\s+jouer\b|\bpréconstruite?s?\b"
@@ -62,7 +69,7 @@ _STEP_START = (
 STEP_VERBS = (
     r"(?:shuffle|deal|lay(?:\s+out)?|reveal|give|place|take|draw|flip|stack|mélangez"
     r"|distribuez|révélez|donnez|posez|placez|prenez|piochez|tirez|retournez|alignez|formez"
-    r"|empilez|pose|place|met|étale|mélange|distribue|révèle|retourne|aligne|empile)"
+    r"|empilez|pose|place|met|étale|mélange|distribue|révèle|retourne|aligne|empile|count)"
 )
 SETUP_STEP = re.compile(rf"{_STEP_START}{STEP_VERBS}\b[^.!?\n;:]*\Z", re.IGNORECASE)
 """An imperative setup step before a count in its clause (`Deal 6 Ships face up`,

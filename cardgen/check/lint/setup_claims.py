@@ -115,16 +115,17 @@ def _not_given(text: str, match: re.Match[str], said: str) -> bool:
 class SetupReader:
     """The hand and deal claims of one game's texts."""
 
-    def __init__(self, facts: Facts, card_words: list[str]) -> None:
+    def __init__(self, facts: Facts, card_words: list[str], dealt_words: list[str]) -> None:
         self.facts = facts
         nouns = any_of(card_words)
+        dealt = any_of(dealt_words)
         self.patterns = _patterns(nouns or "cards?")
         pack = facts.pack
         label = pack.game.setup.deal_label if pack is not None and facts.deal else ""
         self.dealt = (
             re.compile(
                 rf"\b{re.escape(label)}s?{SP}(?:of|de|holds?|contains?|contient|compte)"
-                rf"{SP}(?P<num>{NUM})\b|(?<![\w.+-])(?P<num2>{NUM}){SP}(?:{nouns})"
+                rf"{SP}(?P<num>{NUM})\b|(?<![\w.+-])(?P<num2>{NUM}){SP}(?:{dealt})"
                 rf"{SP}(?:chacune?|each|apiece)\b",
                 re.IGNORECASE,
             )
