@@ -19,11 +19,12 @@ from cardgen.check.lint.scope import BOX_CUE, SETUP_STEP, STARTER_CUE, sentence,
 
 _TOTAL = re.compile(
     rf"(?<![\w.+/-])(?:(?P<q>{QUAL}){SP})?(?P<num>{NUM}){SP}(?:(?-i:[a-zà-ÿ][\w-]*-[\w-]+)"
-    rf"{SP})?(?:cards|cartes)\b(?!{SP}(?:per|each|par|chacun|of|de|du|des|dans"
-    rf"|in(?!{SP}the{SP}box))\b|(?-i:{SP}[A-ZÀ-Ý]))",
+    rf"{SP})?(?:cards|cartes)\b(?!{SP}(?:per|each|par|chacun|of|de|du|des"
+    rf"|dans(?!{SP}la{SP}boîte)|in(?!{SP}(?:the{SP}box|all)))\b|(?-i:{SP}[A-ZÀ-Ý]))",
     re.IGNORECASE,
 )
-"""The box's total: `120 cards`, `72 tarot-sized cards`, `110 cards in the box`."""
+"""The box's total: `120 cards`, `72 tarot-sized cards`, `110 cards in the box`, `80 cards
+in all`, `90 cartes dans la boîte`."""
 _DICE = re.compile(
     rf"(?<![\w.+/-])(?P<num>{NUM}){SP}(?:[\w-]+{SP}){{0,2}}?(?:dice|dés)\b", re.IGNORECASE
 )

@@ -44,7 +44,7 @@ from cardgen.check.lint.clause_said import (
 from cardgen.check.lint.clause_scope import (
     DEAL_CUE,
     PlayerScope,
-    player_scopes,
+    PlayerScopes,
     segment_bounds,
 )
 from cardgen.check.lint.facts import Claim, Fact, Facts
@@ -104,6 +104,7 @@ class ClauseReader:
         self.facts = facts
         self.lexicon = lexicon
         self.choose = FactChooser(facts, lexicon, count_facts, per_group)
+        self.scopes = PlayerScopes(lexicon.players)
 
     def claims(self, text: str, read: list[tuple[int, int]]) -> Iterator[Claim]:
         """A claim for each number outside `read` whose clause says what it counts."""
@@ -123,7 +124,7 @@ class ClauseReader:
     def _claim(self, text: str, number: Read) -> Claim | None:
         """The claim of one number, or None when its clause does not say what it counts."""
         begins, ends = sentence_bounds(text, number.start)
-        scopes = player_scopes(text, begins, ends)
+        scopes = self.scopes.find(text, begins, ends)
         inside = next((p for p in scopes if p.start <= number.start < p.end), None)
         if inside is not None:
             dealing = DEAL_CUE.search(text, begins, ends) is not None

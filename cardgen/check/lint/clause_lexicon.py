@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 
 from cardgen.check.lint.counter_claims import GENERIC_WORDS, counter_names
 from cardgen.check.lint.facts import Fact, Facts, Subject, field_bound, subject_of
+from cardgen.check.lint.quantities import NUM
+from cardgen.check.lint.rules import words
 from cardgen.load.game import GamePack
 from cardgen.model.base import Selector
 from cardgen.model.components import CounterComponent, Die, Token
@@ -40,8 +42,22 @@ _BOX = ("box", "boîte", "boite", "game box")
 _DICE = ("die", "dice", "dé", "dés")
 _FACES = ("faces", "sides", "face", "side")
 _COPIES = ("copy", "copies", "exemplaire", "exemplaires")
+_FOR_PLAYERS = re.compile(
+    rf"\b(?:for|pour)\s+(?:{NUM})(?:\s*(?:to|à|or|ou|-|–)\s*(?:{NUM}))?\s+"
+    r"(?:[^\W\d][\w-]*\s+)?(?P<word>[^\W\d][\w-]*?)s?\b(?!\s+(?:cards?|cartes?)\b)",
+    re.IGNORECASE,
+)
+_EACH_DOES = re.compile(
+    r"\b(?:each|every|chaque)\s+(?P<word>[^\W\d][\w-]*)\s+(?:draws|receives|takes|gets|is\s+dealt"
+    r"|reçoit|pioche|prend)\b",
+    re.IGNORECASE,
+)
+_NOT_PLAYERS = frozenset(
+    words("player players joueur joueurs joueuse card cards carte cartes round rounds turn")
+    + words("turns tour tours manche manches minute minutes or ou more plus fewer moins")
+)
 _PLAYER_DEFINITION = re.compile(
-    r"^\s*(?:(?:a|an|the|each|un|une|le|la|chaque)\s+)?(?:player|joueur|joueuse)s?\b", re.I
+    r"^\s*(?:(?:a|an|the|each|un|une|le|la|chaque)\s+)?(?:player|joueur|joueuse)s?\b(?!['’])", re.I
 )
 
 
@@ -87,6 +103,8 @@ class Lexicon:
     """A setup pile's id to its count."""
     pile_subjects: dict[Subject, list[str]] = field(default_factory=dict)
     """A kind of card to the piles made of it."""
+    players: list[str] = field(default_factory=list)
+    """The game's own words for a player (`pilotes`, `delvers`), found in its data."""
     deal_subject: Subject | None = None
     """The kind of card dealt, when the deal is of one kind."""
 
@@ -161,11 +179,13 @@ def build_lexicon(
         (_CARDS, "cards"),
         (_BOX, "box"),
         (_FACES, "faces"),
-        ((*_PLAYERS, *_player_words(pack)), "players"),
+        (_PLAYERS, "players"),
         (_DICE, "dice"),
         (_COPIES, "copies"),
     )
-    for said, kind in generic:
+    own = [w for w in player_words(pack) if not lexicon.things(w)]
+    lexicon.players = own
+    for said, kind in (*generic, (own, "players")):
         for word in said:
             lexicon.add(word, Thing(kind))
     for word in ("times", "fois"):
@@ -212,14 +232,17 @@ def _choice_values(lexicon: Lexicon, pack: GamePack, taken: set[str]) -> None:
                     lexicon.add(word, Thing("scope", subject=subject))
 
 
-def _player_words(pack: GamePack) -> list[str]:
-    """The game's own words for a player: glossary terms defined as one (`Général: a
-    player`), with their plurals."""
-    found = []
-    for entry in pack.game.glossary.entries:
-        if _PLAYER_DEFINITION.match(entry.definition):
-            found += [entry.term, entry.term + "s"]
-    return found
+def player_words(pack: GamePack) -> list[str]:
+    """The game's own words for a player, from its data: glossary terms defined as one
+    (`Général: a player`), the noun after the player count in its description (`for one to
+    five bomb technicians`, `pour deux à six pilotes`), and who `each` does a setup step in
+    its setup notes (`Each general places`, `Chaque enfant reçoit`); with their plurals."""
+    found = [e.term for e in pack.game.glossary.entries if _PLAYER_DEFINITION.match(e.definition)]
+    said = f"{pack.game.description}\n{pack.game.setup.notes}"
+    found += [m.group("word") for m in _FOR_PLAYERS.finditer(said)]
+    found += [m.group("word") for m in _EACH_DOES.finditer(said)]
+    words = {w.casefold() for w in found if w.casefold() not in _NOT_PLAYERS}
+    return sorted(words | {w + "s" for w in words if not w.endswith(("s", "x"))})
 
 
 def _piles(lexicon: Lexicon, facts: Facts, pack: GamePack) -> None:

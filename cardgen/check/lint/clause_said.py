@@ -57,7 +57,8 @@ _RANGE = re.compile(
 _BLOCKED_BEFORE = frozenset(
     words(
         "the both these those les ces page step étape chapter chapitre phase level niveau example "
-        "exemple each every per chaque player joueur team équipe no n° number numéro"
+        "exemple each every per chaque player joueur team équipe no n° number numéro other "
+        "remaining autres restantes restants leftover"
     )
 )
 _OTHER = re.compile(

@@ -16,38 +16,53 @@ _SEGMENT = re.compile(r"[,;:|]|\s[-–—]\s")
 _PLAYER_WORDS = (
     r"(?:players?|joueurs?|joueuses?|people|personnes|participants|enfants|children|kids)\b"
 )
-_SCOPES = (
-    re.compile(
-        rf"(?<![\w.+-])(?P<low>{NUM})(?:\s*,\s*{NUM})*(?:\s*(?:-|–|à|to|or|ou|et|and|,)\s*"
-        rf"(?P<high>{NUM}))?(?:\s+or\s+more|\s+ou\s+plus)?\s+{_PLAYER_WORDS}",
-        re.IGNORECASE,
-    ),
-    re.compile(rf"(?<![\w.+-])(?P<low>{NUM})-players?\b", re.IGNORECASE),
-    re.compile(rf"\b(?:partie|game)\s+(?:à|for|of)\s+(?P<low>{NUM})\b(?!\s*-)", re.IGNORECASE),
-    re.compile(
-        rf"\b(?:plays?|played|se\s+joue)\s+(?:with|à|de)\s+(?P<low>{NUM})\s*(?:to|-|–|or|à|ou)\s*"
-        rf"(?P<high>{NUM})\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"(?<![\w.+-])(?P<low>{NUM})\s+(?:at\s+the\s+table|around\s+the\s+table|of\s+you"
-        r"|à\s+table|autour\s+de\s+la\s+table)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b(?:on\s+est|nous\s+sommes|vous\s+êtes|you\s+are|there\s+are)\s+(?P<low>{NUM})"
-        r"(?=\s*[,;:?.])",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b(?:(?:de|from|entre|between)\s+(?=(?:{NUM})\s*(?:à|to|et|and|-|–)\s*(?:{NUM})"
-        rf"(?:\s*[,:;?)]|\s*$|\.))|à|pour|for|with|avec)\s*(?P<low>{NUM})(?:\s*,\s*{NUM})*"
-        rf"(?:\s*(?:-|–|à|to|or|ou|et|and)\s*(?P<high>{NUM}))?(?=\s*(?:[,:;?)]|$|\.))",
-        re.IGNORECASE | re.MULTILINE,
-    ),
+
+
+def _scope_patterns(players: str) -> tuple[re.Pattern[str], ...]:
+    """How a clause names a player count, with the game's words for a player."""
+    flags = re.IGNORECASE | re.MULTILINE
+    return (
+        re.compile(
+            rf"(?<![\w.+-])(?P<low>{NUM})(?:\s*,\s*{NUM})*(?:\s*(?:-|–|à|to|or|ou|et|and|,)\s*"
+            rf"(?P<high>{NUM}))?(?:\s+or\s+more|\s+ou\s+plus)?\s+{players}",
+            flags,
+        ),
+        re.compile(rf"(?<![\w.+-])(?P<low>{NUM})-players?\b", flags),
+        re.compile(rf"\b(?:partie|game)\s+(?:à|for|of)\s+(?P<low>{NUM})\b(?!\s*-)", flags),
+        re.compile(
+            rf"\b(?:plays?|played|se\s+joue)\s+(?:with|à|de)\s+(?P<low>{NUM})\s*(?:to|-|–|or|à"
+            rf"|ou)\s*(?P<high>{NUM})\b",
+            flags,
+        ),
+        re.compile(
+            rf"(?<![\w.+-])(?P<low>{NUM})\s+(?:at\s+the\s+table|around\s+the\s+table|of\s+you"
+            r"|à\s+table|autour\s+de\s+la\s+table)\b",
+            flags,
+        ),
+        re.compile(
+            rf"\b(?:on\s+est|nous\s+sommes|vous\s+êtes|you\s+are|there\s+are)\s+(?P<low>{NUM})"
+            r"(?=\s*[,;:?.])",
+            flags,
+        ),
+        re.compile(
+            rf"\b(?:(?:de|from|entre|between)\s+(?=(?:{NUM})\s*(?:à|to|et|and|-|–)\s*(?:{NUM})"
+            rf"(?:\s*[,:;?)]|\s*$|\.))|à|pour|for|with|avec)\s*(?P<low>{NUM})(?:\s*,\s*{NUM})*"
+            rf"(?:\s*(?:-|–|à|to|or|ou|et|and)\s*(?P<high>{NUM}))?(?=\s*(?:[,:;?)]|$|\.))",
+            flags,
+        ),
+    )
+
+
+_ALONE = re.compile(
+    r"\b(?P<one>solo|seule?|alone|single-player|en\s+solitaire)\b|\b(?P<two>en\s+duel|in\s+a\s+duel"
+    r"|head-to-head|two-player)\b",
+    re.IGNORECASE,
 )
+"""A player count said in a word: `solo`, `En duel`."""
+
+
 _PLAYING = re.compile(
-    rf"{_PLAYER_WORDS}|\b(?:deal\w*|distribu\w*|donne\w*|reçoi\w*|receives?|gets?|chacune?|each"
+    r"\b(?:deal\w*|distribu\w*|donne\w*|reçoi\w*|receives?|gets?|chacune?|each"
     r"|apiece|se\s+joue|jou\w*|play\w*|partie|game)\b",
     re.IGNORECASE,
 )
@@ -57,6 +72,7 @@ ACTION = re.compile(
     r"\b(?:draw|draws|drawing|discards?|trash(?:es)?|pays?|gains?|loses?|moves?|spends?"
     r"|gives?\s+(?:you|them|him|her)|vous\s+donnen?t?|rolls?|scores?|plays?|returns?|looks?|chooses?|picks?|steals?|trades?|swaps?|removes?"
     r"|destroys?|heals?|reduced?|reduces|réduite?s?|trim(?:s|med)?|banks?|écart\w*|set\s+aside"
+    r"|search(?:es)?|cherche\w*|fouille\w*"
     r"|put\s+aside|removes?|removed|leaves?\s+out|mettez\s+de\s+côté|earns?|wins?|collects?|(?:pioch|défauss|gagn|perd|déplac|dépens"
     r"|lanc|marqu|jou|vol|échang|retir|soign|regard|tir|rapport|récolt|collect)(?:e|es|ez|ent"
     r"|er|ons)|perds?|perdu|choisi(?:s|t|ssez|r)|prend(?:s|re)?|prenez|paie|paient|payez"
@@ -121,27 +137,44 @@ class PlayerScope:
     """Said with a word for players (`2 to 4 players`), not only `à quatre`, `for five`."""
 
 
-def player_scopes(text: str, begins: int, ends: int) -> list[PlayerScope]:
-    """Every player count named between `begins` and `ends`, in the text's order."""
-    found: dict[int, PlayerScope] = {}
-    playing = _PLAYING.search(text, begins, ends) is not None
-    for index, pattern in enumerate(_SCOPES):
-        if index == len(_SCOPES) - 1 and not playing:
-            continue
-        for match in pattern.finditer(text, begins, ends):
-            start = match.start("low")
-            if start in found:
+class PlayerScopes:
+    """Finds the player counts a clause names, with one game's words for a player."""
+
+    def __init__(self, own_words: list[str]) -> None:
+        own = "|".join(re.escape(w) for w in sorted(own_words, key=len, reverse=True))
+        words = rf"(?:{own}|{_PLAYER_WORDS[3:]}" if own else _PLAYER_WORDS
+        self.patterns = _scope_patterns(words)
+        self.playing = re.compile(rf"{words}|{_PLAYING.pattern}", re.IGNORECASE)
+
+    def find(self, text: str, begins: int, ends: int) -> list[PlayerScope]:
+        """Every player count named between `begins` and `ends`, in the text's order."""
+        found: dict[int, PlayerScope] = {}
+        playing = self.playing.search(text, begins, ends) is not None
+        last = len(self.patterns) - 1
+        for index, pattern in enumerate(self.patterns):
+            if index == last and not playing:
                 continue
-            low = number_value(match.group("low"))
-            high_raw = match.groupdict().get("high")
-            high = number_value(high_raw) if high_raw else low
-            if high < low:
-                continue
-            if _BEYOND.search(text, max(begins, start - 16), start):
-                low, high = low + 1, 99
-            worded = index < len(_SCOPES) - 1
-            found[start] = PlayerScope(start, match.end(), low, high, worded)
-    return [found[k] for k in sorted(found)]
+            for match in pattern.finditer(text, begins, ends):
+                scope = _scope(text, begins, match, worded=index < last)
+                if scope is not None and scope.start not in found:
+                    found[scope.start] = scope
+        for match in _ALONE.finditer(text, begins, ends):
+            count = 1 if match.group("one") else 2
+            found.setdefault(match.start(), PlayerScope(match.start(), match.end(), count, count))
+        return [found[k] for k in sorted(found)]
+
+
+def _scope(text: str, begins: int, match: re.Match[str], *, worded: bool) -> PlayerScope | None:
+    """The player count of one match (`au-delà de quatre`: five or more)."""
+    start = match.start("low")
+    low = number_value(match.group("low"))
+    high_raw = match.groupdict().get("high")
+    high = number_value(high_raw) if high_raw else low
+    if high < low:
+        return None
+    if _BEYOND.search(text, max(begins, start - 16), start):
+        low, high = low + 1, 99
+    return PlayerScope(start, match.end(), low, high, worded)
 
 
 def segment_bounds(text: str, offset: int, begins: int, ends: int) -> tuple[int, int]:
