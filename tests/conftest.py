@@ -9,7 +9,7 @@ import gc
 import os
 import subprocess
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -115,6 +115,52 @@ def _example_builds_home(tmp_path_factory: pytest.TempPathFactory) -> None:
     from tests.example_builds import set_home
 
     set_home(tmp_path_factory.getbasetemp())
+
+
+LOADER_WORDS = ("parse_cache", "yaml_cache", "parse_yaml")
+"""A test module that names one of these tests the YAML loader or its cache itself."""
+
+
+def tests_the_loader(module: Path) -> bool:
+    """Whether a test module tests the YAML loader or its parse cache: one under
+    tests/load/, or one that names `LOADER_WORDS`."""
+    if module.parent == ROOT / "tests" / "load":
+        return True
+    text = module.read_text(encoding="utf-8")
+    return any(word in text for word in LOADER_WORDS)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _parsed_yaml(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The tests' own commands, run in this process, find a YAML file parsed before in a
+    parse cache of the worker's own (`cardgen.load.yaml.parse_cache`, the cache `cardgen
+    build` keeps in output/.cache/yaml): the example games' layouts and game files, read by
+    hundreds of commands, are parsed by ruamel once a worker rather than once a command.
+    An entry is the parse of that very text (its SHA-256 checked), so a command gets the
+    same data and positions; a file that fails to parse is never kept. A module that tests
+    the loader or the cache itself runs without it (`_loader_tests_parse_afresh`); a build
+    keeps its own as always."""
+    from cardgen.load.yaml import parse_cache
+
+    with parse_cache(tmp_path_factory.mktemp("parsed-yaml")):
+        yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _loader_tests_parse_afresh(request: pytest.FixtureRequest) -> Iterator[None]:
+    """No shared parse cache in a module that tests the YAML loader or its cache: every
+    file it loads outside a cache of its own is parsed."""
+    from cardgen.load import yaml_cache
+
+    if not tests_the_loader(request.path):
+        yield
+        return
+    kept = yaml_cache._folder
+    yaml_cache._folder = None
+    try:
+        yield
+    finally:
+        yaml_cache._folder = kept
 
 
 @pytest.fixture(scope="module")

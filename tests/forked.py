@@ -63,13 +63,14 @@ class Finished:
 
 
 class _Server:
-    """This test process's one server: started on first use, ended when the process ends
-    (its end of the socket pair closes, and the server leaves)."""
+    """This test process's one server for a Python (this one's, or a venv's): started on
+    first use, ended when the process ends (its end of the socket pair closes, and the
+    server leaves)."""
 
-    def __init__(self) -> None:
+    def __init__(self, python: str) -> None:
         self.channel, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.forked", str(theirs.fileno())],
+            [python, "-m", "tests.forked", str(theirs.fileno())],
             pass_fds=[theirs.fileno()],
             cwd=Path(__file__).resolve().parent.parent,
             stdin=subprocess.DEVNULL,
@@ -93,15 +94,15 @@ class _Server:
             self.process.wait()
 
 
-_servers: dict[int, _Server] = {}
+_servers: dict[tuple[int, str], _Server] = {}
 
 
-def _server() -> _Server:
-    """The server of this process (a forked test process starts its own)."""
-    pid = os.getpid()
-    if pid not in _servers:
-        _servers[pid] = _Server()
-    return _servers[pid]
+def _server(python: str) -> _Server:
+    """The server of this process for `python` (a forked test process starts its own)."""
+    key = (os.getpid(), python)
+    if key not in _servers:
+        _servers[key] = _Server(python)
+    return _servers[key]
 
 
 def run(
@@ -111,10 +112,14 @@ def run(
     cwd: str | os.PathLike[str] | None = None,
     env: Mapping[str, str] | None = None,
     timeout: float | None = None,
+    python: str | os.PathLike[str] | None = None,
 ) -> Finished:
     """Run `python -c CODE ARGS` in a child of this process's server, in `cwd` with `env`
     (this process's own when None), stdin empty, both streams captured as text. Past
-    `timeout` seconds the child is killed and `subprocess.TimeoutExpired` raised."""
+    `timeout` seconds the child is killed and `subprocess.TimeoutExpired` raised. `python`
+    is the interpreter (another venv's, say) whose server forks the child: this one's when
+    None."""
+    interpreter = os.fspath(python) if python is not None else sys.executable
     argv = [str(a) for a in args]
     request = {
         "code": code,
@@ -127,7 +132,7 @@ def run(
     mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     out_read, out_write = os.pipe()
     err_read, err_write = os.pipe()
-    server = _server()
+    server = _server(interpreter)
     with open(os.devnull, "rb") as stdin:
         try:
             with server.lock:
@@ -141,9 +146,9 @@ def run(
                 os.close(fd)
             theirs.close()
     with mine:
-        status, cpu, out, err = _collect(mine, out_read, err_read, timeout, [sys.executable, *argv])
+        status, cpu, out, err = _collect(mine, out_read, err_read, timeout, [interpreter, *argv])
     return Finished(
-        [sys.executable, "-c", code, *argv],
+        [interpreter, "-c", code, *argv],
         os.waitstatus_to_exitcode(status),
         out.decode(errors="replace"),
         err.decode(errors="replace"),

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from tests import forked
 from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "tests" / "data" / "plugin_example"
@@ -52,13 +53,12 @@ def plugin_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _cardgen(python: Path, project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(python), "-c", RUN, *args, "--project", str(project)],
-        capture_output=True,
-        text=True,
-        cwd=project,
-        timeout=120,
-    )
+    """`cardgen ARGS --project PROJECT` run by the venv's Python: in a child forked from a
+    server that Python started with cardgen's modules imported (`tests.forked`; the plugin
+    is found as a fresh process finds it, from the venv's installed packages, when the
+    command asks for plugins)."""
+    done = forked.run(RUN, [*args, "--project", project], cwd=project, timeout=120, python=python)
+    return done.completed()
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from click.testing import CliRunner, Result
 from cardgen.cli.group import main
 from cardgen.tts.save_model import TtsSave
 from tests.conftest import ROOT, tts_objects
+from tests.example_builds import seed
 from tests.oracles.games import example_copy
 
 Run = Callable[..., Result]
@@ -32,6 +33,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = example_copy(tmp_path_factory.mktemp("tables"))
     for game, players in TABLES:
         out = root / "out" / f"{game}-{players}"
+        seed(out, game)  # its cards and sheets drawn once a run: this test reads the tables
         args = ["tts", game, "--table", "--players", str(players), "--out", str(out)]
         done = CliRunner().invoke(main, [*args, "--project", str(root), "--jobs", "2"])
         assert done.exit_code == 0, done.output
@@ -241,7 +243,8 @@ def test_players_without_table_is_a_usage_error(run: Run, tmp_path: Path) -> Non
 def test_each_deck_given_seats_a_player_the_others_take_the_games_decks(
     tmp_path: Path, run: Run
 ) -> None:
-    project = example_copy(tmp_path)
+    project = example_copy(tmp_path, "shards")
+    seed(tmp_path / "out", "shards")
     deck = project / "decks" / "shards" / "decks" / "ember-aggro.txt"
     args = ["tts", "shards", "--table", "--deck", deck, "--out", tmp_path / "out"]
     done = run(*args, "--project", project, "--jobs", "2")
