@@ -4,12 +4,13 @@ beside them (in `output/GAME/rulebook/`)."""
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError, Location, display_path
 from cardgen.load.game import GamePack
-from cardgen.outputs import PAPERS, game_folder
+from cardgen.outputs import PAPERS
 from cardgen.project import Project
 from cardgen.render.renderer import GameRenderer, drawable_layouts
 from cardgen.rulebook.document import RULEBOOK, resolve_rulebook, rulebook_file
@@ -70,13 +71,7 @@ def write_rulebook(project: Project, pack: GamePack, out: Path) -> RulebookFiles
     and `cards/<type>.png`, each file rewritten only when its bytes change."""
     book = resolve_rulebook(pack, out)
     writer = Writer(out)
-    images = []
-    if book.cards:
-        renderer = GameRenderer(project, pack, drawable_layouts(project.root, pack))
-        for example in book.cards:
-            card = next(c for c in pack.cards if c.type == example.type)
-            drawn = renderer.drawn(card, cell_size=_cell_size)
-            images.append(writer.write_if_changed(example.file, drawn.cell))
+    images = _examples(project, pack, book, writer)
     markdown = writer.write_if_changed("rulebook.md", book.markdown.encode("utf-8"))
     html = writer.write_if_changed("rulebook.html", rulebook_html(book).encode("utf-8"))
     body = without_title(book.markdown, book.title)  # the PDF's cover shows the title
@@ -98,6 +93,18 @@ def write_rulebook(project: Project, pack: GamePack, out: Path) -> RulebookFiles
     return RulebookFiles(book, markdown, html, tuple(images), tuple(pdfs))
 
 
+def _examples(project: Project, pack: GamePack, book: Rulebook, writer: Writer) -> list[Path]:
+    """Draw the example card of each card type the rulebook shows, into `writer`'s folder."""
+    images: list[Path] = []
+    if book.cards:
+        renderer = GameRenderer(project, pack, drawable_layouts(project.root, pack))
+        for example in book.cards:
+            card = next(c for c in pack.cards if c.type == example.type)
+            drawn = renderer.drawn(card, cell_size=_cell_size)
+            images.append(writer.write_if_changed(example.file, drawn.cell))
+    return images
+
+
 def without_title(markdown: str, title: str) -> str:
     """The Markdown without its first line when that is the title's level-1 heading."""
     first, _, rest = markdown.partition("\n")
@@ -112,8 +119,22 @@ def _cell_size(width: int, height: int) -> tuple[int, int]:
 def table_rules(project: Project, pack: GamePack) -> TableRules | None:
     """What a Tabletop Simulator table shows of the game's rulebook, or None when it has
     none: its plain text (the Notebook's rules tab) and its A4 PDF (a Custom_PDF on the
-    table), the rulebook written into the game's output as `cardgen rules` writes it."""
+    table), the same bytes as `cardgen rules` writes in `rulebook-a4.pdf`. Made in a
+    scratch folder: an export writes nothing of the rulebook into the game's output, and
+    nothing at all when it is refused afterwards (a bad player count)."""
     if rulebook_file(pack) is None:
         return None
-    written = write_rulebook(project, pack, game_folder(project.root, pack.id) / FOLDER)
-    return written.table_rules()
+    with tempfile.TemporaryDirectory(prefix="cardgen-rulebook-") as scratch:
+        base = Path(scratch)
+        book = resolve_rulebook(pack, base)
+        _examples(project, pack, book, Writer(base))
+        body = without_title(book.markdown, book.title)
+        pdf = rulebook_pdf(
+            body,
+            title=book.title,
+            language=book.language,
+            base=base,
+            paper=PAPERS[0],
+            booklet=False,
+        )
+    return TableRules(rulebook_text(book.markdown), pdf)

@@ -207,3 +207,17 @@ def test_the_table_seats_each_player_on_the_side_of_their_team(saves: Saves, pla
     for deck in decks:  # the weapon piles off the board
         place = (deck["Transform"]["posX"], deck["Transform"]["posZ"])
         assert min(math.dist(place, spot) for spot, _ in tiles) > HEX_WIDTH
+
+
+def test_a_refused_player_count_writes_nothing(example_project: Path, tmp_path: Path) -> None:
+    """`--players` outside the game's count is refused (exit 2, one line) before anything
+    is written: not the table, not the rulebook it carries (made in a scratch folder)."""
+    before = sorted(p for p in example_project.rglob("*") if "output" in p.parts)
+    out = tmp_path / "tts"
+    args = ["tts", "shards", "--project", str(example_project), "--table", "--players", "9"]
+    result = CliRunner().invoke(main, [*args, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert not out.exists() or not any(out.iterdir())
+    after = sorted(p for p in example_project.rglob("*") if "output" in p.parts)
+    assert after == before
