@@ -57,7 +57,7 @@ def test_tx602_keeps_what_it_reads_of_held_back_set_two(tmp_path: Path) -> None:
     """The floor measured at the end of round four (docs/lint.md): 115 of 133 wrong
     numbers caught, no false alarm (round two, unseen: 52 and 2; round three: 101). A
     change that reads less, or alarms at all, fails."""
-    assert_floor(SET_TWO, tmp_path, wrong=133, caught=115)
+    assert_floor(SET_TWO, tmp_path, wrong=133, caught=116)
 
 
 @pytest.mark.xfail(

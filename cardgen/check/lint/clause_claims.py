@@ -275,6 +275,8 @@ class ClauseReader:
         if not kinds and said.number.upper is not None:
             valued = [m.thing for m in said.mentions if m.thing.kind in ("field", "counter")]
             return self.choose.of_things(said, valued)
+        if kinds <= {"cards"} and said.action:
+            return self.choose.drawn_at_setup(said)
         if not kinds or kinds == {"cards"}:
             return self._contextual(said)
         things = [m.thing for m in said.head]

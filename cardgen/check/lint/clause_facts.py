@@ -15,7 +15,7 @@ from cardgen.check.lint.clause_lexicon import Lexicon, Thing, field_facts
 from cardgen.check.lint.clause_said import Said
 from cardgen.check.lint.clause_scope import PlayerScope
 from cardgen.check.lint.facts import Fact, Facts, Subject
-from cardgen.check.lint.scope import STARTER_CUE
+from cardgen.check.lint.scope import SETUP_CUE, STARTER_CUE, section
 
 CountFacts = Callable[[Subject, bool, bool, bool], list[Fact]]
 """The facts a count of a kind of card is about (`ClaimFinder._count_facts`)."""
@@ -39,6 +39,17 @@ _SAME_CARD = re.compile(
 )
 """A card said as one card: `N times` is then its copies."""
 _THE = re.compile(r"\b(?:the|le|la)\s+\Z", re.IGNORECASE)
+_DRAW = re.compile(
+    r"\b(?:draws?|drawing|pioche|piochez|piochent|tire|tirez|tirent)\b", re.IGNORECASE
+)
+_TURN = re.compile(
+    r"\b(?:turn|tour|round|manche|each\s+time|à\s+chaque|whenever|chaque\s+fois)\b", re.IGNORECASE
+)
+"""A moment of play: cards drawn then are no hand."""
+_EFFECT = re.compile(
+    r"\b(?:lets?|allows?|permet(?:tent)?)\s+(?:you|players?|de|à|aux?)\b", re.IGNORECASE
+)
+"""A card's effect (`Each Deckhand lets you draw 1 card`), never the hand."""
 _READY = re.compile(
     r"\b(?:start(?:er|ing)?|pre-?built|ready-made|ready-to-play|preconstructed"
     r"|pre-?constructed)\s+(?:[\w-]+\s+)?\Z",
@@ -144,6 +155,17 @@ class FactChooser:
         """The hand and every row of the deal table."""
         hand = [self.facts.hand] if self.facts.hand else []
         return hand + [f for _, _, f in self.facts.deal]
+
+    def drawn_at_setup(self, said: Said) -> list[Fact]:
+        """Cards drawn in a sentence or section about setting up, not a turn (`Pour
+        démarrer, on pioche 7 cartes`, `After shuffling, both players draw 5 cards`): the
+        hand or the deal."""
+        if not _DRAW.search(said.text, said.segment[0], said.number.start):
+            return []
+        place = f"{section(said.text, said.number.start)}\n{said.sentence}"
+        if SETUP_CUE.search(place) is None or _TURN.search(said.sentence):
+            return []
+        return [] if self._per_thing(said) or _EFFECT.search(said.sentence) else self.dealt()
 
     def held(self, said: Said) -> list[Fact]:
         """`N cards each` or `holding N cards` with no other thing named: the hand or the

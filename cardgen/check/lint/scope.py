@@ -35,7 +35,8 @@ SETUP_CUE = re.compile(
     r"|you\s+(?:start|begin|play))|to\s+(?:start|begin)(?:\s+the\s+game)?|at\s+the\s+start\s+of"
     r"\s+the\s+game|start\s+of\s+play|opening\s+hand|starting\s+hand|mise\s+en\s+place"
     r"|préparation|installation|en\s+début\s+de\s+partie|main\s+de\s+départ"
-    r"|shuffle\s+your\s+(?:[\w-]+\s+)?deck|mélangez\s+votre\s+paquet)\b",
+    r"|shuffle\s+your\s+(?:[\w-]+\s+)?deck|mélangez\s+votre\s+paquet|pour\s+(?:démarrer"
+    r"|commencer)|au\s+départ|after\s+shuffling|après\s+avoir\s+mélangé|opening\s+draw)\b",
     re.IGNORECASE,
 )
 """Words of a sentence or section about setting the game up (where a hand is dealt)."""
