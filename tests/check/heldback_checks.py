@@ -31,6 +31,8 @@ from tests.skips import require_path
 PUBLISHED = ROOT.parent / "shared" / "rules"
 RUN = 6
 """Words in a row that a claim may not share with a published rule text."""
+STATED = frozenset({"deck", "caps", "hand", "deal", "players", "piles", "box", "fields"})
+"""The kinds of claim that state a number of the data."""
 
 
 def claims_of(held: Path) -> list[Claim]:
@@ -136,6 +138,14 @@ def assert_apart_from(held: Path, earlier: Sequence[Path]) -> None:
     assert not games & set(game_ids(held)), games & set(game_ids(held))
     seen = {run for folder in earlier for c in claims_of(folder) for run in word_runs(c.text)}
     assert [c.source for c in claims_of(held) if word_runs(c.text) & seen] == []
+
+
+def assert_every_kind_both_ways(held: Path) -> None:
+    """The set in `held` states every kind of number of the data, each rightly and wrongly."""
+    claims = claims_of(held)
+    assert {c.kind for c in claims if c.wrong is not None} == STATED
+    for kind in sorted(STATED):
+        assert {c.wrong for c in claims if c.kind == kind} == {False, True}, kind
 
 
 def assert_no_borrowed_runs(held: Path) -> None:
