@@ -30,7 +30,8 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 HELDBACK = DATA / "lint_heldback"
 """Set one's project folder (`decks/<game>/`) and its claims: the default set."""
 CLAIMS = HELDBACK / "claims"
-CODE = "TX602"
+CODES = ["TX602", "TX604"]
+"""The numbers-against-data rules: TX602 (a known wording) and TX604 (the clause reader)."""
 KINDS = ("deck", "caps", "hand", "deal", "players", "piles", "box", "fields", "filler")
 """What a claim states: the deck size, a construction cap (count, per group, copies), the
 hand, the deal per player count, the player count, a setup pile, the box or a starter
@@ -185,7 +186,7 @@ def run_game(game: str, folder: Path, held: Path = HELDBACK) -> list[Outcome]:
     path = folder / f"{game}-heldback.md"
     path.write_text(document(claims), encoding="utf-8")
     pack = open_project(held).game(game)
-    findings = lint_documents(pack, [path], select=[CODE], project_root=held)
+    findings = lint_documents(pack, [path], select=CODES, project_root=held)
     return [
         Outcome(c, tuple(f for f in findings if c.first_line <= f.line <= c.last_line))
         for c in claims

@@ -104,14 +104,14 @@ def _listing(outcomes: list[Outcome]) -> str:
     return "\n".join(f"{o.claim.source}: {o.claim.text!r}" for o in outcomes)
 
 
-def assert_floor(held: Path, folder: Path, wrong: int, caught: int) -> None:
-    """TX602 still catches at least `caught` of the set's `wrong` wrong numbers, with no
-    false alarm: the floor a set keeps once it is development data."""
+def assert_floor(held: Path, folder: Path, wrong: int, caught: int, alarms: int = 0) -> None:
+    """TX602 and TX604 still catch at least `caught` of the set's `wrong` wrong numbers,
+    with no more than `alarms` false alarms (none, once a set is development data)."""
     outcomes = run_all(folder, held)
     total = score(outcomes)
     assert total.wrong == wrong
     assert total.caught >= caught, total
-    assert false_alarms(outcomes) == [], _listing(false_alarms(outcomes))
+    assert len(false_alarms(outcomes)) <= alarms, _listing(false_alarms(outcomes))
 
 
 def assert_targets(held: Path, folder: Path, wrong: int) -> None:

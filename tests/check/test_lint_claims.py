@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 from tests.skips import require_path
 
 GAMES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
-RULES = ["TX602", "TX603"]
+RULES = ["TX602", "TX603", "TX604"]
 
 
 def lint_text(pack: GamePack, text: str, folder: Path, suffix: str = ".md") -> list[LintFinding]:

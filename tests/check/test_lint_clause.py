@@ -178,7 +178,7 @@ def _lint(tmp_path: Path, game: str, sentence: str) -> list[str]:
     doc = tmp_path / "rules.md"
     doc.write_text(f"# Rules\n\n{sentence}\n", encoding="utf-8")
     pack = open_project(GAMES[game]).game(game)
-    return [f.message for f in lint_documents(pack, [doc], select=["TX602"])]
+    return [f.message for f in lint_documents(pack, [doc], select=["TX602", "TX604"])]
 
 
 @pytest.mark.parametrize(("game", "template", "number"), CASES)

@@ -17,6 +17,7 @@ from tests.check.heldback import set_folder
 from tests.check.heldback_checks import (
     assert_apart_from,
     assert_every_kind_both_ways,
+    assert_floor,
     assert_targets,
     set_checks,
 )
@@ -41,6 +42,16 @@ def test_set_six_states_every_kind_of_number_rightly_and_wrongly() -> None:
     assert_every_kind_both_ways(SET_SIX)
 
 
-@pytest.mark.xfail(strict=False, reason="held-back set six: measured by the lead")
+def test_tx602_and_tx604_keep_what_they_read_of_held_back_set_six(tmp_path: Path) -> None:
+    """The floor: measured once, at the end of round four, never tuned on: 67 of 102
+    wrong numbers caught with 10 false alarms (TX602 alone: 35 and 1; the linter before
+    round four: 33 and 1; docs/lint.md). A change that reads less, or alarms more, fails."""
+    assert_floor(SET_SIX, tmp_path, wrong=102, caught=67, alarms=10)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 35's targets on set six: recall 0.66, 10 false alarms (round four, unseen)",
+)
 def test_tx602_meets_the_issue_targets_on_held_back_set_six(tmp_path: Path) -> None:
     assert_targets(SET_SIX, tmp_path, wrong=100)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
-from cardgen.check.lint import RULES, LintFinding, Rule, all_rules, lint_game
+from cardgen.check.lint import RULES, LintFinding, Rule, all_rules, lint_documents, lint_game
 from cardgen.check.lint.explain import REFERENCE_START, rule_section, rules_reference
 from cardgen.check.lint.rules import Example
 from cardgen.project import open_project
@@ -33,6 +33,11 @@ def example_findings(rule: Rule, example: Example, root: Path) -> list[LintFindi
     writes it: the rule's findings on that card."""
     for folder in ("decks", "layouts"):
         shutil.copytree(ROOT / folder / example.game, root / folder / example.game)
+    if example.document:
+        rules = root / "rules.md"
+        rules.write_text(f"# Rules\n\n{example.text}\n", encoding="utf-8")
+        pack = open_project(root).game(example.game)
+        return lint_documents(pack, [rules], select=[rule.code], project_root=root)
     pool = root / "decks" / example.game / "cards.csv"
     with pool.open(encoding="utf-8", newline="") as file:
         rows = list(csv.DictReader(file))

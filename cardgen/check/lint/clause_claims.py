@@ -146,7 +146,9 @@ class ClauseReader:
         facts = self.choose.part(said) if part is not None else self._facts(said)
         if not facts:
             return None
-        return Claim(number.start, number.end, number.value, qualifier, facts, number.upper)
+        return Claim(
+            number.start, number.end, number.value, qualifier, facts, number.upper, guessed=True
+        )
 
     def _counted(
         self,
@@ -177,9 +179,10 @@ class ClauseReader:
             return None
         end = max(number.end, scope.end)
         if scope.high == 99 or scope.high == scope.low:
-            return Claim(number.start, end, scope.low, "", [self.facts.players])
+            return Claim(number.start, end, scope.low, "", [self.facts.players], guessed=True)
         kind = "range" if dealing or not scope.worded else "span"
-        return Claim(number.start, end, scope.low, kind, [self.facts.players], scope.high)
+        facts = [self.facts.players]
+        return Claim(number.start, end, scope.low, kind, facts, scope.high, guessed=True)
 
     def _question(self, text: str, begins: int) -> list[Mention]:
         """The game's words of a question right before a sentence (`How big is an army?

@@ -26,7 +26,7 @@ from cardgen.check.lint.scope import BOX_CUE, section
 NUMBER = re.compile(rf"(?<![\w.+/-])(?P<sign>[+-])?(?P<num>{NUM})(?![\w%]|[.,]\d)", re.I)
 """A number in a text, with its sign (a signed number is a modifier, never a count)."""
 _VERB_MAX = (
-    r"never\s+(?:exceeds?|goes\s+(?:above|over|beyond)|rises\s+above|tops)|can(?:not|['’]t)"
+    r"never\s+(?:exceeds?|go(?:es)?\s+(?:above|over|beyond)|rises?\s+above|tops)|can(?:not|['’]t)"
     r"\s+(?:exceed|go\s+(?:above|over|beyond)|rise\s+above)|may\s+not\s+exceed|won['’]t\s+exceed"
     r"|tops?\s+out\s+at|maxes\s+out\s+at|capped\s+at|limited\s+to|(?:goes|climbs|runs|rises)"
     r"\s+(?:up\s+)?to|reach(?:es)?|as\s+(?:much|many|high)\s+as|peut\s+atteindre|atteint"

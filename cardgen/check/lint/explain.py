@@ -34,7 +34,9 @@ def paragraph(text: str) -> str:
 
 def _example(title: str, example: Example) -> str:
     where = f"a card of `{example.game}`"
-    if example.card is not None:
+    if example.document:
+        where = f"a rules document against `{example.game}`"
+    elif example.card is not None:
         where = f"the card `{example.card}` of `{example.game}`"
     return f"**{title}** ({where}):\n\n```text\n{example.text}\n```"
 

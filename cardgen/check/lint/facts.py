@@ -99,6 +99,9 @@ class Claim:
     qualifier: str
     facts: list[Fact]
     upper: int | None = None
+    guessed: bool = False
+    """Read by the clause reader (what the number counts found by its clause's parts, not
+    a known wording): reported as TX604, a warning, rather than TX602."""
 
     def contradicted(self) -> Fact | None:
         """The binding fact the claim contradicts, when no fact at all agrees with it."""

@@ -47,7 +47,8 @@ SetCheck = Callable[
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A card text a rule is shown on: the text of a card of one of the example games."""
+    """A text a rule is shown on: a card's text of one of the example games, or a line of
+    a rules document against one."""
 
     text: str
     """The card's text, as a designer would write it."""
@@ -56,6 +57,9 @@ class Example:
     card: str | None = None
     """The card of that game's pool whose text it is (its fields matter); default: the
     pool's first card."""
+    document: bool = False
+    """A line of a rules document against that game, not a card's text (a rule that reads
+    documents only)."""
 
 
 @dataclass(frozen=True, slots=True)
