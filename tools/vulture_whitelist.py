@@ -47,8 +47,24 @@ _.Type, _.Subtype, _.Height, _.Width, _.ColorSpace, _.BitsPerComponent
 # printing/pdfx.py _output_intent
 _.N
 # printing/pdfx.py pdfx_pdf
-_.OutputIntents, _.Resources, _.Contents, _.BleedBox, _.TrimBox, _.Info, _.Title, _.Author,
-_.Creator, _.Producer, _.CreationDate, _.ModDate, _.Trapped, _.GTS_PDFXVersion,
+(
+    _.OutputIntents,
+    _.Resources,
+    _.Contents,
+    _.BleedBox,
+    _.TrimBox,
+    _.Info,
+    _.Title,
+    _.Author,
+)
+(
+    _.Creator,
+    _.Producer,
+    _.CreationDate,
+    _.ModDate,
+    _.Trapped,
+    _.GTS_PDFXVersion,
+)
 _.GTS_PDFXConformance
 
 # Tabletop Simulator's keys, declared as pydantic fields in TTS's order and written by
@@ -66,23 +82,80 @@ _.Type
 # tts/model.py CustomTokenData
 _.Thickness, _.MergeDistancePixels, _.StandUp, _.Stackable
 # tts/model.py CustomImageData
-_.ImageURL, _.ImageSecondaryURL, _.ImageScalar, _.WidthScale, _.CustomTile, _.CustomDice,
+(
+    _.ImageURL,
+    _.ImageSecondaryURL,
+    _.ImageScalar,
+    _.WidthScale,
+    _.CustomTile,
+    _.CustomDice,
+)
 _.CustomToken
 # tts/model.py CustomMeshData
-_.MeshURL, _.DiffuseURL, _.NormalURL, _.ColliderURL, _.Convex, _.MaterialIndex, _.TypeIndex,
+(
+    _.MeshURL,
+    _.DiffuseURL,
+    _.NormalURL,
+    _.ColliderURL,
+    _.Convex,
+    _.MaterialIndex,
+    _.TypeIndex,
+)
 _.CustomShader, _.CastShadows
 # tts/model.py RotationValue
 _.Value, _.Rotation
 # tts/model.py CustomPdfData
 _.PDFUrl, _.PDFPassword, _.PDFPage, _.PDFPageOffset, _.CustomPDF
 # tts/model.py ObjectState
-_.GUID, _.Nickname, _.Description, _.GMNotes, _.ColorDiffuse, _.Tags, _.LayoutGroupSortIndex,
-_.Value, _.Locked, _.Snap, _.IgnoreFoW, _.MeasureMovement, _.DragSelectable, _.Autoraise, _.Sticky,
-_.Tooltip, _.GridProjection, _.HideWhenFaceDown, _.Hands, _.CardID, _.SidewaysCard, _.DeckIDs,
-_.CustomDeck, _.CustomImage, _.CustomMesh, _.MaterialIndex, _.MeshIndex, _.Number, _.FogColor,
+(
+    _.GUID,
+    _.Nickname,
+    _.Description,
+    _.GMNotes,
+    _.ColorDiffuse,
+    _.Tags,
+    _.LayoutGroupSortIndex,
+)
+(
+    _.Value,
+    _.Locked,
+    _.Snap,
+    _.IgnoreFoW,
+    _.MeasureMovement,
+    _.DragSelectable,
+    _.Autoraise,
+    _.Sticky,
+)
+(
+    _.Tooltip,
+    _.GridProjection,
+    _.HideWhenFaceDown,
+    _.Hands,
+    _.CardID,
+    _.SidewaysCard,
+    _.DeckIDs,
+)
+(
+    _.CustomDeck,
+    _.CustomImage,
+    _.CustomMesh,
+    _.MaterialIndex,
+    _.MeshIndex,
+    _.Number,
+    _.FogColor,
+)
 _.LuaScript, _.LuaScriptState, _.XmlUI, _.RotationValues
 # tts/model.py SavedObject
-_.SaveName, _.Date, _.VersionNumber, _.GameMode, _.GameType, _.GameComplexity, _.Tags, _.Gravity,
+(
+    _.SaveName,
+    _.Date,
+    _.VersionNumber,
+    _.GameMode,
+    _.GameType,
+    _.GameComplexity,
+    _.Tags,
+    _.Gravity,
+)
 _.PlayArea, _.Sky, _.TabStates, _.LuaScript, _.LuaScriptState, _.XmlUI
 # tts/save_model.py TabState
 _.visibleColor
@@ -91,18 +164,48 @@ _.Item1, _.Item2
 # tts/save_model.py MusicPlayerData
 _.RepeatSong, _.PlaylistEntry, _.CurrentAudioTitle, _.CurrentAudioURL, _.AudioLibrary
 # tts/save_model.py GridData
-_.Type, _.Lines, _.Opacity, _.ThickLines, _.Snapping, _.Offset, _.BothSnapping, _.xSize, _.ySize,
+(
+    _.Type,
+    _.Lines,
+    _.Opacity,
+    _.ThickLines,
+    _.Snapping,
+    _.Offset,
+    _.BothSnapping,
+    _.xSize,
+    _.ySize,
+)
 _.PosOffset
 # tts/save_model.py LightingData
-_.LightIntensity, _.LightColor, _.AmbientIntensity, _.AmbientType, _.AmbientSkyColor,
-_.AmbientEquatorColor, _.AmbientGroundColor, _.ReflectionIntensity, _.LutIndex, _.LutContribution,
+(
+    _.LightIntensity,
+    _.LightColor,
+    _.AmbientIntensity,
+    _.AmbientType,
+    _.AmbientSkyColor,
+)
+(
+    _.AmbientEquatorColor,
+    _.AmbientGroundColor,
+    _.ReflectionIntensity,
+    _.LutIndex,
+    _.LutContribution,
+)
 _.LutURL
 # tts/save_model.py HandsData
 _.Enable, _.DisableUnused, _.Hiding
 # tts/save_model.py TagLabel
 _.displayed
 # tts/save_model.py TurnsData
-_.Enable, _.Type, _.TurnOrder, _.Reverse, _.SkipEmpty, _.DisableInteractions, _.PassTurns,
+(
+    _.Enable,
+    _.Type,
+    _.TurnOrder,
+    _.Reverse,
+    _.SkipEmpty,
+    _.DisableInteractions,
+    _.PassTurns,
+)
 _.TurnColor
 # tts/save_model.py CameraState
 _.Rotation, _.Distance, _.Zoomed, _.AbsolutePosition
@@ -113,9 +216,34 @@ _.URL
 # tts/save_model.py SnapPoint
 _.Rotation, _.Tags
 # tts/save_model.py TtsSave
-_.SaveName, _.EpochTime, _.Date, _.VersionNumber, _.GameMode, _.GameType, _.GameComplexity,
-_.PlayingTime, _.PlayerCounts, _.Tags, _.Gravity, _.PlayArea, _.Sky, _.TabStates, _.MusicPlayer,
-_.Lighting, _.Hands, _.ComponentTags, _.Turns, _.CameraStates, _.DecalPallet, _.LuaScript,
+(
+    _.SaveName,
+    _.EpochTime,
+    _.Date,
+    _.VersionNumber,
+    _.GameMode,
+    _.GameType,
+    _.GameComplexity,
+)
+(
+    _.PlayingTime,
+    _.PlayerCounts,
+    _.Tags,
+    _.Gravity,
+    _.PlayArea,
+    _.Sky,
+    _.TabStates,
+    _.MusicPlayer,
+)
+(
+    _.Lighting,
+    _.Hands,
+    _.ComponentTags,
+    _.Turns,
+    _.CameraStates,
+    _.DecalPallet,
+    _.LuaScript,
+)
 _.LuaScriptState, _.XmlUI, _.CustomUIAssets, _.SnapPoints
 
 # cardgen/api/__init__.py: a module's __getattr__ (PEP 562) is called by Python for a name

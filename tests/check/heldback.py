@@ -4,13 +4,12 @@ used while tuning it. Each game's claims become one Markdown document, each clai
 paragraph; TX602 runs on it through the public API and its findings are held against the
 claims' own marks: which wrong numbers it caught, which right numbers it flagged.
 
-There is more than one set, each a project folder under tests/data/ with a `claims/`
-folder: set one, tests/data/lint_heldback/ (the default; looked at while tuning, so now
-development data), set two, tests/data/lint_heldback2/ (measured once at the end of round
-two, then development data too), and set three, tests/data/lint_heldback3/ (the test
-split). Their READMEs say how they were written; their tests are
-tests/check/test_lint_heldback*.py and the per-kind report
-`tools/heldback_report.py [--set NAME | FOLDER]`.
+There are six sets, each a project folder under tests/data/ with a `claims/` folder:
+tests/data/lint_heldback/ (set one, the default) and lint_heldback2/ to lint_heldback6/.
+Each was written apart from the linter, measured once as the test split, then used as
+development data (set six, measured at the end of round four, was not tuned on). Their
+READMEs say how they were written; their tests are tests/check/test_lint_heldback*.py and
+the per-kind report `tools/heldback_report.py [--set NAME | FOLDER]`.
 """
 
 from __future__ import annotations
