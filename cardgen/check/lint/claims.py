@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from cardgen.check.lint.box_claims import box_claims
+from cardgen.check.lint.claim_filter import kept_claims
 from cardgen.check.lint.claim_patterns import (
     COPIES_PATTERNS,
     DECK_MAX_PATTERNS,
@@ -36,7 +37,6 @@ from cardgen.check.lint.quantities import (
     HEADING_QUALIFIER,
     MIDDLE,
     NUM,
-    QUAL,
     QUALIFIED,
     SP,
     TRAILED,
@@ -52,7 +52,6 @@ from cardgen.check.lint.scope import (
     GROUP_BEFORE,
     SETUP_STEP,
     STARTER_CUE,
-    VARIANT_CUE,
     context,
     heading,
     section,
@@ -105,28 +104,6 @@ _SETUP_SECTION = re.compile(
     re.IGNORECASE,
 )
 """A section whose `the 10 Locations` are all of them: setting up, or the box."""
-
-
-_PILES_COUNTED = re.compile(
-    rf"(?:{QUAL}\s+)?{NUM}\s+(?:piles|pioches|stacks|tas|rows|rangées|colonnes|columns)\b",
-    re.IGNORECASE,
-)
-"""A number of piles (`Formez 2 piles de primes`), never a pile's size."""
-
-
-_POSITION = re.compile(r"\b(?:top|bottom|first|last|premières?|dernières?)\s+\Z", re.IGNORECASE)
-"""`the top 6 cards of their deck`: a place in a pile, not a count the data fixes."""
-
-
-def _narrower(claim: Claim, other: Claim) -> bool:
-    """Whether another reading of the same number says more of what it counts (`Dix
-    cartes incident` over `Dix cartes`): the longer reading is the claim."""
-    return (
-        other is not claim
-        and other.start == claim.start
-        and other.end > claim.end
-        and other.value == claim.value
-    )
 
 
 def deck_cue(deck_words: list[str]) -> re.Pattern[str]:
@@ -191,15 +168,7 @@ class ClaimFinder:
         found = list(self._worded(text))
         if prose:
             found += self.clause_reader.claims(text, [(c.start, c.end) for c in found])
-        for claim in found:
-            begins, ends = sentence_bounds(text, claim.start)
-            if VARIANT_CUE.search(text, begins, ends) or _PILES_COUNTED.match(text, claim.start):
-                continue
-            if _POSITION.search(text, max(0, claim.start - 16), claim.start):
-                continue
-            if any(_narrower(claim, other) for other in found):
-                continue
-            yield claim
+        yield from kept_claims(text, found)
 
     def _worded(self, text: str) -> Iterator[Claim]:
         """The claims the readers of wordings find."""
