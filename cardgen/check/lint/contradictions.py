@@ -108,6 +108,7 @@ def _contradictions(vocab: Vocabulary, analysis: Analysis, *, guessed: bool) -> 
         options="The same data as TX602. It reads rules documents only (not card text), and"
         " only the numbers TX602's wordings left unread.",
     ),
+    fields=frozenset({"document"}),
 )
 def number_may_contradict_data(vocab: Vocabulary, analysis: Analysis) -> Iterator[Hit]:
     """A number no known wording read, read by the parts of its clause
