@@ -227,6 +227,8 @@ def test_the_clause_reader_shows_in_the_trace(tmp_path: Path) -> None:
     lines = trace_documents(pack, [doc])
     sides = component("memo-des-bois", "de-foret", "sides")
     assert any(
-        'read "9"' in line and f"exactly {sides}" in line and "contradicts" in line
+        'read by its clause (TX604) "9"' in line
+        and f"exactly {sides}" in line
+        and "contradicts" in line
         for line in lines
     ), lines

@@ -96,7 +96,8 @@ def trace_unit(finder: ClaimFinder, unit: TextUnit) -> list[TraceLine]:
         if claim.upper is not None:
             kind = f"{kind} to {claim.upper}"
         line, col = unit.position(claim.start)
-        read = f'read "{said}": {claim.value} ({kind}) {_verdict(claim)}'
+        by = " by its clause (TX604)" if claim.guessed else ""
+        read = f'read{by} "{said}": {claim.value} ({kind}) {_verdict(claim)}'
         found.append((claim.start, TraceLine(line, col, read)))
     for match in _NUMBER.finditer(text):
         if any(s <= match.start("num") < e for s, e in spans):
