@@ -77,6 +77,15 @@ class ShopPreset(Strict):
     condition_info: str | None = Field(
         default=None, description="`pdfx`: the output condition in words."
     )
+    ink_limit: int | None = Field(
+        default=None,
+        ge=100,
+        le=400,
+        description=(
+            "`pdfx`: the most ink any point may carry, in percent of one ink (C + M + Y + K,"
+            " 240 at DriveThruCards); none: the profile's own separation as it is."
+        ),
+    )
 
     @model_validator(mode="after")
     def _complete(self) -> ShopPreset:

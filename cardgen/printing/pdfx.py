@@ -4,7 +4,8 @@ the trim + 1/8 in bleed (poker: 2.75 x 3.75 in, 198 x 270 pt) with its TrimBox 9
 Each distinct card image is cropped to the page (`shop_images.fit_face`), converted from
 sRGB (or the PNG's own profile) to CMYK through the FOGRA39 profile shipped in
 `cardgen/print_profiles/` (LittleCMS via Pillow's ImageCms, relative colorimetric with
-black-point compensation), and embedded once as an 8-bit DeviceCMYK Flate image. The
+black-point compensation), brought within the shop's total-ink limit
+(`ink_limit`: DriveThruCards' 240 %), and embedded once as an 8-bit DeviceCMYK Flate image. The
 file is built with pikepdf (qpdf): PDF header 1.3, one GTS_PDFX OutputIntent carrying the
 same profile, the PDF/X keys in the Info dictionary, no text (so no font), no
 transparency, and fixed dates and a document ID made from the content, so the same cards
@@ -27,6 +28,7 @@ from zlib_ng import zlib_ng
 from cardgen import __version__
 from cardgen.model.print_specs import ShopPreset
 from cardgen.printing.imposition import Face
+from cardgen.printing.ink_limit import limit_ink
 from cardgen.printing.presets import builtin_shops, points
 from cardgen.printing.shop_images import fit_face, flattened
 
@@ -83,7 +85,9 @@ def cmyk_face(path: Path, face: Face, bleed: float, shop: ShopPreset = DRIVETHRU
     inset = (bleed_pt * per_pt[0], bleed_pt * per_pt[1])
     fitted = fit_face(rgb, (face.trim_w, face.trim_h), bleed, size, inset, name=face.name)
     transform = _transform(icc or None, str(shop.profile))
-    return ImageCms.applyTransform(fitted, transform)  # type: ignore[return-value]
+    cmyk = ImageCms.applyTransform(fitted, transform)
+    assert cmyk is not None  # applyTransform returns None only when converting in place
+    return limit_ink(cmyk, shop.ink_limit)
 
 
 def _image_stream(pdf: pikepdf.Pdf, image: Image.Image) -> pikepdf.Stream:
