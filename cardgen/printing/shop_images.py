@@ -153,7 +153,7 @@ def shop_template(face: Face, shop: ShopPreset = MPC) -> Template:
         f"{face.name}: {shop.shop} has no template cardgen knows for a"
         f" {round(face.trim_w / 72, 3):g} x {round(face.trim_h / 72, 3):g} in card"
         f" (it has: {_known(shop)});"
-        " use --printer tgc or home sheets"
+        f" use {_instead(_elsewhere([face], shop))}"
     )
 
 
@@ -189,9 +189,14 @@ def with_templates(
     what = f"{shop.shop} has no template for {named} (it has: {_known(shop)})"
     others = _elsewhere([face for face in faces if face not in kept], shop)
     if not kept:
-        raise CardgenError(f"{what}; use {''.join(f'{o} or ' for o in others)}home sheets")
+        raise CardgenError(f"{what}; use {_instead(others)}")
     where = f"with {' or '.join(others)} or " if others else ""
     return kept, [f"Left out: {what}; print those {where}on home sheets."]
+
+
+def _instead(others: Sequence[str]) -> str:
+    """What to print with instead: `--printer tgc or home sheets`, or `home sheets`."""
+    return "".join(f"{other} or " for other in others) + "home sheets"
 
 
 def _elsewhere(left: Sequence[Face], shop: ShopPreset) -> list[str]:
