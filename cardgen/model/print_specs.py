@@ -42,7 +42,13 @@ class ShopTemplate(Strict):
     )
     width: int = Field(ge=16, le=20000, description="The image's width in pixels.")
     height: int = Field(ge=16, le=20000, description="The image's height in pixels.")
-    bleed: int = Field(ge=0, le=1000, description="Pixels from each edge to the trim.")
+    bleed: float = Field(
+        ge=0, le=1000, description="Pixels from each edge to the trim (`37.5`: 1/8 in at 300 dpi)."
+    )
+    product: str | None = Field(
+        default=None,
+        description="The shop's product of this size, as it names it (`Poker Deck`).",
+    )
 
 
 class ShopPreset(Strict):
@@ -63,6 +69,14 @@ class ShopPreset(Strict):
     dpi: int = Field(default=300, ge=72, le=1200, description="The resolution the shop asks.")
     templates: list[ShopTemplate] = Field(
         default_factory=list, description="`images`: the shop's image for each card size."
+    )
+    upload: Literal["cards", "decks"] = Field(
+        default="cards",
+        description=(
+            "`images`: how the upload set is laid out: `cards`, a front and a back for every"
+            " card (a slot each, MakePlayingCards); `decks`, one deck per card size and back,"
+            " its back once and then its fronts (The Game Crafter)."
+        ),
     )
     profile: str | None = Field(
         default=None,

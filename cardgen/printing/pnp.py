@@ -8,12 +8,12 @@ In duplex, each front page is followed by its back page with every back at the m
 position (long edge: x mirrored; short edge: y mirrored and turned), shifted by
 `--back-offset` to cancel a printer's own offset. Gutterfold puts the backs beside the
 fronts, mirrored across a fold line. Print-shop presets put one face per page at trim +
-bleed, in the shop's order (DriveThruCards' as PDF/X-1a); MakePlayingCards gets a PNG per
-face at its template's size instead.
+bleed, in the shop's order (DriveThruCards' as PDF/X-1a); MakePlayingCards and The Game
+Crafter get a PNG per face at their template's size instead.
 
 This module chooses the cards and the file, and keeps a PDF that did not change; where the
 cards go is `imposition`, what is printed around them `marks`, the shops' files `shops`
-(`pdfx`, `shop_images`).
+(`pdfx`, `shop_images`, `shop_decks`).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from cardgen.printing.paper import Orientation, own_paper, paper_name
 from cardgen.printing.pdf import PdfData
 from cardgen.printing.poster import POSTER_DPI, poster_note, poster_pdf
 from cardgen.printing.sheets import PAPERS, Duplex
+from cardgen.printing.shop_decks import deck_images
 from cardgen.printing.shop_images import mpc_images, resolution_note, with_templates
 from cardgen.printing.shops import HOME, own_shop, printer_name, shop_pdf, shop_preset
 from cardgen.project import Project
@@ -188,7 +189,8 @@ def pnp(
         folder = out or game_out / f"{stem}-{printer}"
         types = {card.name: card.type for card in pack.cards}
         faces, left_out = with_templates(faces, types, shop)  # the sizes it has templates for
-        listing, files, total = mpc_images(faces, folder, title=label, shop=shop)
+        write_set = deck_images if shop.upload == "decks" else mpc_images
+        listing, files, total = write_set(faces, folder, title=label, shop=shop)
         record(game_out, [listing, *files])  # for `clean`, when it is the default place
         notes = [shop.note, *left_out, *resolution_note(faces, shop.dpi)]
         return PnpResult(listing, len(files), total, notes, "images")

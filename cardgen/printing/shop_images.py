@@ -9,7 +9,7 @@ resampled, not scaled whole: the trim of the render becomes pixels 36..786 x 36.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +32,8 @@ class Template:
 
     width: int
     height: int
-    bleed: int
+    bleed: float
+    product: str = ""
 
 
 def templates(shop: ShopPreset) -> dict[tuple[float, float], Template]:
@@ -40,7 +41,7 @@ def templates(shop: ShopPreset) -> dict[tuple[float, float], Template]:
     found = {}
     for each in shop.templates:
         width, height = (float(side.removesuffix("in")) for side in each.trim.split(" x "))
-        found[(width, height)] = Template(each.width, each.height, each.bleed)
+        found[(width, height)] = Template(each.width, each.height, each.bleed, each.product or "")
     return found
 
 
@@ -135,7 +136,7 @@ def resolution_note(faces: Sequence[Face], asked: int = SHOP_DPI) -> list[str]:
 
 
 def find_template(face: Face, shop: ShopPreset = MPC) -> Template | None:
-    """A shop's template (MakePlayingCards') for a face's trim size, None for none."""
+    """A shop's template for a face's trim size, None for none."""
     inches = (round(face.trim_w / 72, 3), round(face.trim_h / 72, 3))
     for trim, template in templates(shop).items():
         if abs(trim[0] - inches[0]) < 0.01 and abs(trim[1] - inches[1]) < 0.01:
@@ -143,9 +144,8 @@ def find_template(face: Face, shop: ShopPreset = MPC) -> Template | None:
     return None
 
 
-def mpc_template(face: Face, shop: ShopPreset = MPC) -> Template:
-    """A shop's template (MakePlayingCards') for a face's trim size (a clear error for
-    none)."""
+def shop_template(face: Face, shop: ShopPreset = MPC) -> Template:
+    """A shop's template for a face's trim size (a clear error for none)."""
     found = find_template(face, shop)
     if found is not None:
         return found
@@ -153,7 +153,7 @@ def mpc_template(face: Face, shop: ShopPreset = MPC) -> Template:
         f"{face.name}: {shop.shop} has no template cardgen knows for a"
         f" {round(face.trim_w / 72, 3):g} x {round(face.trim_h / 72, 3):g} in card"
         f" (it has: {_known(shop)});"
-        " use --printer tgc or home sheets"
+        f" use {_instead(_elsewhere([face], shop))}"
     )
 
 
@@ -187,15 +187,34 @@ def with_templates(
         for (type_id, size), count in left.items()
     )
     what = f"{shop.shop} has no template for {named} (it has: {_known(shop)})"
+    others = _elsewhere([face for face in faces if face not in kept], shop)
     if not kept:
-        raise CardgenError(f"{what}; use --printer tgc or home sheets")
-    return kept, [f"Left out: {what}; print those with --printer tgc or on home sheets."]
+        raise CardgenError(f"{what}; use {_instead(others)}")
+    where = f"with {' or '.join(others)} or " if others else ""
+    return kept, [f"Left out: {what}; print those {where}on home sheets."]
 
 
-def mpc_face(
+def _instead(others: Sequence[str]) -> str:
+    """What to print with instead: `--printer tgc or home sheets`, or `home sheets`."""
+    return "".join(f"{other} or " for other in others) + "home sheets"
+
+
+def _elsewhere(left: Sequence[Face], shop: ShopPreset) -> list[str]:
+    """The other built-in image shops with a template for every face left out
+    (`--printer tgc`)."""
+    return [
+        f"--printer {name}"
+        for name, other in builtin_shops().items()
+        if other.output == "images"
+        and other.shop != shop.shop
+        and all(find_template(face, other) is not None for face in left)
+    ]
+
+
+def template_face(
     path: Path, face: Face, bleed: float, template: Template, dpi: int = SHOP_DPI
 ) -> bytes:
-    """One face as a shop's template PNG (RGB, the shop's dpi recorded: MPC's 300)."""
+    """One face as a shop's template PNG (RGB, the shop's dpi recorded: 300 for both)."""
     fitted = fit_face(
         flattened(path),
         (face.trim_w, face.trim_h),
@@ -205,6 +224,14 @@ def mpc_face(
         name=face.name,
     )
     return png_bytes(fitted, dpi)
+
+
+def copies_of(faces: Sequence[Face]) -> dict[Face, int]:
+    """Each distinct face in print order, with its number of copies."""
+    counts: dict[Face, int] = {}
+    for face in faces:
+        counts[face] = counts.get(face, 0) + 1
+    return counts
 
 
 LISTING = "upload.txt"
@@ -218,16 +245,14 @@ def mpc_images(
     in print order `NNNa-front-xCOPIES-<card>.png` and `NNNb-back-<card>.png` at the
     template's exact size, and `upload.txt` listing them; the listing's path, the images'
     and the cards."""
-    counts: dict[Face, int] = {}
-    for face in faces:
-        counts[face] = counts.get(face, 0) + 1
+    counts = copies_of(faces)
     writer = Writer(folder)
     lines: list[str] = []
     images: list[Path] = []
     made: dict[tuple[Path, float], bytes] = {}
     width = max(3, len(str(len(counts))))
     for number, (face, copies) in enumerate(counts.items(), start=1):
-        template = mpc_template(face, shop)
+        template = shop_template(face, shop)
         card, place = slug(face.name) or "card", f"{number:0{width}d}"
         sides = [(f"{place}a-front-x{copies}-{card}.png", face.front, face.bleed)]
         if face.back is not None:
@@ -235,7 +260,7 @@ def mpc_images(
         for name, path, bleed in sides:
             key = (path, bleed)
             if key not in made:
-                made[key] = mpc_face(path, face, bleed, template, shop.dpi)
+                made[key] = template_face(path, face, bleed, template, shop.dpi)
             images.append(writer.write_if_changed(name, made[key]))
         back = sides[1][0] if len(sides) > 1 else "(no back)"
         lines.append(f"{number:>{width}}  x{copies:<3} {sides[0][0]}  {back}  {face.name}")
@@ -244,8 +269,8 @@ def mpc_images(
     editor = "MPC" if shop.shop == MPC.shop else shop.shop
     head = [
         f"{title}: {shop.shop} upload set, {total} cards ({len(counts)} different).",
-        f"Every image is the template's exact size ({_sizes(counts, shop)}) at {shop.dpi} dpi,"
-        " the trim inset by the template's bleed.",
+        f"Every image is the template's exact size ({template_sizes(counts, shop)}) at"
+        f" {shop.dpi} dpi, the trim inset by the template's bleed.",
         f"In {editor}'s editor, give each card's front the number of slots its name says"
         " (x2: two slots), and each slot the back listed beside it"
         + ("; all cards share one back: choose the same back for all." if shared == 1 else "."),
@@ -256,7 +281,7 @@ def mpc_images(
     return listing, images, total
 
 
-def _sizes(counts: dict[Face, int], shop: ShopPreset) -> str:
+def template_sizes(counts: Iterable[Face], shop: ShopPreset) -> str:
     """The template sizes the faces use, as `822 x 1122 px`."""
-    found = sorted({(t.width, t.height) for t in (mpc_template(f, shop) for f in counts)})
+    found = sorted({(t.width, t.height) for t in (shop_template(f, shop) for f in counts)})
     return ", ".join(f"{w} x {h} px" for w, h in found)

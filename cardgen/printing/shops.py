@@ -1,9 +1,10 @@
 """Print-shop presets, each from the shop's published spec (docs/research/print-shops.md),
 as data (`cardgen/print_presets/shops.yaml`, a project's own in its `shops/` folder):
-The Game Crafter a PDF of one face per page at trim + 1/8 in bleed with TrimBox and
-BleedBox set, front then back; DriveThruCards a PDF/X-1a:2003 CMYK file, back then front
-(`pdfx`); MakePlayingCards the PNG per face its upload form takes (`shop_images`). Each
-comes with the note a designer needs before uploading.
+DriveThruCards a PDF/X-1a:2003 CMYK file, back then front (`pdfx`); MakePlayingCards the
+PNG per face its upload form takes, a front and back for every card (`shop_images`); The
+Game Crafter a PNG per face by decks, each deck's back once (`shop_decks`); a project's
+`pdf` preset one face per page at trim + bleed with TrimBox and BleedBox set, front then
+back. Each comes with the note a designer needs before uploading.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def makes_images(printer: str, project_root: Path | None = None) -> bool:
 def shop_pdf(
     faces: Sequence[Face], *, printer: str, title: str, author: str
 ) -> tuple[PdfData, int, str]:
-    """A shop's PDF: The Game Crafter's one face per page at trim + bleed, TrimBox and
+    """A shop's PDF: a `pdf` preset's one face per page at trim + bleed, TrimBox and
     BleedBox set; DriveThruCards' PDF/X-1a file."""
     spec = shop_preset(printer)
     if spec.output == "pdfx":

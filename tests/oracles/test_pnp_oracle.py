@@ -178,14 +178,16 @@ def test_gutterfold_backs_across_the_fold(
     check_fronts(fronts)
 
 
-# The shops' own numbers (docs/research/print-shops.md): a poker card at 300 dpi. The Game
-# Crafter: an 825 x 1125 px face, 1/8 in (37.5 px) bleed, front then back, in a PDF whose
-# images are the renders themselves. (MakePlayingCards' PNGs are checked in
-# tests/printing/test_shop_images.py, DriveThruCards' PDF/X-1a file, CMYK, in
-# tests/printing/test_pdfx.py.)
+# A shop that takes a PDF of one face a page (a project's own `pdf` preset): a poker card
+# at 300 dpi is an 825 x 1125 px face, 1/8 in (37.5 px) bleed, front then back, in a PDF
+# whose images are the renders themselves. (The Game Crafter's PNGs are checked in
+# tests/printing/test_shop_decks.py, MakePlayingCards' in tests/printing/test_shop_images.py,
+# DriveThruCards' PDF/X-1a file, CMYK, in tests/printing/test_pdfx.py.)
 SHOPS = {
-    "tgc": {"face_px": (825, 1125), "bleed_px": 37.5, "first": "front"},
+    "proofs": {"face_px": (825, 1125), "bleed_px": 37.5, "first": "front"},
 }
+PROOFS = "shop: Proofs\noutput: pdf\nbleed: 0.125in\nnote: One face a page.\n"
+"""The project preset `proofs`: a PDF of one face a page at trim + 1/8 in."""
 POKER_RENDER_PX = (825, 1125)  # 2.75 x 3.75 in at 300 dpi: what cardgen renders
 
 
@@ -195,6 +197,8 @@ def poker_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str
     root = write_game(
         tmp_path_factory.mktemp("shop"), rows, types=2, layout="extends: builtin:card\n"
     )
+    (root / "shops").mkdir()
+    (root / "shops" / "proofs.yaml").write_text(PROOFS, encoding="utf-8")
     return root, rendered(root, "gen", root / "render")
 
 

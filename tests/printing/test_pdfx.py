@@ -50,10 +50,14 @@ def test_every_pdfx_1a_check_passes(game: tuple[Path, dict[str, Any], Path]) -> 
 def test_the_preflight_fails_an_rgb_pdf(
     game: tuple[Path, dict[str, Any], Path], tmp_path: Path
 ) -> None:
-    """The checker can fail: The Game Crafter's (ReportLab, RGB, PDF 1.7) file is no PDF/X."""
-    tgc = tmp_path / "tgc.pdf"
-    ok("pnp", "gen", "--project", game[0], "--out", tgc, "--printer", "tgc", "--jobs", "1")
-    failed = {check.name for check in preflight(tgc) if not check.ok}
+    """The checker can fail: a `pdf` preset's (ReportLab, RGB, PDF 1.7) file is no PDF/X."""
+    (game[0] / "shops").mkdir(exist_ok=True)
+    (game[0] / "shops" / "proofs.yaml").write_text(
+        "shop: Proofs\noutput: pdf\nnote: One face a page.\n", encoding="utf-8"
+    )
+    rgb = tmp_path / "proofs.pdf"
+    ok("pnp", "gen", "--project", game[0], "--out", rgb, "--printer", "proofs", "--jobs", "1")
+    failed = {check.name for check in preflight(rgb) if not check.ok}
     assert failed == {
         "PDF header 1.3 or 1.4",
         "Info GTS_PDFXVersion",

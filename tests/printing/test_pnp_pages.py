@@ -21,6 +21,7 @@ from pypdf import PdfReader
 from cardgen.errors import CardgenError
 from cardgen.printing.pdf import PdfData
 from cardgen.printing.pnp import Face, fold_pdf, home_pdf, shop_pdf
+from cardgen.printing.shops import printer_name
 
 MM = 72 / 25.4
 BLEED = 9.0  # 1/8 in
@@ -324,18 +325,18 @@ def test_makeplayingcards_gets_no_pdf(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("printer", "bleed_px", "backs_first", "note"),
     [
-        (
-            "tgc",
-            37.5,
-            False,
-            "The Game Crafter: 825 x 1125 px a poker face (1/8 in bleed); upload the pages'"
-            " images or this PDF as a proof.",
-        ),
+        ("proofs", 37.5, False, "Proofs, one face a page with 1/8 in bleed."),
     ],
 )
 def test_a_print_shop_file_has_one_face_a_page_in_the_shops_order(
     tmp_path: Path, printer: str, bleed_px: float, backs_first: bool, note: str
 ) -> None:
+    """A project's `pdf` preset (no built-in shop takes a PDF of RGB pages any more)."""
+    (tmp_path / "shops").mkdir()
+    (tmp_path / "shops" / "proofs.yaml").write_text(
+        f"shop: Proofs\noutput: pdf\nbleed: 0.125in\nnote: {note}\n", encoding="utf-8"
+    )
+    assert printer_name(printer, tmp_path) == printer
     faces = card_faces(tmp_path, 2) + card_faces(tmp_path / "x", 1, backs=False, first=2)
     data, pages, said = shop_pdf(faces, printer=printer, title="Tiny (x)", author="Tiny Games")
     assert said == note and pages == 5

@@ -24,7 +24,8 @@ def test_the_built_in_papers_are_reportlabs_to_the_last_bit() -> None:
 def test_the_built_in_shops_keep_their_numbers() -> None:
     shops = builtin_shops()
     assert list(shops) == ["tgc", "mpc", "drivethru"]
-    assert [s.output for s in shops.values()] == ["pdf", "images", "pdfx"]
+    assert [s.output for s in shops.values()] == ["images", "images", "pdfx"]
+    assert [s.upload for s in shops.values()] == ["decks", "cards", "cards"]
     assert shops["tgc"].bleed == shops["drivethru"].bleed == "0.125in"
     assert {s.dpi for s in shops.values()} == {300}
     assert {

@@ -59,7 +59,7 @@ def test_the_trim_lands_on_the_templates_trim(
     the template's size, its outer `bleed` pixels bleed and everything inside trim."""
     template = MPC_TEMPLATES[trim]
     trim_px = (round(trim[0] * 300) * scale, round(trim[1] * 300) * scale)
-    bleed_px = template.bleed * scale + extra
+    bleed_px = round(template.bleed * scale) + extra
     per_pt = 300 * scale / 72
     image = marked_image(trim_px, bleed_px)
     out = fit_face(
@@ -71,7 +71,7 @@ def test_the_trim_lands_on_the_templates_trim(
         name="x",
     )
     assert out.size == (template.width, template.height)
-    b, w, h = template.bleed, template.width, template.height
+    b, w, h = round(template.bleed), template.width, template.height
     for x, y, colour in [
         (b - 1, h // 2, BLEED_RGB),
         (b, h // 2, TRIM_RGB),
@@ -121,13 +121,21 @@ def test_a_rendered_cards_trim_lands_at_36_px(tmp_path: Path, dpi: int) -> None:
         assert (image.getpixel((35, 561)), image.getpixel((36, 561))) == (BLEED_RGB, TRIM_RGB)
 
 
-def test_one_png_per_face_in_upload_order_with_copies(tmp_path: Path) -> None:
+def upload_set(
+    tmp_path: Path, printer: str, layout: str | None = None
+) -> tuple[Path, str, list[str]]:
+    """A shop's upload set of Alpha (x1) and Gamma (x2) of type t0 and Beta (x3) of type
+    t1 (each type its own back): the folder, the command's first line, the files' names."""
     rows = [Row("Alpha", "t0", 1), Row("Beta", "t1", 3), Row("Gamma", "t0", 2)]
-    root = write_game(tmp_path, rows, types=2)
+    root = write_game(tmp_path, rows, types=2, **({"layout": layout} if layout else {}))
     out = tmp_path / "upload"
-    result = ok("pnp", "gen", "--project", root, "--out", out, "--printer", "mpc")
-    assert result.stdout.splitlines()[0] == f"{out / 'upload.txt'}: 6 images, 6 cards"
-    names = sorted(p.name for p in out.iterdir())
+    result = ok("pnp", "gen", "--project", root, "--out", out, "--printer", printer)
+    return out, result.stdout.splitlines()[0], sorted(p.name for p in out.iterdir())
+
+
+def test_one_png_per_face_in_upload_order_with_copies(tmp_path: Path) -> None:
+    out, said, names = upload_set(tmp_path, "mpc")
+    assert said == f"{out / 'upload.txt'}: 6 images, 6 cards"
     assert names == [
         "001a-front-x1-alpha.png",
         "001b-back-alpha.png",
@@ -192,6 +200,6 @@ def test_mpc_takes_the_sizes_it_has_templates_for_and_names_the_others(tmp_path:
     left_out = (
         "Left out: MakePlayingCards has no template for type 't1' (70 x 120 mm, 2 cards);"
         " type 't2' (88 x 63 mm landscape, 3 cards) (it has: 2.5 x 3.5 in, 2.75 x 4.75 in,"
-        " 3.5 x 5 in); print those with --printer tgc or on home sheets."
+        " 3.5 x 5 in); print those on home sheets."
     )
     assert f"  {left_out}" in result.stdout.splitlines()
