@@ -264,6 +264,13 @@ def _back_page(
     return Margins(page[0], page[1], area, bleed, style=given.marks)
 
 
+FOLD_STEPS = (
+    "fold the whole sheet on the dashed line, printed sides out, glue, then cut through both layers"
+)
+"""What a gutterfold sheet says to do with it: a front and its back lie the same distance
+either side of the fold, so they meet only once the whole sheet is folded."""
+
+
 def fold_pdf(
     faces: Sequence[Face],
     *,
@@ -272,7 +279,8 @@ def fold_pdf(
     author: str,
     marks: MarkStyle = CROP_MARKS,
 ) -> tuple[PdfData, int]:
-    """Gutterfold sheets: fronts left of the fold, their backs mirrored to the right."""
+    """Gutterfold sheets: fronts left of the fold, their backs mirrored to the right; page
+    N says and is labelled "sheet N", and says to fold the whole sheet, glue, then cut."""
     buffer = io.BytesIO()
     pages = 0
     canvas: Canvas | None = None
@@ -304,7 +312,7 @@ def fold_pdf(
             margins = Margins(sheet.page_w, sheet.page_h, area, max(bleeds), style=marks)
             if pages == 0:
                 ruler(canvas, margins)
-            caption(canvas, f"{title} · fold along the dashed line, backs to the outside", margins)
+            caption(canvas, f"{title} · sheet {pages + 1} · {FOLD_STEPS}", margins)
             crop_marks(canvas, edges(rects, vertical=True), edges(rects, vertical=False), margins)
             canvas.saveState()
             canvas.setDash(4, 3)
@@ -317,8 +325,7 @@ def fold_pdf(
                 area.top + min(5 * mm, margins.reach("top")),
             )
             canvas.restoreState()
-            canvas.showPage()
-            pages += 1
+            pages = _end_page(canvas, pages, f"sheet {pages + 1}")
     if canvas is None:
         canvas = print_canvas(buffer, paper_size(paper), title=title, author=author, subject="")
     return finish(canvas, buffer), pages

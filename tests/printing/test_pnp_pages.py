@@ -265,8 +265,11 @@ def test_gutterfold_pages_pair_every_front_with_its_back(tmp_path: Path) -> None
         assert [len(page.images) for page in read.pages] == [8, 8, 2]
         marks = segments(read.pages[0], 0.0)
     lines = [text.splitlines() for text in texts(pdf)]
-    label = "Tiny · fold along the dashed line, backs to the outside"
-    assert [page[-1] for page in lines] == [label] * 3
+    steps = "fold the whole sheet on the dashed line, printed sides out, glue, then cut through"
+    assert [page[-1] for page in lines] == [
+        f"Tiny · sheet {n} · {steps} both layers" for n in (1, 2, 3)
+    ]
+    assert PdfReader(io.BytesIO(pdf)).page_labels == ["sheet 1", "sheet 2", "sheet 3"]
     assert [RULER in "\n".join(page) for page in lines] == [True, False, False]
     assert metadata(pdf) == ("Tiny", "Tiny Games", "Gutterfold sheets, A4")
     # fronts at 16.5 and 80 mm, ending 5 mm before the fold at 148.5; backs from 153.5 mm;
@@ -392,7 +395,10 @@ SMALL = "extends: builtin:card\ndpi: 50\n"  # small cards keep the test fast
             ("--gutterfold",),
             "tiny-a4-gutterfold.pdf",
             3,
-            ["Print single-sided at 100 %, fold along the dashed line."],
+            [
+                "Print single-sided at 100 %; fold each whole sheet along the dashed line,"
+                " glue the halves together, then cut through both layers."
+            ],
             "Tiny Game",
         ),
         (
