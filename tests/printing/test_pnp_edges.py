@@ -51,7 +51,9 @@ def _board(folder: Path, size_mm: tuple[float, float]) -> tuple[Path, tuple[floa
     return image, (size_mm[0] * MM, size_mm[1] * MM)
 
 
-def _is_board(pixel: tuple[int, ...]) -> bool:
+def _is_board(pixel: float | tuple[int, ...] | None) -> bool:
+    if not isinstance(pixel, tuple):
+        return False
     return abs(pixel[0] - GREEN[0]) < 30 and abs(pixel[1] - GREEN[1]) < 30
 
 
