@@ -71,12 +71,13 @@ FRONT_TEXT = (
     "Top row: X. Middle column: Y. Left and right columns: rotation (both should read the same)",
 )
 BACK_TEXT = (
-    "Back: find the red bar that covers its black bar exactly, on the top row (X) and in",
-    "the middle column (Y); their labels give --back-offset X,Y in mm (e.g. +1.5,+0.0 and"
-    " +0.0,-2.0: 1.5,-2)",
+    "Back: the red bars that cover their black bars exactly give --back-offset X,Y",
+    "Read X on the top row and Y in the middle column, in mm (e.g. +1.5,+0.0 and +0.0,-2.0:"
+    " --back-offset 1.5,-2)",
     "Left and right columns reading different values: the paper turns in the printer;"
     " straighten its guides (an offset cannot cancel a turn)",
 )
+"""The back page's heading (one whole sentence, in bold) and its lines in small type."""
 
 
 def calibration_pdf(*, paper: str, duplex: Duplex, title: str) -> bytes:

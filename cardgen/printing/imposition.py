@@ -73,14 +73,23 @@ def size_groups(faces: Sequence[Face]) -> list[list[Face]]:
 
 
 def _bleed_boxes(
-    rects: Sequence[Rect], bleeds: Sequence[float], page: tuple[float, float], spaced: bool
+    rects: Sequence[Rect],
+    bleeds: Sequence[float],
+    page: tuple[float, float],
+    spaced: bool,
+    within: Rect | None = None,
 ) -> list[tuple[float, float, float, float]]:
     """Where each card's image shows: its trim, and its bleed wherever no card butts onto
-    it (the grid's outer edges; every side when the cards are spaced)."""
+    it (the grid's outer edges; every side when the cards are spaced), never beyond
+    `within` (the bleed the marks leave room for: `Margins.shown`)."""
     sides = [(True, True, True, True)] * len(rects) if spaced else open_sides(rects)
     boxes = []
     for rect, bleed, side in zip(rects, bleeds, sides, strict=True):
         box = bleed_box(rect, bleed, side, page)
+        if within is not None:
+            x0, y0 = max(box.x, within.x), max(box.y, within.y)
+            x1, y1 = min(box.right, within.right), min(box.top, within.top)
+            box = Rect(x0, y0, x1 - x0, y1 - y0)
         boxes.append((box.x, box.y, box.w, box.h))
     return boxes
 
@@ -203,21 +212,23 @@ def _front_page(
     text: str,
     pages: int,
 ) -> None:
-    """A front page: its cards, the ruler (on the PDF's first page), the caption `text`,
-    then the crop marks and cut lines around the bands the text took."""
-    boxes = _bleed_boxes(slots, [f.bleed for f in chunk], page, given.gap is not None)
-    for face, slot, box in zip(chunk, slots, boxes, strict=True):
-        draw_card_image(
-            canvas, face.front, slot.x, slot.y, slot.w, slot.h, face.bleed, clip_box=box
-        )
+    """A front page: the ruler (on the PDF's first page) and the caption `text`, then the
+    cards (their outer bleed as far as the marks leave room for) and the crop marks and
+    cut lines around the bands the text took."""
     margins = Margins(page[0], page[1], bounds(slots), bleed, style=given.marks)
     if pages == 0:
         ruler(canvas, margins)
     caption(canvas, text, margins)
+    spaced = given.gap is not None
+    boxes = _bleed_boxes(slots, [f.bleed for f in chunk], page, spaced, margins.shown())
+    for face, slot, box in zip(chunk, slots, boxes, strict=True):
+        draw_card_image(
+            canvas, face.front, slot.x, slot.y, slot.w, slot.h, face.bleed, clip_box=box
+        )
     xs, ys = edges(slots, vertical=True), edges(slots, vertical=False)
-    crop_marks(canvas, xs, ys, margins)
-    if given.cut_lines:
+    if given.cut_lines:  # under the marks: a grey guide never greys a black mark
         draw_cut_lines(canvas, xs, ys, slots, margins)
+    crop_marks(canvas, xs, ys, margins)
 
 
 def _end_page(canvas: Canvas, pages: int, label: str) -> int:
@@ -264,6 +275,13 @@ def _back_page(
     return Margins(page[0], page[1], area, bleed, style=given.marks)
 
 
+FOLD_STEPS = (
+    "fold the whole sheet on the dashed line, printed sides out, glue, then cut through both layers"
+)
+"""What a gutterfold sheet says to do with it: a front and its back lie the same distance
+either side of the fold, so they meet only once the whole sheet is folded."""
+
+
 def fold_pdf(
     faces: Sequence[Face],
     *,
@@ -272,7 +290,8 @@ def fold_pdf(
     author: str,
     marks: MarkStyle = CROP_MARKS,
 ) -> tuple[PdfData, int]:
-    """Gutterfold sheets: fronts left of the fold, their backs mirrored to the right."""
+    """Gutterfold sheets: fronts left of the fold, their backs mirrored to the right; page
+    N says and is labelled "sheet N", and says to fold the whole sheet, glue, then cut."""
     buffer = io.BytesIO()
     pages = 0
     canvas: Canvas | None = None
@@ -296,15 +315,16 @@ def fold_pdf(
             backs = [sheet.back(index) for index, f in enumerate(chunk) if f.back is not None]
             rects = fronts + backs
             bleeds = [f.bleed for f in chunk] + [f.back_bleed for f in chunk if f.back]
-            boxes = _bleed_boxes(rects, bleeds, (sheet.page_w, sheet.page_h), False)
-            images = [f.front for f in chunk] + [f.back for f in chunk if f.back is not None]
-            for image, rect, bleed, box in zip(images, rects, bleeds, boxes, strict=True):
-                draw_card_image(canvas, image, rect.x, rect.y, rect.w, rect.h, bleed, clip_box=box)
             area = bounds(rects)
             margins = Margins(sheet.page_w, sheet.page_h, area, max(bleeds), style=marks)
             if pages == 0:
                 ruler(canvas, margins)
-            caption(canvas, f"{title} · fold along the dashed line, backs to the outside", margins)
+            caption(canvas, f"{title} · sheet {pages + 1} · {FOLD_STEPS}", margins)
+            page = (sheet.page_w, sheet.page_h)
+            boxes = _bleed_boxes(rects, bleeds, page, False, margins.shown())
+            images = [f.front for f in chunk] + [f.back for f in chunk if f.back is not None]
+            for image, rect, bleed, box in zip(images, rects, bleeds, boxes, strict=True):
+                draw_card_image(canvas, image, rect.x, rect.y, rect.w, rect.h, bleed, clip_box=box)
             crop_marks(canvas, edges(rects, vertical=True), edges(rects, vertical=False), margins)
             canvas.saveState()
             canvas.setDash(4, 3)
@@ -317,8 +337,7 @@ def fold_pdf(
                 area.top + min(5 * mm, margins.reach("top")),
             )
             canvas.restoreState()
-            canvas.showPage()
-            pages += 1
+            pages = _end_page(canvas, pages, f"sheet {pages + 1}")
     if canvas is None:
         canvas = print_canvas(buffer, paper_size(paper), title=title, author=author, subject="")
     return finish(canvas, buffer), pages

@@ -6,9 +6,12 @@ in the margins.
 the outer cards' bleed, the crop marks (1 mm clear of the trim, drawn black on a white
 halo so they show on any bleed), and where there is room a band for one line of text at
 the 6 mm line. Text never shares its band with a mark, so no mark crosses the ruler or a
-caption. Marks stay clear of the 6 mm no-ink line where they have 2 mm of room before it,
-and otherwise run on into the last 3 mm (Letter's poker grid ends 6.35 mm from the top and
-bottom, so its column marks live there).
+caption. Marks stay clear of the 6 mm no-ink line where they have 2 mm of room before it
+and 1.5 mm of white paper beyond the bleed, and otherwise run on into the last 3 mm; where
+even that leaves a mark less than 1.5 mm of white paper (which is what is still seen once
+the neighbouring cut takes the bleed off), the outer bleed on that side is printed shorter:
+Letter's poker grid ends 6.35 mm from the top and bottom, so its column marks run from 1 mm
+off the trim to 3 mm from the edge over 1.85 mm of bleed.
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ MARK_GAP: float = 1 * mm
 MARK_LENGTH: float = 4 * mm
 MIN_MARK: float = 2 * mm
 """Where the margin is short, a mark is shortened to this (or to its length, if less)."""
+WHITE_MARK: float = 1.5 * mm
+"""How much of each mark lies on white paper beyond the bleed, so that it is still seen once
+the neighbouring cut has taken the strip of bleed off: a mark runs on past the 6 mm line
+for it, and where even the last 3 mm leave less, the outer bleed is printed shorter
+(Letter's poker grid: 1.85 mm of bleed above and below)."""
 MARK_WIDTH = 0.4
 HALO_WIDTH = 1.6
 TEXT_H: float = 2.8 * mm
@@ -125,7 +133,7 @@ class Margins:
         if side in self.texts:  # up to the band, at least to the bleed's edge (`fits_text`)
             return min(longest, self.room(side) - NO_INK - TEXT_H - TEXT_SEP)
         safe = self.room(side) - NO_INK
-        if safe - self.style.offset >= self.style.shortest:
+        if safe - self.style.offset >= self.style.shortest and safe - self.bleed >= WHITE_MARK:
             return min(longest, safe)
         return min(longest, self.room(side) - MARK_EDGE)
 
@@ -134,6 +142,21 @@ class Margins:
         where the margin leaves no room for a shortened mark beyond it (every cut keeps
         its mark)."""
         return max(0.0, min(self.style.offset, self.reach(side) - self.style.shortest))
+
+    def shown_bleed(self, side: Side) -> float:
+        """How much of the outer cards' bleed to print on `side`: all of it, or less where
+        the margin is too short for `WHITE_MARK` of each mark to lie on white paper beyond
+        it (the strip of bleed goes with the neighbouring cut; the white part stays)."""
+        if not self.style.drawn:
+            return self.bleed
+        return min(self.bleed, max(self.reach(side) - WHITE_MARK, self.start(side)))
+
+    def shown(self) -> Rect:
+        """The area the cards' images may show in: their trims and `shown_bleed` beyond."""
+        left, right = self.shown_bleed("left"), self.shown_bleed("right")
+        bottom, top = self.shown_bleed("bottom"), self.shown_bleed("top")
+        area = self.area
+        return Rect(area.x - left, area.y - bottom, area.w + left + right, area.h + bottom + top)
 
     def band(self, side: Side) -> Rect:
         """The text band of `side`, along the 6 mm line."""

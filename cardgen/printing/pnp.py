@@ -267,7 +267,10 @@ def _make_pdf(
     elif gutterfold:
         data, pages = fold_pdf(faces, paper=paper, title=label, author=author, marks=sheet.style())
         default = f"{stem}-{paper}-gutterfold.pdf"
-        notes = ["Print single-sided at 100 %, fold along the dashed line."]
+        notes = [
+            "Print single-sided at 100 %; fold each whole sheet along the dashed line,"
+            " glue the halves together, then cut through both layers."
+        ]
     else:
         data, pages = home_pdf(
             faces,

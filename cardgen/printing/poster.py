@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.printing.pdf import FONT, PdfData, draw_image, finish, print_canvas
 from cardgen.printing.poster_key import key_page
 from cardgen.printing.poster_marks import cut_line, registration, scale_bar
-from cardgen.printing.poster_tiling import BAND, PosterSheet, Tiling, tile
+from cardgen.printing.poster_tiling import PosterSheet, Tiling, tile
 from cardgen.printing.sheets import NO_INK
 from cardgen.render.board import TileKind
 
@@ -101,13 +101,13 @@ def sheet_page(
     x0, y0 = on_page(0, size[1])
     draw_image(canvas, image, x0, y0, size[0], size[1])
     canvas.restoreState()
-    # each cut line runs on past a board smaller than the page, to the band or the margin
+    # each cut line spans the board's window and stops at its edge, never over blank paper
     if sheet.cut_right is not None:
         x, y = on_page(sheet.cut_right, top)
-        cut_line(canvas, x, y, x, NO_INK + BAND)
+        cut_line(canvas, x, y, x, on_page(sheet.cut_right, bottom)[1])
     if sheet.cut_bottom is not None:
         x, y = on_page(left, sheet.cut_bottom)
-        cut_line(canvas, x, y, tiling.page[0] - NO_INK, y)
+        cut_line(canvas, x, y, on_page(right, sheet.cut_bottom)[0], y)
     for mark in sheet.marks:
         registration(canvas, *on_page(*mark))
 

@@ -173,8 +173,9 @@ def test_marks_stay_off_cards(make_project: Callable[..., Path], run: Run, tmp_p
                 inside_x = x0 < cx1 - 0.01 and x1 > cx0 + 0.01
                 inside_y = top < cbottom - 0.01 and bottom > ctop + 0.01
                 assert not (inside_x and inside_y), (line, (cx0, ctop, cx1, cbottom))
-            assert min(x0, top) >= 6 * MM - 0.01 and x1 <= float(page.width) - 6 * MM + 0.01
-            assert bottom <= height - 6 * MM + 0.01
+            # a mark may run on into the last 6 mm for 1.5 mm of white paper, never the last 3
+            assert min(x0, top) >= 3 * MM - 0.01 and x1 <= float(page.width) - 3 * MM + 0.01
+            assert bottom <= height - 3 * MM + 0.01
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

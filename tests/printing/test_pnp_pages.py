@@ -195,20 +195,21 @@ def ruler(x0: float, y0: float) -> set[tuple[float, ...]]:
 
 def test_crop_marks_run_along_every_used_edge_in_the_margins(tmp_path: Path) -> None:
     """A4, poker cards: columns at 9.75, 73.25, 136.75 and 200.25 mm, rows from the top at
-    281.85, 192.95, 104.05 and 15.15 mm. The side margins leave 3.75 mm to the 6 mm line: a
-    mark from 1 to 3.75 mm; the top and bottom ones hold a whole 4 mm mark (1 to 5 mm) and,
+    281.85, 192.95, 104.05 and 15.15 mm. The side margins (9.75 mm) leave 3.75 mm to the 6 mm
+    line, only 0.575 mm of it beyond the 3.175 mm bleed: the marks run on past it, a whole
+    4 mm mark (1 to 5 mm, 1.825 mm on white paper); the top and bottom ones hold one too and,
     beyond it, the ruler's and the caption's band along the 6 mm line (2.8 mm high)."""
     columns = (9.75, 73.25, 136.75, 200.25)
     with pdfplumber.open(io.BytesIO(home(card_faces(tmp_path, 13), "none"))) as read:
         full, part = (segments(page, 0.0) for page in read.pages)
     rows = (15.15, 104.05, 192.95, 281.85)
-    marks = crop_marks(columns, rows, 281.85, 15.15, 9.75, 200.25, 5, 3.75)
+    marks = crop_marks(columns, rows, 281.85, 15.15, 9.75, 200.25, 5, 5)
     # the ruler (50 mm, a gap of 1.5 mm and its 57.3 mm label) centred in the band that runs
     # from 9.8 to 200.2 mm, its bar 0.3 mm under the band's top at 291 mm
     assert full == marks | ruler(50.6, 290.7)
     # four cards fill the top row and one of the second: the marks stop at 104.05 mm
     rows = (104.05, 192.95, 281.85)
-    assert part == crop_marks(columns, rows, 281.85, 104.05, 9.75, 200.25, 5, 3.75)
+    assert part == crop_marks(columns, rows, 281.85, 104.05, 9.75, 200.25, 5, 5)
 
 
 def test_cut_lines_run_along_every_cut_off_the_cards(tmp_path: Path) -> None:
@@ -218,13 +219,13 @@ def test_cut_lines_run_along_every_cut_off_the_cards(tmp_path: Path) -> None:
     pdf = home(card_faces(tmp_path, 4), "none", cut_lines=True)
     with pdfplumber.open(io.BytesIO(pdf)) as read:
         cuts = segments(read.pages[0], 0.6)
-    across = {
-        (6.0, 104.05, 9.75, 104.05),
-        (73.25, 104.05, 204.0, 104.05),  # under the empty slots
-        (6.0, 192.95, 9.75, 192.95),
-        (200.25, 192.95, 204.0, 192.95),
-        (6.0, 281.85, 9.75, 281.85),
-        (200.25, 281.85, 204.0, 281.85),
+    across = {  # the side marks end 5 mm off the trims, at 4.75 and 205.25 mm
+        (4.75, 104.05, 9.75, 104.05),
+        (73.25, 104.05, 205.25, 104.05),  # under the empty slots
+        (4.75, 192.95, 9.75, 192.95),
+        (200.25, 192.95, 205.25, 192.95),
+        (4.75, 281.85, 9.75, 281.85),
+        (200.25, 281.85, 205.25, 281.85),
     }
     down = {(x, 281.85, x, 286.85) for x in (9.75, 73.25, 136.75, 200.25)}
     down |= {(9.75, 99.05, 9.75, 104.05), (73.25, 99.05, 73.25, 104.05)}
@@ -266,8 +267,11 @@ def test_gutterfold_pages_pair_every_front_with_its_back(tmp_path: Path) -> None
         assert [len(page.images) for page in read.pages] == [8, 8, 2]
         marks = segments(read.pages[0], 0.0)
     lines = [text.splitlines() for text in texts(pdf)]
-    label = "Tiny · fold along the dashed line, backs to the outside"
-    assert [page[-1] for page in lines] == [label] * 3
+    steps = "fold the whole sheet on the dashed line, printed sides out, glue, then cut through"
+    assert [page[-1] for page in lines] == [
+        f"Tiny · sheet {n} · {steps} both layers" for n in (1, 2, 3)
+    ]
+    assert PdfReader(io.BytesIO(pdf)).page_labels == ["sheet 1", "sheet 2", "sheet 3"]
     assert [RULER in "\n".join(page) for page in lines] == [True, False, False]
     assert metadata(pdf) == ("Tiny", "Tiny Games", "Gutterfold sheets, A4")
     # fronts at 16.5 and 80 mm, ending 5 mm before the fold at 148.5; backs from 153.5 mm;
@@ -393,7 +397,10 @@ SMALL = "extends: builtin:card\ndpi: 50\n"  # small cards keep the test fast
             ("--gutterfold",),
             "tiny-a4-gutterfold.pdf",
             3,
-            ["Print single-sided at 100 %, fold along the dashed line."],
+            [
+                "Print single-sided at 100 %; fold each whole sheet along the dashed line,"
+                " glue the halves together, then cut through both layers."
+            ],
             "Tiny Game",
         ),
         (
