@@ -57,4 +57,3 @@ def limit_ink(image: Image.Image, percent: float | None) -> Image.Image:
     results = ImageMath.lambda_eval(_limited, limit=ink_units(percent), c=c, m=m, y=y, k=k)
     eight_bit = [ImageMath.lambda_eval(lambda a: a["convert"](a["p"], "L"), p=r) for r in results]
     return Image.merge("CMYK", eight_bit)
-

@@ -1,8 +1,9 @@
 """Crop marks that survive the cut, rasterised: an example game's poker cards (the size of
 all five) on A4 and Letter in every mode, rendered with pdftoppm. Cutting along the grid's
-outer trim takes off the strip of printed bleed beyond it; so, masking every card's printed colour (and the text), each cut
-line must still show, at each end, a black mark on white paper at least 1.3 mm long (1.5 mm
-drawn, less a pixel at each end), next to the strip the neighbouring cut removes."""
+outer trim takes off the strip of printed bleed beyond it; so, masking every card's printed
+colour (and the text), each cut line must still show, at each end, a black mark on white
+paper at least 1.3 mm long (1.5 mm drawn, less a pixel at each end), next to the strip the
+neighbouring cut removes."""
 
 from __future__ import annotations
 
