@@ -16,30 +16,20 @@ import pytest
 from tests.check.heldback import ClaimFileError, set_folder
 from tests.check.heldback_checks import (
     assert_floor,
-    assert_games_clean,
-    assert_marks_in_place,
-    assert_size_and_french,
     assert_targets,
-    borrowed_runs,
+    set_checks,
 )
 
 SET_TWO = set_folder("lint_heldback2")
 
 
-def test_set_two_is_as_large_and_as_french_as_the_issue_asks() -> None:
-    assert_size_and_french(SET_TWO, each=130, fillers=60, french=0.40)
+CHECKS = set_checks(each=130, fillers=60, french=0.40, decks=2)
+"""The checks of every held-back set, with set two's sizes."""
 
 
-def test_each_claim_of_set_two_sits_where_its_mark_says() -> None:
-    assert_marks_in_place(SET_TWO)
-
-
-def test_set_two_games_check_clean_and_their_decks_are_legal() -> None:
-    assert_games_clean(SET_TWO, decks=2)
-
-
-def test_no_claim_of_set_two_borrows_a_run_of_words_from_a_published_text() -> None:
-    assert borrowed_runs(SET_TWO) == []
+@pytest.mark.parametrize("name", sorted(CHECKS))
+def test_set_two_passes_the_checks_of_every_held_back_set(name: str) -> None:
+    CHECKS[name](SET_TWO)
 
 
 def test_a_set_is_found_by_name_or_folder_and_an_unknown_one_is_refused(

@@ -15,30 +15,20 @@ import pytest
 from tests.check.heldback import set_folder
 from tests.check.heldback_checks import (
     assert_floor,
-    assert_games_clean,
-    assert_marks_in_place,
-    assert_size_and_french,
     assert_targets,
-    borrowed_runs,
+    set_checks,
 )
 
 SET_THREE = set_folder("lint_heldback3")
 
 
-def test_set_three_is_as_large_and_as_french_as_the_issue_asks() -> None:
-    assert_size_and_french(SET_THREE, each=100, fillers=50, french=0.40)
+CHECKS = set_checks(each=100, fillers=50, french=0.40, decks=2)
+"""The checks of every held-back set, with set three's sizes."""
 
 
-def test_each_claim_of_set_three_sits_where_its_mark_says() -> None:
-    assert_marks_in_place(SET_THREE)
-
-
-def test_set_three_games_check_clean_and_their_decks_are_legal() -> None:
-    assert_games_clean(SET_THREE, decks=2)
-
-
-def test_no_claim_of_set_three_borrows_a_run_of_words_from_a_published_text() -> None:
-    assert borrowed_runs(SET_THREE) == []
+@pytest.mark.parametrize("name", sorted(CHECKS))
+def test_set_three_passes_the_checks_of_every_held_back_set(name: str) -> None:
+    CHECKS[name](SET_THREE)
 
 
 def test_tx602_keeps_what_it_reads_of_held_back_set_three(tmp_path: Path) -> None:

@@ -8,49 +8,19 @@ about half French; and set four shares no game and no run of words with the earl
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import pytest
 
-from tests.check.heldback import game_ids, set_folder
-from tests.check.heldback_checks import (
-    RUN,
-    assert_floor,
-    assert_games_clean,
-    assert_marks_in_place,
-    assert_size_and_french,
-    assert_targets,
-    borrowed_runs,
-    claims_of,
-)
+from tests.check.heldback import set_folder
+from tests.check.heldback_checks import assert_apart_from, assert_floor, assert_targets, set_checks
 
 SET_FOUR = set_folder("lint_heldback4")
 EARLIER = ("lint_heldback", "lint_heldback2", "lint_heldback3")
 """The sets written before set four, now development data."""
 
 
-def _runs(text: str) -> set[tuple[str, ...]]:
-    """Every run of RUN words in a row of `text`, lower-cased."""
-    words = re.findall(r"[\w']+", text.lower())
-    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
-
-
-def _no_borrowed_runs(held: Path) -> None:
-    """No claim of the set shares a run of words with a published rule text."""
-    assert borrowed_runs(held) == []
-
-
-CHECKS: dict[str, Callable[[Path], None]] = {
-    "as-large-and-as-french-as-the-issue-asks": partial(
-        assert_size_and_french, each=100, fillers=50, french=0.45
-    ),
-    "each-mark-where-the-document-puts-it": assert_marks_in_place,
-    "games-clean-and-decks-legal": partial(assert_games_clean, decks=4),
-    "no-run-of-words-from-a-published-text": _no_borrowed_runs,
-}
+CHECKS = set_checks(each=100, fillers=50, french=0.45, decks=4)
 """The checks of every held-back set, with set four's sizes: about half of it French, and
 four deck lists (two kits, two dossiers)."""
 
@@ -61,12 +31,7 @@ def test_set_four_passes_the_checks_of_every_held_back_set(name: str) -> None:
 
 
 def test_set_four_shares_no_game_and_no_run_of_words_with_the_earlier_sets() -> None:
-    earlier = [set_folder(name) for name in EARLIER]
-    games = {game for held in earlier for game in game_ids(held)}
-    assert not games & set(game_ids(SET_FOUR)), games & set(game_ids(SET_FOUR))
-    seen = {run for held in earlier for claim in claims_of(held) for run in _runs(claim.text)}
-    shared = [c.source for c in claims_of(SET_FOUR) if _runs(c.text) & seen]
-    assert shared == []
+    assert_apart_from(SET_FOUR, [set_folder(name) for name in EARLIER])
 
 
 def test_tx602_keeps_what_it_reads_of_held_back_set_four(tmp_path: Path) -> None:
