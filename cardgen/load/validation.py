@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -56,7 +56,7 @@ def _names(quoted: object) -> list[str]:
     return [name.strip(" '") for name in str(quoted).split(",") if name.strip(" '")]
 
 
-def _tag_message(kind: str, ctx: dict[str, Any]) -> str:
+def _tag_message(kind: str, ctx: Mapping[str, object]) -> str:
     """A discriminated union's tag that is missing or names no member, told as `cardgen`
     tells an unknown name: `unknown kind "txet"; did you mean "text"?` (pydantic's own
     text names every tag and says nothing of the closest)."""
