@@ -12,8 +12,10 @@ import pytest
 from click.testing import Result
 
 from cardgen.build import build_game
+from cardgen.errors import CardgenError, Location
 from cardgen.project import Project
 from cardgen.serve.app import problems_of
+from cardgen.serve.feed import Problem
 from tests.conftest import TINY_GAME
 
 
@@ -62,3 +64,15 @@ def test_a_load_error_keeps_its_column_and_a_misspelt_kind_is_a_did_you_mean(
         "where": "layouts/tiny/hero.yaml:3:5",
         "message": 'element badge: unknown kind "txet"; did you mean "text"?',
     }
+
+
+def test_an_error_the_build_raised_keeps_its_place_whole() -> None:
+    cell = Problem.of(CardgenError("not a number", Location("cards.xlsx", 4, 3, "Cards")))
+    assert cell.as_json() == {
+        "file": "cards.xlsx",
+        "line": 4,
+        "col": 3,
+        "where": "cards.xlsx:Cards!C4",
+        "message": "not a number",
+    }
+    assert Problem.of(CardgenError("no game")).as_json()["where"] is None
