@@ -4,6 +4,7 @@ builder's verdict shows each violation as `cardgen validate` prints it for the s
 file when told to keep it, with a sentence naming it, and replaces it when told to, with
 no console error (no 409 met); Download gives the file the name Save gives it; the live
 banner says a problem's place once, its column kept, and a misspelt kind's did-you-mean.
+Screenshots of the question and the banner are kept in output/test-artifacts/.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from cardgen.cli import main
-from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
+from tests.browser.test_gallery_browser import ARTIFACTS, browser  # noqa: F401  (the fixture)
 from tests.conftest import TINY_GAME
 from tests.serve.live_process import LiveProcess
 
@@ -33,6 +34,12 @@ CITED = TINY_GAME.replace("4 to 8 cards.}", "4 to 8 cards., cite: Building a dec
 
 HERO = "elements:\n  badge:\n    kind: {kind}\n    text: hi\n"
 """A hero layout whose element is of `kind`."""
+
+
+def _shot(driver: Any, name: str) -> None:
+    """The page as it is now, kept in output/test-artifacts/ for the record."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(ARTIFACTS / name))
 
 
 def _severe(driver: Any) -> list[dict[str, Any]]:
@@ -98,6 +105,7 @@ def test_the_builder_says_what_validate_says_and_asks_before_replacing(
             "decks/tiny/decks/my-deck.txt already exists: replace it, or keep it and choose"
             " another name."
         )
+        _shot(browser, "builder-save-question.png")
         question.find_element(By.CSS_SELECTOR, "button.keep").click()
         wait.until(lambda _d: saved_line.text.startswith("Not saved"))
         assert saved_line.text == (
@@ -161,6 +169,7 @@ def test_the_banner_says_each_place_once_with_its_column(
         wait.until(lambda _d: banner.is_displayed())
         rows = [p.text for p in banner.find_elements(By.CSS_SELECTOR, ".problem")]
         assert rows == [f'{layout}:3:5: element badge: unknown kind "txet"; did you mean "text"?']
+        _shot(browser, "serve-banner-kind.png")
         assert f"error: {rows[0]}" in live.lines
         assert _severe(browser) == []
     finally:
