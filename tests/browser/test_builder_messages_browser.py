@@ -22,7 +22,7 @@ from tests.serve.live_process import LiveProcess
 
 try:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # pragma: no cover - the fixture skips without selenium
     pass
 
@@ -135,6 +135,16 @@ def test_the_builder_says_what_validate_says_and_asks_before_replacing(
         assert got.name == Path(target).name
         assert browser.execute_script("return cardgenBuilder.downloaded") == got.name
         assert got.read_text(encoding="utf-8") == (root / target).read_text(encoding="utf-8")
+
+        # opened again: said as the file it is, the question gone
+        browser.find_element(By.ID, "save").click()
+        wait.until(lambda _d: question.is_displayed())
+        Select(browser.find_element(By.ID, "open")).select_by_value("my-deck")
+        wait.until(lambda _d: saved_line.text == "Opened decks/tiny/decks/my-deck.txt")
+        assert not question.is_displayed()
+        assert [p.text for p in verdict.find_elements(By.CSS_SELECTOR, ".violation")] == _validate(
+            root, "decks/tiny/decks/my-deck.txt"
+        )
         assert _severe(browser) == []
     finally:
         code, err = live.stop()

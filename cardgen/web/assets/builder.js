@@ -297,13 +297,13 @@
       .then(function (r) { return r.json(); })
       .then(function (data) {
         openSelect.value = "";
-        if (data.error) { savedLine.textContent = data.error; return; }
+        if (data.error) { say(data.error); return; }
         state.counts = {};
         (data.cards || []).forEach(function (card) { state.counts[card.name] = card.count; });
         nameInput.value = data.name;
         draw();
-        savedLine.textContent = "Opened decks/" + game + "/decks/" + data.name + ".txt" +
-          ((data.unknown || []).length ? " (not in the pool: " + data.unknown.map(function (u) { return u.name; }).join(", ") + ")" : "");
+        say("Opened " + data.path +
+          ((data.unknown || []).length ? " (not in the pool: " + data.unknown.map(function (u) { return u.name; }).join(", ") + ")" : ""));
         showVerdict(data);
       });
   }
