@@ -60,7 +60,7 @@ def _tag_message(kind: str, ctx: Mapping[str, object]) -> str:
     """A discriminated union's tag that is missing or names no member, told as `cardgen`
     tells an unknown name: `unknown kind "txet"; did you mean "text"?` (pydantic's own
     text names every tag and says nothing of the closest)."""
-    key = _names(ctx.get("discriminator", "kind"))[0]
+    key = (_names(ctx.get("discriminator", "")) or ["kind"])[0]
     tags = _names(ctx.get("expected_tags", ""))
     if kind == "union_tag_not_found":
         listed = f": one of {', '.join(tags)}" if tags else ""
