@@ -52,13 +52,20 @@ class Problem:
             return cls(None, None, error.problem)
         return cls(where.path, where.line, error.problem, where.col, str(where))
 
+    def place(self) -> str | None:
+        """`where`, or when none was given, its file, line and column (None: no file)."""
+        if self.where or self.file is None:
+            return self.where or None
+        parts = [self.file, *(str(n) for n in (self.line, self.col) if n is not None)]
+        return ":".join(parts if self.line is not None else parts[:1])
+
     def as_json(self) -> dict[str, Any]:
         """The problem as the API shows it."""
         return {
             "file": self.file,
             "line": self.line,
             "col": self.col,
-            "where": self.where or None,
+            "where": self.place(),
             "message": self.message,
         }
 
