@@ -150,8 +150,8 @@ def _check(project: Project, game: str, result: GameBuild, keep_going: bool) -> 
         result.add_error(exc)
         return None
     for finding in checks:
-        place = finding.path + (f":{finding.line}" if finding.line else "")
-        result.add("errors" if finding.severity == "error" else "warnings", str(finding), place)
+        kind = "errors" if finding.severity == "error" else "warnings"
+        result.add(kind, str(finding), finding.where)
     for lint in lints:
         result.add("lint", str(lint), f"{lint.path}:{lint.line}:{lint.col}")
     return pack, checks, lints

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from cardgen.check.findings import DeckReport, Finding, Violation
-from cardgen.errors import visible_lines
+from cardgen.errors import visible, visible_lines
 from cardgen.load.game import GamePack
 
 MAX_SHOWN = 50
 
 
-def _violation_line(path: str, violation: Violation) -> str:
+def violation_line(path: str, violation: Violation) -> str:
+    """A deck's violation as `cardgen validate` prints it (without its indent): the deck
+    list's file, line and column, the code, the rule, the message and the rule's section
+    (`decks/x.txt:7:3: DK103 one-persona: ... [How to build a deck]`)."""
     where = path
     if violation.line is not None:
         where += f":{violation.line}"
@@ -17,7 +20,7 @@ def _violation_line(path: str, violation: Violation) -> str:
             where += f":{violation.col}"
     level = "" if violation.severity == "error" else " [warning]"
     cite = f" [{violation.cite}]" if violation.cite else ""
-    return f"  {where}: {violation.code}{level} {violation.rule}: {violation.message}{cite}"
+    return visible(f"{where}: {violation.code}{level} {violation.rule}: {violation.message}{cite}")
 
 
 def deck_reports_text(reports: list[DeckReport]) -> str:
@@ -27,7 +30,7 @@ def deck_reports_text(reports: list[DeckReport]) -> str:
         verdict = "legal" if report.legal else "ILLEGAL"
         lines.append(f"{report.path}: {verdict} ({report.game}, {report.card_count} cards)")
         for violation in report.violations[:MAX_SHOWN]:
-            lines.append(_violation_line(report.path, violation))
+            lines.append("  " + violation_line(report.path, violation))
         if len(report.violations) > MAX_SHOWN:
             lines.append(f"  ... and {len(report.violations) - MAX_SHOWN} more")
     errors = sum(1 for r in reports for v in r.violations if v.severity == "error")

@@ -86,13 +86,16 @@ class Finding:
             data["col"] = self.col
         return data
 
-    def __str__(self) -> str:
+    @property
+    def where(self) -> str:
+        """Where the finding is, as its line begins: `file:line`, `file:line:col`, a cell."""
         if self.sheet is not None or (self.line and self.col):
-            where = str(Location(self.path, self.line, self.col, self.sheet))
-        else:
-            where = self.path + (f":{self.line}" if self.line else "")
+            return str(Location(self.path, self.line, self.col, self.sheet))
+        return self.path + (f":{self.line}" if self.line else "")
+
+    def __str__(self) -> str:
         level = "" if self.severity == "error" else " [warning]"
-        return f"{where}: {self.code}{level} {self.check}: {self.message}"
+        return f"{self.where}: {self.code}{level} {self.check}: {self.message}"
 
 
 @dataclass(frozen=True)

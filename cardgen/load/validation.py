@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -51,11 +51,32 @@ def _model_in(annotation: Any) -> Any:
     return None
 
 
+def _names(quoted: object) -> list[str]:
+    """pydantic's list of names, `'rect', 'text'`, as the names."""
+    return [name.strip(" '") for name in str(quoted).split(",") if name.strip(" '")]
+
+
+def _tag_message(kind: str, ctx: Mapping[str, object]) -> str:
+    """A discriminated union's tag that is missing or names no member, told as `cardgen`
+    tells an unknown name: `unknown kind "txet"; did you mean "text"?` (pydantic's own
+    text names every tag and says nothing of the closest)."""
+    key = (_names(ctx.get("discriminator", "")) or ["kind"])[0]
+    tags = _names(ctx.get("expected_tags", ""))
+    if kind == "union_tag_not_found":
+        listed = f": one of {', '.join(tags)}" if tags else ""
+        return f'missing required key "{key}"{listed}'
+    tag = str(ctx.get("tag", ""))
+    hint = did_you_mean(tag, tags) or (f"; known: {', '.join(tags)}" if tags else "")
+    return f'unknown {key} "{tag}"{hint}'
+
+
 def friendly(error: Any, allowed: Sequence[str] = ()) -> str:
     """A readable message for one pydantic error dict."""
     loc = _clean_loc(error["loc"])
     where = ".".join(str(p) for p in loc)
     kind = error["type"]
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return (f"{where}: " if where else "") + _tag_message(kind, error.get("ctx") or {})
     if kind == "extra_forbidden":
         key = str(loc[-1]) if loc else "?"
         return f'unknown key "{key}"{did_you_mean(key, allowed)}'

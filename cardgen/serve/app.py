@@ -40,14 +40,7 @@ def problems_of(outcome: GameBuild | CardgenError) -> tuple[Problem, ...]:
     """What stopped a build, each problem with its file and line where known."""
     if isinstance(outcome, CardgenError):
         errors = outcome.errors if isinstance(outcome, InputErrors) else [outcome]
-        return tuple(
-            Problem(
-                e.location.path if e.location else None,
-                e.location.line if e.location else None,
-                e.problem,
-            )
-            for e in errors
-        )
+        return tuple(Problem.of(e) for e in errors)
     places = outcome.places.get("errors", [])
     found = tuple(
         Problem.parse(text, places[i] if i < len(places) else "")

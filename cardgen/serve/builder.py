@@ -3,7 +3,8 @@
 - `GET /api/card?name=SLUG`: a card up close (`cardgen.serve.closeup`);
 - `GET /decks`: the deck builder (`web/assets/builder.js`, `builder.css`);
 - `GET /api/pool`: the card pool as the builder lists it, each card's copy limit with it;
-- `POST /api/validate` `{name, text}`: a deck list's verdict and report, nothing written;
+- `POST /api/validate` `{name, text}`: a deck list's verdict and report, the file it would
+  be saved as and whether one is there already (`exists`), nothing written;
 - `GET /api/decks`: the deck lists of `decks/GAME/decks/`; `GET /api/deck?name=SLUG` one;
 - `POST /api/decks` `{name, text, overwrite}`: a deck list saved there.
 
@@ -26,7 +27,7 @@ from cardgen.model.select import matches
 from cardgen.project import Project
 from cardgen.render.game import card_files
 from cardgen.serve.closeup import UnknownCard, card_closeup, read_page
-from cardgen.serve.decks import DeckFolder, DeckRefused, check_name, check_text, judge
+from cardgen.serve.decks import DeckFolder, DeckRefused
 from cardgen.serve.page import ASSETS, csp
 from cardgen.serve.server import Request, Response, Routes
 
@@ -177,17 +178,15 @@ def add_routes(table: Routes, site: Site) -> None:
     def listing(_request: Request) -> Response:
         return _answer(lambda: pool(_project(site).game(site.game), site.feed.state.images))
 
+    def folder() -> DeckFolder:
+        return DeckFolder(_project(site), site.game)
+
     def validate(request: Request) -> Response:
         def verdict() -> dict[str, Any]:
             data = _body(request)
-            text = check_text(data.get("text"))
-            name = check_name(data.get("name") or "deck")
-            return judge(_project(site), site.game, name, text)
+            return folder().judged(data.get("name"), data.get("text"))
 
         return _answer(verdict)
-
-    def folder() -> DeckFolder:
-        return DeckFolder(_project(site), site.game)
 
     def decks(_request: Request) -> Response:
         return _answer(lambda: {"game": site.game, "decks": folder().listed()})

@@ -19,7 +19,7 @@ from cardgen.errors import CardgenError, InputErrors
 from cardgen.load.decklist import MAX_DECK_BYTES, parse_text_deck
 from cardgen.load.text import read_text
 from cardgen.project import Project
-from cardgen.report import deck_reports_text
+from cardgen.report import deck_reports_text, violation_line
 from cardgen.validate import validate_text
 from cardgen.write import atomic_write, slug
 
@@ -55,9 +55,14 @@ def problems(error: CardgenError) -> list[dict[str, Any]]:
     ]
 
 
+def deck_file(name: str) -> str:
+    """The file name a deck of `name` is saved as (and downloaded as): `SLUG.txt`."""
+    return f"{slug(name)}{SUFFIX}"
+
+
 def shown_path(game: str, name: str) -> str:
     """The file a deck of `name` is (or would be) saved as, relative to the project."""
-    return f"decks/{game}/decks/{slug(name)}{SUFFIX}"
+    return f"decks/{game}/decks/{deck_file(name)}"
 
 
 def check_text(text: object) -> str:
@@ -87,21 +92,37 @@ def check_name(name: object) -> str:
     return name
 
 
+def unread(shown: str, error: CardgenError) -> dict[str, Any]:
+    """The answer for a deck list that does not read (`judge`'s keys): its `errors`."""
+    return {
+        "path": shown,
+        "file": Path(shown).name,
+        "deck": None,
+        "errors": problems(error),
+        "lines": [],
+        "violation_lines": [],
+        "report": None,
+    }
+
+
 def judge(project: Project, game: str, name: str, text: str) -> dict[str, Any]:
     """The verdict on a deck list's text, as `cardgen validate --format json` gives it for
-    one deck (`deck`, and `lines`: what it prints), with `report` (`cardgen report`'s
-    JSON); or, when the text does not read as a deck list, its `errors`."""
+    one deck (`deck`, and `lines`: what it prints; `violation_lines`: each violation's line
+    of them, its place and its rule's section), with `report` (`cardgen report`'s JSON);
+    or, when the text does not read as a deck list, its `errors`."""
     shown = shown_path(game, name)
     try:
         deck, verdict = validate_text(project, text, shown, game=game)
     except CardgenError as exc:
-        return {"path": shown, "deck": None, "errors": problems(exc), "lines": [], "report": None}
+        return unread(shown, exc)
     stats = report_deck(project.game(game), deck)
     return {
         "path": shown,
+        "file": deck_file(name),
         "deck": verdict.as_json(),
         "errors": [],
         "lines": deck_reports_text([verdict]).splitlines(),
+        "violation_lines": [violation_line(verdict.path, v) for v in verdict.violations],
         "report": stats.as_json(),
     }
 
@@ -152,7 +173,7 @@ class DeckFolder:
         try:
             answer["text"] = read_text(target, limit=MAX_DECK_BYTES, root=folder)
         except CardgenError as exc:
-            answer.update(deck=None, errors=problems(exc), lines=[], report=None)
+            answer.update(unread(shown_path(self.game, key), exc))
             return answer
         answer.update(judge(self.project, self.game, key, answer["text"]))
         if answer["deck"] is not None:
@@ -161,6 +182,23 @@ class DeckFolder:
             answer["cards"] = [{"name": card.name, "count": n} for card, n in counted]
             answer["unknown"] = [{"name": n, "count": c} for n, c in unknown]
         return answer
+
+    def taken(self, name: str) -> bool:
+        """Whether saving a deck of `name` would meet a file there already (a save then
+        needs `overwrite`); False when the folder leads out (a save is refused anyway)."""
+        try:
+            target = self.resolved() / deck_file(name)
+        except DeckRefused:
+            return False
+        return target.exists() or target.is_symlink()
+
+    def judged(self, name: object, text: object) -> dict[str, Any]:
+        """`judge`'s answer on a deck list's text, with `exists`: whether a deck saved
+        under that name now would meet a file (`taken`); nothing written."""
+        body = check_text(text)
+        key = check_name(name or "deck")
+        answer = judge(self.project, self.game, key, body)
+        return {**answer, "exists": self.taken(key)}
 
     def save(self, name: object, text: object, overwrite: object = False) -> dict[str, Any]:
         """Write a deck list as `SLUG.txt` in the folder, atomically; an existing file is
@@ -172,7 +210,7 @@ class DeckFolder:
         except CardgenError as exc:
             raise DeckRefused(400, problems(exc)[0]["text"]) from None
         folder = self.resolved()
-        target = folder / f"{slug(shown_name)}{SUFFIX}"
+        target = folder / deck_file(shown_name)
         shown = shown_path(self.game, shown_name)
         if target.is_symlink() or (target.exists() and not target.is_file()):
             raise DeckRefused(409, f"{shown} is not a plain file: not replaced")

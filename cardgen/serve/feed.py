@@ -15,30 +15,59 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardgen.errors import CardgenError
 from cardgen.serve.changes import Changes, Hashes
 
-_PLACE = re.compile(r"(?P<file>.+?):(?P<line>\d+)(?::\d+)?")
+_PLACE = re.compile(r"(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))?")
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A problem that stopped a build: its file, line and message."""
+    """A problem that stopped a build: its file, line and message, its column when it has
+    one, and `where`: its place as `cardgen build` prints it before the message."""
 
     file: str | None
     line: int | None
     message: str
+    col: int | None = None
+    where: str = ""
 
     @classmethod
     def parse(cls, text: str, place: str = "") -> Problem:
-        """A problem from its line (`file:line: message`) and its place (`file:line`)."""
+        """A problem from its line (`place: message`) and its place (`file:line:col`,
+        `file:line`, a cell `cards.xlsx:Cards!C14`, a file)."""
         found = _PLACE.fullmatch(place)
-        file, line = (found["file"], int(found["line"])) if found else (place or None, None)
+        file, line, col = (place or None, None, None)
+        if found:
+            file, line = found["file"], int(found["line"])
+            col = int(found["col"]) if found["col"] else None
         message = text.removeprefix(f"{place}: ") if place else text
-        return cls(file, line, message)
+        return cls(file, line, message, col, place)
+
+    @classmethod
+    def of(cls, error: CardgenError) -> Problem:
+        """The problem a library error tells (one of an `InputErrors`' own)."""
+        where = error.location
+        if where is None:
+            return cls(None, None, error.problem)
+        return cls(where.path, where.line, error.problem, where.col, str(where))
+
+    def place(self) -> str | None:
+        """`where`, or when none was given, its file, line and column (None: no file)."""
+        if self.where or self.file is None:
+            return self.where or None
+        parts = [self.file, *(str(n) for n in (self.line, self.col) if n is not None)]
+        return ":".join(parts if self.line is not None else parts[:1])
 
     def as_json(self) -> dict[str, Any]:
         """The problem as the API shows it."""
-        return {"file": self.file, "line": self.line, "message": self.message}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+            "where": self.place(),
+            "message": self.message,
+        }
 
 
 @dataclass(frozen=True, slots=True)

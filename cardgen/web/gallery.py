@@ -64,6 +64,22 @@ def _pdf_label(name: str, prefix: str) -> str:
     return " ".join(PAPER_NAMES.get(word, word) for word in words) + " PDF"
 
 
+TTS_KINDS = (
+    ("-table.json", "saved game"),
+    ("-table.png", "saved game's thumbnail"),
+    (".json", "saved object"),
+    (".png", "thumbnail"),
+    (".uploads.txt", "upload list"),
+)
+"""What each file of `tts/` is, by how its name ends (the first that fits)."""
+
+
+def _tts_label(name: str) -> str:
+    """A file of `tts/` named with what it is: `shards.uploads.txt (upload list)`."""
+    kind = next((kind for end, kind in TTS_KINDS if name.endswith(end)), "")
+    return f"{name} ({kind})" if kind else name
+
+
 def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
     groups: dict[str, list[tuple[str, str]]] = {"print": [], "rules": [], "tabletop simulator": []}
     for path in sorted({relative_href(p, out) for p in files}):
@@ -77,8 +93,7 @@ def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
         elif path.startswith(f"{RULEBOOK_FOLDER}/rulebook-") and path.endswith(".pdf"):
             groups["rules"].append((path, _pdf_label(name, "rulebook-")))
         elif path.startswith("tts/") and path.count("/") == 1:
-            kind = "saved object" if name.endswith(".json") else "thumbnail"
-            groups["tabletop simulator"].append((path, f"{name} ({kind})"))
+            groups["tabletop simulator"].append((path, _tts_label(name)))
     parts = []
     for kind, links in groups.items():
         if not links:

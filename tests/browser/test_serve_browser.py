@@ -152,7 +152,6 @@ def test_a_card_up_close_and_a_deck_built_checked_and_saved(
     make_project: Callable[..., Path],
 ) -> None:
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support import expected_conditions
 
     from tests.conftest import TINY_GAME
 
@@ -225,7 +224,8 @@ def test_a_card_up_close_and_a_deck_built_checked_and_saved(
         wait.until(lambda _d: "illegal" in str(verdict.get_attribute("class")))
         assert verdict.text == (  # the finding's own words (the rule's `message` is not shown)
             "Illegal: 1 cards\n"
-            "DK101 deck-size: deck has 1 cards; at least 4 allowed (3 short: add 3)"
+            "decks/tiny/decks/my-deck.txt: DK101 deck-size: deck has 1 cards; at least 4 allowed"
+            " (3 short: add 3)"
         ), verdict.text
         for _ in range(3):
             plus("Fireball").click()
@@ -245,24 +245,21 @@ def test_a_card_up_close_and_a_deck_built_checked_and_saved(
         # saved again under the same name: asked first, and kept when the answer is no
         plus("Frost Bolt").click()
         browser.find_element(By.ID, "save").click()
-        wait.until(expected_conditions.alert_is_present())
-        assert "test-deck.txt exists" in browser.switch_to.alert.text
-        browser.switch_to.alert.dismiss()
+        question = browser.find_element(By.ID, "save-question")
+        wait.until(lambda _d: question.is_displayed())
+        assert "test-deck.txt already exists" in browser.find_element(By.ID, "saved").text
+        question.find_element(By.CSS_SELECTOR, "button.keep").click()
         wait.until(lambda d: "Not saved" in d.find_element(By.ID, "saved").text)
         assert saved.read_text(encoding="utf-8") == first
         browser.find_element(By.ID, "save").click()
-        wait.until(expected_conditions.alert_is_present())
-        browser.switch_to.alert.accept()
+        wait.until(lambda _d: question.is_displayed())
+        question.find_element(By.CSS_SELECTOR, "button.replace").click()
         wait.until(lambda _d: saved.read_text(encoding="utf-8") != first)
         assert saved.read_text(encoding="utf-8") == first.replace(
             "3 Fireball\n", "3 Fireball\n1 Frost Bolt\n"
         )
-        errors = [
-            e
-            for e in browser.get_log("browser")
-            if e["level"] == "SEVERE" and "status of 409" not in e["message"]
-        ]
-        assert errors == []
+        errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+        assert errors == []  # no 409 met: the page asked before saving
     finally:
         code, err = live.stop()
     assert code == 0, err

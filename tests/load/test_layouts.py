@@ -131,7 +131,16 @@ def test_missing_parent_suggests(make_project: Callable[..., Path]) -> None:
             'hero.yaml:2:28: element t: unknown key "colour"',
         ),
         ("sise: poker\n", 'hero.yaml:1:1: unknown key "sise"; did you mean "size"?'),
-        ("elements:\n  t: {kind: txet, text: x}\n", "hero.yaml:2:"),
+        (
+            "elements:\n  t: {kind: txet, text: x}\n",
+            'hero.yaml:2:6: element t: unknown kind "txet"; did you mean "text"?',
+        ),
+        (
+            "elements:\n  t: {kind: zigzag, text: x}\n",
+            'element t: unknown kind "zigzag"; known: rect, ellipse, polygon, hexagon, line,'
+            " image, text, icon, helper",
+        ),
+        ("elements:\n  t: {text: x}\n", 'hero.yaml:2:6: element t: missing required key "kind"'),
         (
             "elements:\n  t:\n    kind: text\n    text: '{powr}'\n",
             'unknown field "{powr}"; did you mean "power"',
@@ -154,6 +163,37 @@ def test_bad_layouts_name_file_and_line(
         layouts(make_project, {"hero.yaml": text})
     found = messages(info.value)
     assert any(expected in m for m in found), found
+    assert not any("tag" in m for m in found), found  # never pydantic's tagged-union words
+
+
+def test_a_misspelt_kind_is_one_line_in_check_and_build(
+    make_project: Callable[..., Path], run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_project()
+    monkeypatch.chdir(root)
+    game = root / "decks" / "tiny" / "game.yaml"
+    good = game.read_text()
+    game.write_text(good.replace("kind: count,", "kind: cuont,"))
+    rule = (
+        "error: decks/tiny/game.yaml:17:5: deck_rules.1:"
+        ' unknown kind "cuont"; did you mean "count"?'
+    )
+    folder = root / "layouts" / "tiny"
+    folder.mkdir(parents=True)
+    (folder / "hero.yaml").write_text("elements:\n  badge:\n    kind: txet\n    text: hi\n")
+    element = (
+        "error: layouts/tiny/hero.yaml:3:5: element badge:"
+        ' unknown kind "txet"; did you mean "text"?'
+    )
+    for command in ("check", "build"):
+        result = run(command, "tiny", "--project", root)
+        assert result.exit_code == 2, result.output
+        assert [e for e in result.stderr.splitlines() if e.startswith("error")] == [rule]
+    game.write_text(good)
+    for command in ("check", "build"):
+        result = run(command, "tiny", "--project", root)
+        assert result.exit_code == 2, result.output
+        assert [e for e in result.stderr.splitlines() if e.startswith("error")] == [element]
 
 
 def test_switch_cases_and_bleed_rect(make_project: Callable[..., Path]) -> None:

@@ -65,6 +65,8 @@ def test_images_are_hashed_from_their_bytes_and_again_when_they_change(tmp_path:
 
 def test_a_problem_keeps_its_file_and_line() -> None:
     problem = Problem.parse("decks/tiny/game.yaml:2:5: invalid YAML", "decks/tiny/game.yaml:2:5")
-    assert problem == Problem("decks/tiny/game.yaml", 2, "invalid YAML")
+    assert problem == Problem(
+        "decks/tiny/game.yaml", 2, "invalid YAML", 5, "decks/tiny/game.yaml:2:5"
+    )
     assert Problem.parse("no card", "") == Problem(None, None, "no card")
     assert Problem.parse("x.xlsx:Cards!C4: bad", "x.xlsx:Cards!C4").message == "bad"

@@ -217,4 +217,12 @@ def test_the_state_and_the_change_feed(served: Served) -> None:
     message = data.split(b"event: build\ndata: ", 1)[1].split(b"\n", 1)[0]
     event = json.loads(message)
     assert event["generation"] == since + 1 and event["ok"] is False
-    assert event["problems"] == [{"file": "decks/game/game.yaml", "line": 3, "message": "bad"}]
+    assert event["problems"] == [
+        {
+            "file": "decks/game/game.yaml",
+            "line": 3,
+            "col": None,
+            "where": "decks/game/game.yaml:3",
+            "message": "bad",
+        }
+    ]

@@ -151,6 +151,7 @@ def page(make_project: Callable[..., Path], tmp_path: Path) -> Node:
     out = root / "output" / "tiny"
     files = [out / name for name in ("tiny-a4-duplex-long.pdf", "tiny-letter-simplex.pdf")]
     files += [out / "board-arena.png", out / "tts" / "tiny.json", out / "tts" / "tiny.png"]
+    files += [out / "tts" / n for n in ("tiny.uploads.txt", "tiny-table.json", "tiny-table.png")]
     files += [out / "tts" / "sheets" / "x.jpg", out / "reports" / "first.pdf"]
     files += [out / "tiny-a&b.pdf", tmp_path / "elsewhere" / "other.pdf"]
     files += [out / "rulebook" / n for n in ("rulebook.html", "rulebook.md", "cards/hero.png")]
@@ -300,8 +301,11 @@ def test_the_downloads_name_each_file_by_what_it_is(page: Node) -> None:
         ("span", None, "rules"),
         ("a", "rulebook/rulebook.html", "rulebook"),  # not its Markdown or its card images
         ("span", None, "tabletop simulator"),
+        ("a", "tts/tiny-table.json", "tiny-table.json (saved game)"),
+        ("a", "tts/tiny-table.png", "tiny-table.png (saved game's thumbnail)"),
         ("a", "tts/tiny.json", "tiny.json (saved object)"),
         ("a", "tts/tiny.png", "tiny.png (thumbnail)"),
+        ("a", "tts/tiny.uploads.txt", "tiny.uploads.txt (upload list)"),  # not a thumbnail
     ]
 
 

@@ -4,7 +4,8 @@
 // the deck-list text `cardgen validate` reads, is judged by the server (POST /api/validate:
 // the same rules and messages) and its curve and odds shown (the deck report). Save writes
 // decks/GAME/decks/NAME.txt (POST /api/decks; a file that exists is replaced only after
-// asking), Download hands the same text to the browser, Open loads a saved deck list.
+// asking), Download hands the same text to the browser under the same file name, Open
+// loads a saved deck list.
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="cardgen-game"]');
@@ -20,7 +21,10 @@
   var reportBox = document.getElementById("report");
   var openSelect = document.getElementById("open");
   var pending = null;
-  var asked = 0;
+  var question = el("p", "save-question");
+  question.id = "save-question";
+  question.hidden = true;
+  savedLine.parentNode.insertBefore(question, savedLine.nextSibling);
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -150,9 +154,9 @@
     var deck = answer.deck;
     verdictBox.className = deck.legal ? "legal" : "illegal";
     verdictBox.appendChild(el("p", "headline", (deck.legal ? "Legal" : "Illegal") + ": " + deck.card_count + " cards"));
-    deck.violations.forEach(function (v) {
-      var line = el("p", "violation " + v.severity, v.code + " " + v.rule + ": " + v.message);
-      verdictBox.appendChild(line);
+    deck.violations.forEach(function (v, i) {
+      // the line `cardgen validate` prints: the deck line, the rule and its section
+      verdictBox.appendChild(el("p", "violation " + v.severity, answer.violation_lines[i]));
     });
     showReport(answer.report);
   }
@@ -214,32 +218,67 @@
     }, 120);
   }
 
-  function save(overwrite) {
+  // Save: the server says first what the deck would be saved as and whether that file is
+  // there already (POST /api/validate); a file that is there is replaced only when the
+  // answer to the question shown under the buttons is "Replace it" (never a 409 unasked).
+  function say(text) {
+    question.hidden = true;
+    savedLine.textContent = text;
+  }
+
+  function ask(path) {
+    question.textContent = "";
+    var replace = el("button", "replace", "Replace it");
+    replace.type = "button";
+    replace.addEventListener("click", function () { store(true, path); });
+    var keep = el("button", "keep", "Keep it");
+    keep.type = "button";
+    keep.addEventListener("click", function () {
+      say("Not saved: " + path + " already exists and was kept; choose another name.");
+      nameInput.focus();
+    });
+    question.appendChild(replace);
+    question.appendChild(keep);
+    savedLine.textContent = path + " already exists: replace it, or keep it and choose another name.";
+    question.hidden = false;
+    state.asked = (state.asked || 0) + 1;
+    replace.focus();
+  }
+
+  function store(overwrite, path) {
     return post("/api/decks", { name: nameInput.value, text: deckText(), overwrite: overwrite }).then(function (answer) {
-      if (answer.status === 409 && !overwrite && /exists/.test(answer.data.error || "")) {
-        asked += 1;
-        state.asked = asked;
-        if (window.confirm(answer.data.error.replace(": save again with overwrite to replace it", "") + ". Replace it?")) {
-          return save(true);
-        }
-        savedLine.textContent = "Not saved: " + answer.data.error.split(":")[0] + " is kept.";
-        return null;
-      }
-      if (answer.status !== 201) { savedLine.textContent = "Not saved: " + answer.data.error; return null; }
+      if (answer.status === 409 && !overwrite) { ask(path); return null; }  // made meanwhile
+      if (answer.status !== 201) { say("Not saved: " + answer.data.error); return null; }
       state.saved = answer.data.saved;
-      savedLine.textContent = "Saved as " + answer.data.saved;
+      say("Saved as " + answer.data.saved);
       listDecks();
       return answer.data;
     });
   }
 
+  function save() {
+    return post("/api/validate", { name: nameInput.value, text: deckText() }).then(function (answer) {
+      var data = answer.data;
+      if (answer.status !== 200) { say("Not saved: " + data.error); return null; }
+      if (data.errors && data.errors.length) { say("Not saved: " + data.errors[0].text); return null; }
+      if (data.exists) { ask(data.path); return null; }
+      return store(false, data.path);
+    });
+  }
+
+  // Download: the same text, under the file name Save gives it (the server's, `file`).
   function download() {
-    var link = el("a");
-    link.href = URL.createObjectURL(new Blob([deckText()], { type: "text/plain" }));
-    link.download = (nameInput.value.trim() || "deck").replace(/[^A-Za-z0-9._-]+/g, "-") + ".txt";
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
+    var text = deckText();
+    return post("/api/validate", { name: nameInput.value, text: text }).then(function (answer) {
+      if (answer.status !== 200) { say("Not downloaded: " + answer.data.error); return; }
+      var link = el("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+      link.download = answer.data.file;
+      state.downloaded = link.download;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+    });
   }
 
   function listDecks() {
@@ -258,13 +297,13 @@
       .then(function (r) { return r.json(); })
       .then(function (data) {
         openSelect.value = "";
-        if (data.error) { savedLine.textContent = data.error; return; }
+        if (data.error) { say(data.error); return; }
         state.counts = {};
         (data.cards || []).forEach(function (card) { state.counts[card.name] = card.count; });
         nameInput.value = data.name;
         draw();
-        savedLine.textContent = "Opened decks/" + game + "/decks/" + data.name + ".txt" +
-          ((data.unknown || []).length ? " (not in the pool: " + data.unknown.map(function (u) { return u.name; }).join(", ") + ")" : "");
+        say("Opened " + data.path +
+          ((data.unknown || []).length ? " (not in the pool: " + data.unknown.map(function (u) { return u.name; }).join(", ") + ")" : ""));
         showVerdict(data);
       });
   }
@@ -272,7 +311,7 @@
   Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
     form.addEventListener("submit", function (event) { event.preventDefault(); });
   });
-  document.getElementById("save").addEventListener("click", function () { save(false); });
+  document.getElementById("save").addEventListener("click", save);
   document.getElementById("download").addEventListener("click", download);
   document.getElementById("clear").addEventListener("click", function () { state.counts = {}; draw(); check(); });
   openSelect.addEventListener("change", function () { if (openSelect.value) { openDeck(openSelect.value); } });

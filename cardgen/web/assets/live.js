@@ -49,13 +49,16 @@
     state.problems.forEach(function (problem) {
       var row = document.createElement("div");
       row.className = "problem";
-      if (problem.file) {
+      // the line `cardgen build` prints: its place once (file:line:column, a cell), then
+      // the message
+      var place = problem.where || problem.file;
+      if (place) {
         var where = document.createElement("span");
         where.className = "where";
-        where.textContent = problem.file + (problem.line ? ":" + problem.line : "");
+        where.textContent = place + ":";
         row.appendChild(where);
       }
-      row.appendChild(document.createTextNode(problem.message));
+      row.appendChild(document.createTextNode((place ? " " : "") + problem.message));
       banner.appendChild(row);
     });
     banner.hidden = false;
