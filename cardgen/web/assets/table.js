@@ -403,6 +403,15 @@
     });
     return box;
   }
+  function sharedRows() {  // the shared piles in a row, `left` and `ends` piles at its ends
+    var left = [], middle = [], right = [], box = [], ends = 0;
+    T.piles.filter(function (p) { return p.owner === null; }).forEach(function (p) {
+      if (p.place === "box") { box.push(p); } else if (p.place === "left" || (p.place === "ends" && ends++ % 2 === 0)) {
+        left.push(p);
+      } else if (p.place === "right" || p.place === "ends") { right.unshift(p); } else { middle.push(p); }
+    });
+    return { table: left.concat(middle, right), box: box };
+  }
   function render() {
     var focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.k : null;
     document.getElementById("seed-shown").textContent = S.seed;
@@ -411,9 +420,11 @@
     var area = el("div", "area");
     var shared = el("div", "shared");
     shared.appendChild(playView());
-    var middle = el("div", "piles");
-    T.piles.filter(function (p) { return p.owner === null; }).forEach(function (p) { middle.appendChild(pileView(p.id)); });
+    var rows = sharedRows(), middle = el("div", "piles"), box = el("div", "piles in-box");
+    rows.table.forEach(function (p) { middle.appendChild(pileView(p.id)); });
+    rows.box.forEach(function (p) { box.appendChild(pileView(p.id)); });
     shared.appendChild(middle);
+    if (rows.box.length) { shared.appendChild(box); }
     shared.appendChild(componentsView(null));
     area.appendChild(shared);
     T.seats.forEach(function (seat) {

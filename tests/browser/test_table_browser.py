@@ -1,0 +1,264 @@
+"""The playtest table in headless Chromium: a scripted opening of a Blubler's game for four
+on the table `cardgen serve` sends (`/table?players=4`), and a Shards duel on the page the
+build writes, opened from disk (file://). The setups are checked against the published
+rules (/work/shared/rules): four paquets of ten face down, the two Special piles of seven
+at the ends; each Persona face up beside a face-down Shard Deck, five cards drawn each.
+Played by keyboard and pointer: hot-seat turns that hide the other hands, a card played
+and undone, dice rolled, a shuffle and a roll replayed from their seed, a reload that
+restores the table; axe-core finds no serious or critical violation; no console error.
+
+Every wait is for a condition (WebDriverWait), never for a time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.axe_check import axe_violations
+from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
+from tests.example_builds import built
+from tests.oracles.games import example_copy
+from tests.serve.live_process import LiveProcess
+
+try:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # pragma: no cover - the fixture skips without selenium
+    pass
+
+WAIT = 60
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveProcess]:
+    """`cardgen serve blublers` on a copy of the example games."""
+    project = example_copy(tmp_path_factory.mktemp("table"), "blublers")
+    live = LiveProcess(project, "blublers")
+    try:
+        yield live
+    finally:
+        code, err = live.stop()
+        assert code == 0, err
+
+
+def _open(driver: Any, url: str) -> WebDriverWait:
+    driver.get(url)
+    wait = WebDriverWait(driver, WAIT, poll_frequency=0.05)
+    wait.until(lambda d: d.execute_script("return !!(window.cardgenTable && cardgenTable.ready)"))
+    return wait
+
+
+def _fresh(driver: Any, url: str) -> WebDriverWait:
+    """The page at `url` with nothing kept from an earlier test."""
+    _open(driver, url)
+    driver.execute_script("localStorage.clear()")
+    driver.get_log("browser")
+    return _open(driver, url)
+
+
+def _state(driver: Any) -> Any:
+    return driver.execute_script("return JSON.stringify(window.cardgenTable.state)")
+
+
+def _pile(driver: Any, pile: str) -> Any:
+    return driver.find_element(By.CSS_SELECTOR, f'[data-pile="{pile}"]')
+
+
+def _count(driver: Any, pile: str) -> str:
+    return str(_pile(driver, pile).find_element(By.CSS_SELECTOR, ".count").text)
+
+
+def _button(driver: Any, key: str) -> Any:
+    return driver.find_element(By.CSS_SELECTOR, f'[data-k="{key}"]')
+
+
+def _said(driver: Any) -> str:
+    return str(driver.find_element(By.ID, "announce").get_attribute("textContent"))
+
+
+def _play(driver: Any) -> list[str]:
+    return [
+        str(b.get_attribute("aria-label"))
+        for b in driver.find_elements(By.CSS_SELECTOR, ".play button.card")
+    ]
+
+
+def _seat(driver: Any, wait: WebDriverWait, number: int) -> None:
+    """Hand the table to seat `number` (0 first) with its shortcut key."""
+    driver.find_element(By.TAG_NAME, "body").send_keys(str(number + 1))
+    wait.until(lambda d: d.find_element(By.ID, "seat").get_attribute("value") == str(number))
+
+
+def _hidden_hands(driver: Any, playing: int) -> None:
+    """Only the player's own hand shows faces: the others a back and a count."""
+    for hand in driver.find_elements(By.CSS_SELECTOR, "section.hand"):
+        number = int(str(hand.get_attribute("data-hand")))
+        faces = hand.find_elements(By.CSS_SELECTOR, "button.card")
+        if number != playing:
+            assert faces == []
+            for image in hand.find_elements(By.TAG_NAME, "img"):
+                assert "/backs/" in str(image.get_attribute("src"))
+
+
+def _clean(driver: Any) -> None:
+    assert axe_violations(driver) == []
+    assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_a_blublers_opening_for_four(browser: Any, served: LiveProcess) -> None:  # noqa: F811
+    url = served.url + "table?players=4&seed=splash"
+    wait = _fresh(browser, url)
+    setup = browser.execute_script("return window.cardgenTable.setup")
+    assert setup["players"] == 4 and setup["game"] == "blublers"
+    # the rules' setup: ten Classic cards each, face down; two Special piles of seven at
+    # the two ends of the play area, one face down, one face up
+    paquets = [f"seat-{n}-paquet" for n in range(1, 5)]
+    assert [_count(browser, p) for p in paquets] == ["10 cards, face down"] * 4
+    row = browser.find_elements(By.CSS_SELECTOR, ".shared > .piles:not(.in-box) > .pile")
+    ends = [row[0], row[-1]]
+    assert [e.find_element(By.TAG_NAME, "h3").text for e in ends] == [
+        "Pioche Special face cachée",
+        "Pioche Special face visible",
+    ]
+    assert [e.find_element(By.CSS_SELECTOR, ".count").text for e in ends] == [
+        "7 cards, face down",
+        "7 cards, face up",
+    ]
+    assert browser.find_element(By.ID, "seed-shown").text == "splash"
+    # each player in turn turns the top card of their paquet onto the centre pile: the
+    # first by pointer, the others by keyboard (the top card focused, then `t`)
+    played: list[str] = []
+    for number, paquet in enumerate(paquets):
+        _seat(browser, wait, number)
+        assert "(playing)" in browser.find_element(By.ID, f"seat-name-{number}").text
+        top = _button(browser, f"top:{paquet}")
+        if number == 0:
+            _button(browser, f"playtop:{paquet}").click()
+        else:
+            top.send_keys("t")
+        wait.until(lambda d, n=number: len(_play(d)) == n + 1)
+        played.append(_play(browser)[-1].removesuffix(", on the table"))
+        assert _said(browser).startswith(f"Player {number + 1} turned {played[-1]} from")
+        assert _count(browser, paquet) == "9 cards, face down"
+    assert len(set(played)) >= 2  # four cards off four shuffled paquets
+    # a card drawn into Player 4's hand is hidden from the others
+    _button(browser, "top:seat-4-paquet").send_keys("d")
+    wait.until(lambda d: _count(d, "seat-4-paquet") == "8 cards, face down")
+    assert _said(browser) == "Player 4 drew a card from Player 4's Paquet"
+    assert len(browser.find_elements(By.CSS_SELECTOR, '[data-hand="3"] button.card')) == 1
+    _seat(browser, wait, 0)
+    _hidden_hands(browser, 0)
+    assert "1 card" in browser.find_element(By.CSS_SELECTOR, '[data-hand="3"] h3').text
+    # undone: the draw, then the last card played goes back on top of Player 4's paquet
+    browser.find_element(By.ID, "undo").click()
+    wait.until(lambda d: _count(d, "seat-4-paquet") == "9 cards, face down")
+    browser.find_element(By.TAG_NAME, "body").send_keys("u")
+    wait.until(lambda d: len(_play(d)) == 3)
+    assert _count(browser, "seat-4-paquet") == "10 cards, face down"
+    # a shuffle replayed from its seed: the same order; another seed: another order
+    box = "box-reste-de-la-boite"
+    _button(browser, f"shuffle:{box}").click()
+    wait.until(lambda d: _said(d).startswith("Shuffled Reste de la boîte (seed splash"))
+    first = browser.execute_script(f"return cardgenTable.order('{box}')")
+    browser.find_element(By.ID, "new-game").click()
+    wait.until(lambda d: len(_play(d)) == 0)
+    before = browser.execute_script(f"return cardgenTable.order('{box}')")
+    _button(browser, f"shuffle:{box}").click()
+    wait.until(lambda d: d.execute_script(f"return cardgenTable.order('{box}')") != before)
+    assert browser.execute_script(f"return cardgenTable.order('{box}')") == first
+    seed = browser.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("another", Keys.ENTER)
+    wait.until(lambda d: d.find_element(By.ID, "seed-shown").text == "another")
+    _button(browser, f"shuffle:{box}").click()
+    wait.until(lambda d: d.execute_script(f"return cardgenTable.order('{box}')") != before)
+    assert browser.execute_script(f"return cardgenTable.order('{box}')") != first
+    # a reload restores the table exactly, the seed with it
+    _button(browser, "playtop:seat-2-paquet").click()
+    wait.until(lambda d: len(_play(d)) == 1)
+    kept = _state(browser)
+    _open(browser, browser.current_url)
+    assert _state(browser) == kept
+    assert browser.find_element(By.ID, "seed-shown").text == "another"
+    assert len(_play(browser)) == 1
+    _clean(browser)
+
+
+def test_a_refused_player_count_is_a_clear_page(browser: Any, served: LiveProcess) -> None:  # noqa: F811
+    browser.get(served.url + "table?players=9")
+    alert = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
+    assert "9" in alert and "2 to 8 players" in alert
+
+
+def test_a_shards_duel_from_disk(browser: Any) -> None:  # noqa: F811
+    page = built() / "output" / "shards" / "table.html"
+    url = page.as_uri() + "?players=2&seed=duel"
+    wait = _fresh(browser, url)
+    # each Persona face up, each Shard Deck face down
+    for seat in (1, 2):
+        assert _count(browser, f"seat-{seat}-persona").endswith("face up")
+        top = _button(browser, f"top:seat-{seat}-persona").find_element(By.TAG_NAME, "img")
+        assert "/cards/" in str(top.get_attribute("src"))
+        assert _count(browser, f"seat-{seat}-shard-deck").endswith("face down")
+    decks = [int(_count(browser, f"seat-{s}-shard-deck").split()[0]) for s in (1, 2)]
+    # the opening hands: five each, drawn from the Shard Decks
+    opening = browser.find_element(By.ID, "opening")
+    assert opening.text == "Draw opening hands (5 each)"
+    opening.click()
+    wait.until(lambda d: "5 cards" in d.find_element(By.CSS_SELECTOR, '[data-hand="0"] h3').text)
+    assert [int(_count(browser, f"seat-{s}-shard-deck").split()[0]) for s in (1, 2)] == [
+        n - 5 for n in decks
+    ]
+    assert len(browser.find_elements(By.CSS_SELECTOR, '[data-hand="0"] button.card')) == 5
+    _hidden_hands(browser, 0)
+    images = browser.execute_script(
+        "return Array.from(document.querySelectorAll('img')).map(i => [i.complete, i.naturalWidth])"
+    )
+    wait.until(
+        lambda d: all(
+            d.execute_script(
+                "return Array.from(document.querySelectorAll('img')).map(i => i.complete"
+                " && i.naturalWidth > 0)"
+            )
+        )
+    )
+    assert images  # the card images load from disk beside the page
+    # a card played from the hand (chosen by keyboard: Enter, then `p`), then undone
+    card = browser.find_elements(By.CSS_SELECTOR, '[data-hand="0"] button.card')[0]
+    name = str(card.get_attribute("aria-label")).removesuffix(", in your hand")
+    card.send_keys(Keys.ENTER)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-k="play"]'))
+    _button(browser, "play").click()
+    wait.until(lambda d: _play(d) == [f"{name}, on the table"])
+    assert _said(browser) == f"Player 1 played {name}"
+    assert len(browser.find_elements(By.CSS_SELECTOR, '[data-hand="0"] button.card')) == 4
+    browser.find_element(By.ID, "undo").click()
+    wait.until(lambda d: _play(d) == [])
+    assert len(browser.find_elements(By.CSS_SELECTOR, '[data-hand="0"] button.card')) == 5
+    # Player 2's turn: their hand shows, Player 1's is hidden; their dice rolled (`r`)
+    _seat(browser, wait, 1)
+    _hidden_hands(browser, 1)
+    browser.find_element(By.TAG_NAME, "body").send_keys("r")
+    wait.until(lambda d: _said(d).startswith("Player 2 rolled "))
+    rolled = [e.text for e in browser.find_elements(By.CSS_SELECTOR, '[data-die^="seat-2-"]')]
+    assert len(rolled) == 2 and all(face in "123456" and face for face in rolled)
+    assert _said(browser) == f"Player 2 rolled {rolled[0]} and {rolled[1]}"
+    # a reload restores it all; then the same seed and the same actions, the same table
+    kept = _state(browser)
+    _open(browser, url)
+    assert _state(browser) == kept
+    browser.find_element(By.ID, "new-game").click()
+    wait.until(lambda d: "0 cards" in d.find_element(By.CSS_SELECTOR, '[data-hand="0"] h3').text)
+    browser.find_element(By.ID, "opening").click()
+    _seat(browser, wait, 1)
+    browser.find_element(By.TAG_NAME, "body").send_keys("r")
+    wait.until(lambda d: _said(d).startswith("Player 2 rolled "))
+    replay = json.loads(_state(browser))
+    assert replay["dice"] == json.loads(kept)["dice"]
+    assert replay["hands"] == json.loads(kept)["hands"]
+    _clean(browser)
