@@ -262,3 +262,47 @@ def test_a_shards_duel_from_disk(browser: Any) -> None:  # noqa: F811
     assert replay["dice"] == json.loads(kept)["dice"]
     assert replay["hands"] == json.loads(kept)["hands"]
     _clean(browser)
+
+
+def _value(driver: Any, counter: str) -> str:
+    plus = _button(driver, f"plus:{counter}")
+    return str(plus.find_element(By.XPATH, "..").find_element(By.TAG_NAME, "output").text)
+
+
+def test_counters_and_moves_on_a_splatterkins_table(browser: Any) -> None:  # noqa: F811
+    page = built() / "output" / "splatterkins" / "table.html"
+    wait = _fresh(browser, page.as_uri() + "?seed=canvas")
+    # Player 1's Inspiration starts at their Visionary's (16 for Mirella Quickstroke, from
+    # the pool) and stops at the rules' 20; Paint Drops never go below 0
+    inspiration = "seat-1-inspiration"
+    assert _value(browser, inspiration) == "16"
+    for expected in ("17", "18", "19", "20"):
+        _button(browser, f"plus:{inspiration}").click()
+        wait.until(lambda d, e=expected: _value(d, inspiration) == e)
+    undo_before = browser.execute_script("return cardgenTable.undo()")
+    _button(browser, f"plus:{inspiration}").click()  # refused: nothing to undo added
+    assert _value(browser, inspiration) == "20"
+    assert browser.execute_script("return cardgenTable.undo()") == undo_before
+    assert _said(browser) == "Player 1's Visionary Inspiration: 20"
+    _button(browser, "minus:seat-1-paint-drops").click()
+    assert _value(browser, "seat-1-paint-drops") == "0"
+    _button(browser, "plus:seat-1-paint-drops").send_keys(Keys.ENTER)
+    wait.until(lambda d: _value(d, "seat-1-paint-drops") == "1")
+    # a card moved by pointer: the top of Player 1's Sketchbook chosen, put into Player 2's
+    # hand (hidden from Player 1), then from there back on top of the Sketchbook
+    deck = "seat-1-sketchbook"
+    count = int(_count(browser, deck).split()[0])
+    _button(browser, f"top:{deck}").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-k="puthand:1"]'))
+    _button(browser, "puthand:1").click()
+    wait.until(lambda d: int(_count(d, deck).split()[0]) == count - 1)
+    assert _said(browser) == "Moved a card from Player 1's Sketchbook to Player 2's hand"
+    _hidden_hands(browser, 0)
+    _seat(browser, wait, 1)
+    moved = browser.find_element(By.CSS_SELECTOR, '[data-hand="1"] button.card')
+    moved.send_keys(Keys.ENTER)  # chosen by keyboard, put back by keyboard
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-k="put:{deck}"]'))
+    _button(browser, f"put:{deck}").send_keys(Keys.ENTER)
+    wait.until(lambda d: int(_count(d, deck).split()[0]) == count)
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-hand="1"] button.card') == []
+    _clean(browser)

@@ -127,3 +127,22 @@ def test_the_build_page_holds_every_player_count() -> None:
     specials = [p for p in five.piles if p.owner is None and p.place != "box"]
     assert [len(p.cards) for p in specials] == [7, 7]
     assert [len(p.cards) for p in five.piles if p.owner is not None] == [10] * 5
+
+
+def test_splatterkins_counters_start_at_each_visionary() -> None:
+    """The rules: a Visionary's Inspiration starts at its own value, at most 20; Paint Drops
+    from nothing. Each seat's counters read its own Visionary."""
+    game = yaml.safe_load((DECKS / "splatterkins" / "game.yaml").read_text(encoding="utf-8"))
+    with (DECKS / "splatterkins" / "cards.csv").open(encoding="utf-8") as rows:
+        pool = {row["name"]: row for row in csv.DictReader(rows)}
+    state = _state("splatterkins", 2)
+    for number, path in enumerate(game["setup"]["seat_decks"][:2]):
+        deck = _deck_counts(DECKS / "splatterkins" / path)
+        visionary = [n for n in deck if pool[n]["type"] == "visionary"]
+        assert len(visionary) == 1
+        mine = {c.label: c for c in state.counters if c.owner == number}
+        inspiration = mine["Visionary Inspiration"]
+        assert inspiration.start == int(pool[visionary[0]]["inspiration"])
+        assert (inspiration.min, inspiration.max) == (0, 20)
+        assert (mine["Paint Drops"].start, mine["Paint Drops"].min) == (0, 0)
+        assert inspiration.holder == f"Player {number + 1}"
