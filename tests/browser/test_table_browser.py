@@ -197,6 +197,8 @@ def test_a_refused_player_count_is_a_clear_page(browser: Any, served: LiveProces
 
 def test_a_shards_duel_from_disk(browser: Any) -> None:  # noqa: F811
     page = built() / "output" / "shards" / "table.html"
+    gallery = (page.parent / "index.html").read_text(encoding="utf-8")
+    assert '<a href="table.html">playtest table</a>' in gallery  # the gallery links it
     url = page.as_uri() + "?players=2&seed=duel"
     wait = _fresh(browser, url)
     # each Persona face up, each Shard Deck face down
