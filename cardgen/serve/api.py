@@ -7,7 +7,7 @@
 - `GET /api/events`: the change feed, server-sent events: an event `build` after each
   build (its data `BuildState.event`), a comment every `KEEPALIVE` seconds between;
 - the close-up's and the deck builder's routes (`cardgen.serve.builder`);
-- `GET /table`: the playtest table (`cardgen.serve.table`);
+- `GET /table` (and `/table.html`): the playtest table (`cardgen.serve.table`);
 - any other GET or HEAD: a file of the game's output folder, or a 404.
 """
 

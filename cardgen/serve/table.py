@@ -1,8 +1,9 @@
-"""`GET /table`: the playtest table of the served game (`cardgen.web.table_page`), set up
-by the address: `?players=N` (default: the game's fewest), `&deck=NAME` once per seat (a
-deck list of the game's `decks/` folder, by its file name; default: the game's own seat
-decks) and `&seed=TEXT` (read by the page). The server keeps no state of the table: the
-page is made from the game's files at each request, and plays in the browser.
+"""`GET /table` (and `/table.html`, the gallery's link): the playtest table of the served
+game (`cardgen.web.table_page`), set up by the address: `?players=N` (default: the game's
+fewest), `&deck=NAME` once per seat (a deck list of the game's `decks/` folder, by its file
+name; default: the game's own seat decks) and `&seed=TEXT` (read by the page). The server
+keeps no state of the table: the page is made from the game's files at each request, and
+plays in the browser.
 
 A refused setup (a player count outside the game's range, an unknown deck list) is a page
 of one line saying why (400), the way the command line says it.
@@ -77,7 +78,7 @@ def _refused(message: str) -> Response:
 
 
 def add_table_route(table: Routes, site: Site) -> None:
-    """`GET /table`, added to `table`."""
+    """`GET /table` and `/table.html`, added to `table`."""
 
     def page(request: Request) -> Response:
         if site.project is None:
@@ -90,3 +91,4 @@ def add_table_route(table: Routes, site: Site) -> None:
         return Response(200, text.encode("utf-8"), "text/html; charset=utf-8", headers)
 
     table.add("GET", "/table", page)
+    table.add("GET", "/table.html", page)  # the gallery's link to the page the build wrote

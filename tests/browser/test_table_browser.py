@@ -19,7 +19,10 @@ from typing import Any
 import pytest
 
 from tests.browser.axe_check import axe_violations
-from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
+from tests.browser.test_gallery_browser import (
+    ARTIFACTS,
+    browser,  # noqa: F401  (the fixture)
+)
 from tests.example_builds import built
 from tests.oracles.games import example_copy
 from tests.serve.live_process import LiveProcess
@@ -105,7 +108,11 @@ def _hidden_hands(driver: Any, playing: int) -> None:
                 assert "/backs/" in str(image.get_attribute("src"))
 
 
-def _clean(driver: Any) -> None:
+def _clean(driver: Any, shot: str) -> None:
+    """No serious or critical axe finding and no console error; a screenshot kept in
+    output/test-artifacts/ as `shot`."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / shot))
     assert axe_violations(driver) == []
     assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
 
@@ -160,8 +167,31 @@ def test_a_blublers_opening_for_four(browser: Any, served: LiveProcess) -> None:
     browser.find_element(By.TAG_NAME, "body").send_keys("u")
     wait.until(lambda d: len(_play(d)) == 3)
     assert _count(browser, "seat-4-paquet") == "10 cards, face down"
-    # a shuffle replayed from its seed: the same order; another seed: another order
+    # dealt: one card of the box to each player; a pile turned over; a card on the table
+    # turned face down; each undone
     box = "box-reste-de-la-boite"
+    count = browser.find_element(By.ID, "deal-count")
+    count.clear()
+    count.send_keys("1")
+    _button(browser, f"deal:{box}").click()
+    wait.until(lambda d: _count(d, box) == "4 cards, face down")
+    heads = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "section.hand h3")]
+    assert [h.split(": ")[1] for h in heads] == ["1 card"] * 4
+    assert _said(browser) == "Dealt 4 cards from Reste de la boîte, 1 to each player"
+    _hidden_hands(browser, 0)
+    visible = "shared-pioche-special-face-visible"
+    _button(browser, f"flip:{visible}").click()
+    wait.until(lambda d: _count(d, visible) == "7 cards, face down")
+    _button(browser, f"play:{browser.execute_script('return cardgenTable.state.play[0]')}").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-k="flipcard"]'))
+    _button(browser, "flipcard").click()
+    wait.until(lambda d: _play(d)[0] == "A face-down card, on the table")
+    for _ in range(3):
+        browser.find_element(By.ID, "undo").click()
+    wait.until(lambda d: _count(d, box) == "8 cards, face down")
+    assert _count(browser, visible) == "7 cards, face up"
+    assert _play(browser)[0] == f"{played[0]}, on the table"
+    # a shuffle replayed from its seed: the same order; another seed: another order
     _button(browser, f"shuffle:{box}").click()
     wait.until(lambda d: _said(d).startswith("Shuffled Reste de la boîte (seed splash"))
     first = browser.execute_script(f"return cardgenTable.order('{box}')")
@@ -186,10 +216,13 @@ def test_a_blublers_opening_for_four(browser: Any, served: LiveProcess) -> None:
     assert _state(browser) == kept
     assert browser.find_element(By.ID, "seed-shown").text == "another"
     assert len(_play(browser)) == 1
-    _clean(browser)
+    _clean(browser, "table-blublers-4.png")
 
 
-def test_a_refused_player_count_is_a_clear_page(browser: Any, served: LiveProcess) -> None:  # noqa: F811
+def test_the_gallery_link_and_a_refused_count(browser: Any, served: LiveProcess) -> None:  # noqa: F811
+    # the served gallery links `table.html`: the served table, its script allowed to run
+    _open(browser, served.url + "table.html?players=3")
+    assert browser.execute_script("return cardgenTable.setup.players") == 3
     browser.get(served.url + "table?players=9")
     alert = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
     assert "9" in alert and "2 to 8 players" in alert
@@ -263,7 +296,7 @@ def test_a_shards_duel_from_disk(browser: Any) -> None:  # noqa: F811
     replay = json.loads(_state(browser))
     assert replay["dice"] == json.loads(kept)["dice"]
     assert replay["hands"] == json.loads(kept)["hands"]
-    _clean(browser)
+    _clean(browser, "table-shards-duel.png")
 
 
 def _value(driver: Any, counter: str) -> str:
@@ -307,4 +340,4 @@ def test_counters_and_moves_on_a_splatterkins_table(browser: Any) -> None:  # no
     _button(browser, f"put:{deck}").send_keys(Keys.ENTER)
     wait.until(lambda d: int(_count(d, deck).split()[0]) == count)
     assert browser.find_elements(By.CSS_SELECTOR, '[data-hand="1"] button.card') == []
-    _clean(browser)
+    _clean(browser, "table-splatterkins.png")
