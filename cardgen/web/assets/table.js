@@ -410,7 +410,7 @@
         left.push(p);
       } else if (p.place === "right" || p.place === "ends") { right.unshift(p); } else { middle.push(p); }
     });
-    return { table: left.concat(middle, right), box: box };
+    return { table: left.concat(middle, right), box: box, ends: left.length + right.length > 0 };
   }
   function render() {
     var focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.k : null;
@@ -420,7 +420,7 @@
     var area = el("div", "area");
     var shared = el("div", "shared");
     shared.appendChild(playView());
-    var rows = sharedRows(), middle = el("div", "piles"), box = el("div", "piles in-box");
+    var rows = sharedRows(), middle = el("div", "piles" + (rows.ends ? " ends" : "")), box = el("div", "piles in-box");
     rows.table.forEach(function (p) { middle.appendChild(pileView(p.id)); });
     rows.box.forEach(function (p) { box.appendChild(pileView(p.id)); });
     shared.appendChild(middle);
@@ -520,7 +520,7 @@
   document.getElementById("undo").addEventListener("click", A.undo);
   var opening = document.getElementById("opening");
   var handSize = T.seats.length ? T.seats[0].hand : 0;
-  opening.hidden = !handSize;
+  opening.hidden = !handSize || !T.seats.some(function (seat) { return seat.draw_pile; });
   opening.textContent = "Draw opening hands (" + handSize + " each)";
   opening.addEventListener("click", A.openingHands);
   document.getElementById("deal-count").value = String(handSize || 1);
