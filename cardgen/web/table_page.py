@@ -120,7 +120,7 @@ def table_html(states: Sequence[TableState], *, policy: str | None = CSP) -> str
         f"{_keys()}\n"
         "</header>\n"
         '<main id="table-main" tabindex="-1">\n'
-        f'<p class="notes">{escape(first.notes)}</p>\n'
+        f'<p class="notes" lang="{escape(first.language)}">{escape(first.notes)}</p>\n'
         '<p id="announce" class="visually-hidden" role="status" aria-live="polite"></p>\n'
         "<noscript><p>The table needs JavaScript.</p></noscript>\n"
         '<div id="table-root"></div>\n'

@@ -91,6 +91,7 @@ class TableState(Strict):
 
     game: str = Field(description="The game's id.")
     name: str = Field(description="The game's name.")
+    language: str = Field(description="The language of the game's own words (`en`, `fr`).")
     players: int = Field(description="How many players sit at the table.")
     players_min: int = Field(description="The fewest players the game takes.")
     players_max: int = Field(description="The most players the game takes.")
@@ -266,6 +267,7 @@ def table_state(
     state = TableState(
         game=pack.id,
         name=pack.game.name,
+        language=pack.game.language,
         players=players,
         players_min=pack.game.players.min,
         players_max=pack.game.players.max,

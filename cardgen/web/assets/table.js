@@ -295,6 +295,7 @@
     box.setAttribute("aria-label", pileLabel(id));
     box.dataset.pile = id;
     var head = el("h3", "", pile.label);
+    head.lang = T.language;  // the game's own words
     box.appendChild(head);
     var count = el("p", "count", plural(state.cards.length, "card", "cards") + ", face " + (state.up ? "up" : "down"));
     box.appendChild(count);
