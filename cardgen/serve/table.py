@@ -22,7 +22,7 @@ from cardgen.serve.page import FILE_CSP, csp
 from cardgen.serve.server import Request, Response, Routes
 from cardgen.tts.export import seat_deck_lists
 from cardgen.web.table_faces import table_faces
-from cardgen.web.table_page import asset, rules_link, table_html
+from cardgen.web.table_page import rules_link, script, table_html
 from cardgen.web.table_state import table_state
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def table_page(project: Project, game: str, request: Request) -> tuple[str, str]
     decks = seat_deck_lists(pack, players, _decks(pack, request.query.get("deck") or []))
     faces = table_faces(project.root, pack)
     state = table_state(pack, players, decks, faces, rules=rules_link(pack))
-    return table_html([state], policy=None), csp(("\n" + asset("table.js"),))
+    return table_html([state], policy=None), csp((script(),))
 
 
 def _refused(message: str) -> Response:

@@ -3,10 +3,10 @@ the page `cardgen serve` sends at `/table`.
 
 The page works opened straight from disk (file://): the table's opening states are JSON in
 the page (one per player count the game takes, `table_state`), the script and stylesheet
-inline (`web/assets/table.js`, `table.css`), the card images linked relatively (`cards/`,
-`backs/`), the rulebook linked beside it; no request leaves the machine (a
-Content-Security-Policy forbids it). Everything the game's files say is escaped; the same
-inputs give the same bytes.
+inline (`web/assets/table_play.js` and `table.js` in one script, `table.css`), the card
+images linked relatively (`cards/`, `backs/`), the rulebook linked beside it; no request
+leaves the machine (a Content-Security-Policy forbids it). Everything the game's files say
+is escaped; the same inputs give the same bytes.
 """
 
 from __future__ import annotations
@@ -50,6 +50,12 @@ KEYS = (
 def asset(name: str) -> str:
     """One of the page's assets, as text."""
     return (resource_files("cardgen.web") / "assets" / name).read_text(encoding="utf-8")
+
+
+def script() -> str:
+    """The page's one inline script: the rules of play (`table_play.js`), then the page
+    that draws the table and takes the keys (`table.js`)."""
+    return "\n" + asset("table_play.js") + asset("table.js")
 
 
 def rules_link(pack: GamePack) -> str | None:
@@ -128,7 +134,7 @@ def table_html(states: Sequence[TableState], *, policy: str | None = CSP) -> str
         ' latest first"></ol>\n'
         "</main>\n"
         f'<script type="application/json" id="table-setups">{data}</script>\n'
-        f"<script>\n{asset('table.js')}</script>\n"
+        f"<script>{script()}</script>\n"
         "</body>\n</html>\n"
     )
 
