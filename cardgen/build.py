@@ -235,6 +235,7 @@ def _make(
     from cardgen.tts.export import tts
     from cardgen.tts.sheets import standard_cell
     from cardgen.web.gallery import write_gallery
+    from cardgen.web.table_page import write_table
 
     pack, checks, lints = checked
     game = result.game
@@ -301,6 +302,8 @@ def _make(
     whole = result.steps.pop("tts")
     result.steps["sheets"] = exported.sheet_seconds
     result.steps["tts"] = whole - exported.sheet_seconds
+    with while_doing(f"writing the playtest table of {game}"):
+        result.files.extend(write_table(project.root, pack, out))
     with while_doing(f"writing the proof gallery of {game}"):
         result.files.extend(
             write_gallery(

@@ -7,6 +7,7 @@
 - `GET /api/events`: the change feed, server-sent events: an event `build` after each
   build (its data `BuildState.event`), a comment every `KEEPALIVE` seconds between;
 - the close-up's and the deck builder's routes (`cardgen.serve.builder`);
+- `GET /table` (and `/table.html`): the playtest table (`cardgen.serve.table`);
 - any other GET or HEAD: a file of the game's output folder, or a 404.
 """
 
@@ -24,6 +25,7 @@ from cardgen.serve.feed import BuildState, Feed
 from cardgen.serve.page import ASSETS, LIVE_ASSETS, file_policy, live_page, placeholder
 from cardgen.serve.paths import resolve_request
 from cardgen.serve.server import Request, Response, Route, Routes, content_type, not_found
+from cardgen.serve.table import add_table_route
 
 KEEPALIVE = 15.0
 """Seconds between the comments that keep an idle event stream open."""
@@ -133,4 +135,5 @@ def routes(site: Site) -> Routes:
     table.add("GET", "/api/state", lambda request: state(site, request))
     table.add("GET", "/api/events", lambda request: events(site, request))
     add_routes(table, site)
+    add_table_route(table, site)
     return table

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
 from cardgen.load.game import GamePack
+from cardgen.model.components import CounterComponent
 from cardgen.model.game import DealRow
 from cardgen.model.select import matches
 from cardgen.model.setup import Pile
@@ -68,6 +69,19 @@ def deal_row(pack: GamePack, players: int) -> DealRow | None:
             f"the deal table has no row for {players} players", pack.doc.location(["setup", "deal"])
         )
     return None
+
+
+def counter_start(counter: CounterComponent, piles: Sequence[TablePile]) -> int:
+    """A counter's start on a table: `start_field` of the first card of `piles` (a seat's,
+    or the shared ones for a shared counter) that `start_from` selects, else `start`."""
+    if counter.start_field is None or counter.start_from is None:
+        return counter.start
+    for pile in piles:
+        for copy in pile.copies:
+            value = copy.card.get(counter.start_field)
+            if matches(copy.card, counter.start_from) and isinstance(value, int):
+                return value
+    return counter.start
 
 
 def has_player_piles(pack: GamePack) -> bool:

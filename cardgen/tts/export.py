@@ -156,7 +156,7 @@ def tts(
         count = players if players is not None else pack.game.players.min
         check_players(pack, count)
         given = list(seat_decks) or ([deck] if deck is not None else [])
-        spec = _table_spec(pack, count, _seat_decks(pack, count, given), rules)
+        spec = _table_spec(pack, count, seat_deck_lists(pack, count, given), rules)
     names = {name for _, counts in groups for name in counts}
     images = game_folder(project.root, pack.id)
     name = slug(Path(deck).stem) if deck else pack.id
@@ -319,7 +319,7 @@ def _table_spec(
     return TableSpec(count, decks, rules or TableRules(rules_text(pack)))
 
 
-def _seat_decks(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:
+def seat_deck_lists(pack: GamePack, players: int, given: list[Path]) -> list[tuple[str, Counts]]:
     """Each seat's deck list, in seat order: the `--deck` lists given, then the game's
     `setup.seat_decks` (else `box.decks`) in turn; none when no pile is a player's."""
     from cardgen.errors import CardgenError

@@ -19,10 +19,9 @@ from PIL import Image
 
 from cardgen.load.game import GamePack
 from cardgen.model.components import CounterComponent as Counter
-from cardgen.model.select import matches
 from cardgen.tts.board import alternating, board_objects, seat_teams
 from cardgen.tts.component_table import ComponentTable
-from cardgen.tts.deal import Counts, TablePlan, plan_table
+from cardgen.tts.deal import Counts, TablePlan, counter_start, plan_table
 from cardgen.tts.images import TableImages, saved_objects_folder
 from cardgen.tts.layout import TableLayout
 from cardgen.tts.notebook import setup_text
@@ -227,15 +226,8 @@ class TableSave:
     def _start(self, counter: Counter, seat: Seat | None) -> int:
         """A counter's start: `start_field` of the first matching card of the seat (of the
         shared piles), else `start`."""
-        if counter.start_field is None or counter.start_from is None:
-            return counter.start
         piles = self.plan.seats[seat.number].piles if seat is not None else self.plan.shared
-        for pile in piles:
-            for copy in pile.copies:
-                value = copy.card.get(counter.start_field)
-                if matches(copy.card, counter.start_from) and isinstance(value, int):
-                    return value
-        return counter.start
+        return counter_start(counter, piles)
 
     def envelope(self) -> dict[str, Any]:
         """The whole save, its keys in the order TTS writes them."""

@@ -38,6 +38,7 @@ from cardgen.rulebook.output import FOLDER as RULEBOOK_FOLDER
 from cardgen.web.gallery_cards import Note, card_html, collect_notes, filters, relative_href
 from cardgen.web.gallery_components import components_section
 from cardgen.web.gallery_icons import icons_section
+from cardgen.web.table_page import PAGE as TABLE_PAGE
 from cardgen.write import Writer, slug
 
 if TYPE_CHECKING:
@@ -81,7 +82,12 @@ def _tts_label(name: str) -> str:
 
 
 def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
-    groups: dict[str, list[tuple[str, str]]] = {"print": [], "rules": [], "tabletop simulator": []}
+    groups: dict[str, list[tuple[str, str]]] = {
+        "print": [],
+        "rules": [],
+        "play": [],
+        "tabletop simulator": [],
+    }
     for path in sorted({relative_href(p, out) for p in files}):
         name = Path(path).name
         if path.endswith(".pdf") and "/" not in path:
@@ -92,6 +98,8 @@ def _downloads(pack: GamePack, out: Path, files: Sequence[Path]) -> str:
             groups["rules"].append((path, "rulebook"))
         elif path.startswith(f"{RULEBOOK_FOLDER}/rulebook-") and path.endswith(".pdf"):
             groups["rules"].append((path, _pdf_label(name, "rulebook-")))
+        elif path == TABLE_PAGE:
+            groups["play"].append((path, "playtest table"))
         elif path.startswith("tts/") and path.count("/") == 1:
             groups["tabletop simulator"].append((path, _tts_label(name)))
     parts = []
