@@ -28,7 +28,10 @@ def deck_reports_text(reports: list[DeckReport]) -> str:
     lines: list[str] = []
     for report in reports:
         verdict = "legal" if report.legal else "ILLEGAL"
-        lines.append(f"{report.path}: {verdict} ({report.game}, {report.card_count} cards)")
+        lines.append(
+            f"{report.path}: {verdict} ({report.game}, {report.card_count}"
+            f" card{'' if report.card_count == 1 else 's'})"
+        )
         for violation in report.violations[:MAX_SHOWN]:
             lines.append("  " + violation_line(report.path, violation))
         if len(report.violations) > MAX_SHOWN:

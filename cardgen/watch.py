@@ -67,7 +67,8 @@ def build_and_report(
         report(visible(result.note))
     if result.built:
         report(
-            f"rebuilt {game}: {result.drawn} cards drawn, {result.reused} reused,"
+            f"rebuilt {game}: {result.drawn} card{'' if result.drawn == 1 else 's'} drawn,"
+            f" {result.reused} reused,"
             f" {len(result.files)} files, {time.perf_counter() - started:.1f}s"
         )
     return result

@@ -266,7 +266,7 @@ def test_watch_rebuilds_on_save(make_project: Callable[..., Path]) -> None:
     assert builds == [2], lines
     assert len(lines) == 3 and lines[1] == f"~ {cards}", lines
     assert lines[0].startswith("rebuilt tiny: 5 cards drawn, 0 reused, ")
-    assert lines[2].startswith("rebuilt tiny: 1 cards drawn, 4 reused, ")  # Aria's text
+    assert lines[2].startswith("rebuilt tiny: 1 card drawn, 4 reused, ")  # Aria's text
 
 
 def test_outputs_are_readable_like_any_new_file(tmp_path: Path) -> None:

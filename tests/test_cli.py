@@ -83,17 +83,17 @@ def test_building_flag(make_project: Callable[..., Path], run: Run) -> None:
     root = make_project()
     deck = root / "partial.txt"
     deck.write_text("# game: tiny\n1 Aria\n")
-    short = "deck-size: deck has 1 cards; at least 4 allowed (3 short: add 3)"
+    short = "deck-size: deck has 1 card; at least 4 allowed (3 short: add 3)"
     strict = run("validate", deck, "--project", root)
     assert strict.exit_code == 1
     assert strict.stdout == (
-        f"{deck}: ILLEGAL (tiny, 1 cards)\n  {deck}: DK101 {short}\n"
+        f"{deck}: ILLEGAL (tiny, 1 card)\n  {deck}: DK101 {short}\n"
         "1 deck: 1 illegal, 1 error, 0 warnings\n"
     )
     result = run("validate", deck, "--project", root, "--building")
     assert result.exit_code == 0  # still short of cards: a warning while it is built
     assert result.stdout == (
-        f"{deck}: legal (tiny, 1 cards)\n  {deck}: DK101 [warning] {short}\n"
+        f"{deck}: legal (tiny, 1 card)\n  {deck}: DK101 [warning] {short}\n"
         "1 deck: 0 illegal, 0 errors, 1 warning\n"
     )
     deck.write_text("# game: tiny\n1 Aria\n4 Fireball\n4 Frost Bolt\n")  # 9: one over

@@ -234,7 +234,7 @@ DECKS: list[E] = [
     ("deck/nan-count.txt", 1, 'unknown card "nan Fireball" in Tiny Game; did you mean', False),
     ("deck/inf-count.txt", 1, 'unknown card "inf Fireball" in Tiny Game; did you mean', False),
     ("deck/zero-count.txt", 2, "count must be at least 1", True),
-    ("deck/no-count.txt", 1, "ILLEGAL (tiny, 1 cards)", False),  # a name alone: one copy
+    ("deck/no-count.txt", 1, "ILLEGAL (tiny, 1 card)", False),  # a name alone: one copy
     ("deck/empty.txt", 2, "file is empty", True),
     ("deck/comments-only.txt", 2, "the deck list has no cards", True),
     ("deck/latin1.txt", 2, "not UTF-8 text", True),

@@ -124,9 +124,7 @@ class DeckSizeEvaluator(RuleEvaluator):
         if found is None:
             return []
         severity = "warning" if building and found.is_shortfall else None
-        message = (
-            f"deck has {total} cards; {found.bound} allowed ({found.phrase}: {_advice(found)})"
-        )
+        message = f"deck has {total} card{'' if total == 1 else 's'}; {found.bound} allowed ({found.phrase}: {_advice(found)})"
         return [self.violation(message, found=found, actual=total, severity=severity)]
 
 

@@ -82,7 +82,7 @@ def test_the_builder_says_what_validate_says_and_asks_before_replacing(
         verdict = browser.find_element(By.ID, "verdict")
         saved_line = browser.find_element(By.ID, "saved")
         plus("Aria")
-        wait.until(lambda _d: "Illegal: 1 cards" in verdict.text)
+        wait.until(lambda _d: "Illegal: 1 card" in verdict.text)
         plus("Borin")
         wait.until(lambda _d: "Illegal: 2 cards" in verdict.text)
         browser.find_element(By.ID, "save").click()

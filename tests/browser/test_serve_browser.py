@@ -223,8 +223,8 @@ def test_a_card_up_close_and_a_deck_built_checked_and_saved(
         plus("Aria").click()
         wait.until(lambda _d: "illegal" in str(verdict.get_attribute("class")))
         assert verdict.text == (  # the finding's own words (the rule's `message` is not shown)
-            "Illegal: 1 cards\n"
-            "decks/tiny/decks/my-deck.txt: DK101 deck-size: deck has 1 cards; at least 4 allowed"
+            "Illegal: 1 card\n"
+            "decks/tiny/decks/my-deck.txt: DK101 deck-size: deck has 1 card; at least 4 allowed"
             " (3 short: add 3)"
         ), verdict.text
         for _ in range(3):

@@ -153,7 +153,7 @@
     }
     var deck = answer.deck;
     verdictBox.className = deck.legal ? "legal" : "illegal";
-    verdictBox.appendChild(el("p", "headline", (deck.legal ? "Legal" : "Illegal") + ": " + deck.card_count + " cards"));
+    verdictBox.appendChild(el("p", "headline", (deck.legal ? "Legal" : "Illegal") + ": " + deck.card_count + (deck.card_count === 1 ? " card" : " cards")));
     deck.violations.forEach(function (v, i) {
       // the line `cardgen validate` prints: the deck line, the rule and its section
       verdictBox.appendChild(el("p", "violation " + v.severity, answer.violation_lines[i]));
