@@ -124,7 +124,9 @@ class DeckSizeEvaluator(RuleEvaluator):
         if found is None:
             return []
         severity = "warning" if building and found.is_shortfall else None
-        message = f"deck has {total} card{'' if total == 1 else 's'}; {found.bound} allowed ({found.phrase}: {_advice(found)})"
+        cards = "card" if total == 1 else "cards"
+        advice = f"{found.phrase}: {_advice(found)}"
+        message = f"deck has {total} {cards}; {found.bound} allowed ({advice})"
         return [self.violation(message, found=found, actual=total, severity=severity)]
 
 
