@@ -166,8 +166,8 @@ def _actions(rows: list[dict[str, str]]) -> list[tuple[str, str, int]]:
 
 def _filters(driver: Any, rows: list[dict[str, str]], baseline: bool) -> dict[str, list[float]]:
     """Milliseconds of each filter of `_actions` on the open page, checked: {"narrow": the
-    filters to a few cards, "all": those back to every card, "narrow_next", "all_next":
-    the same to the frame after}."""
+    filters set (a search, a type), "all": those cleared (every card again), "narrow_next",
+    "all_next": the same to the frame after}."""
     found: dict[str, list[float]] = {"narrow": [], "all": [], "narrow_next": [], "all_next": []}
     if baseline:
         driver.execute_script(_BASELINE_FILTER)
