@@ -23,21 +23,19 @@ chromedriver or selenium the benchmark is skipped, saying what is missing.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import os
-import shutil
-import signal
 import statistics
-import subprocess
-import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.browser import each_size, missing
+from benchmarks.browser import serve as _serve
+from benchmarks.browser import settled as _settled
+from benchmarks.browser import start_browser as _browser
+from benchmarks.browser import stop as _stop
 from benchmarks.synthetic import make_game
 from cardgen.project import Project
 from cardgen.render.game import render_game
@@ -46,7 +44,6 @@ from cardgen.write import slug
 SIZES = tuple(int(n) for n in os.environ.get("CARDGEN_BENCH_SERVE_SIZES", "100,500").split(","))
 EDITS = int(os.environ.get("CARDGEN_BENCH_SERVE_EDITS", "7"))
 TARGET = 0.5
-CARDGEN = str(Path(sys.executable).with_name("cardgen"))
 GAME = "synth"
 
 WATCH = """
@@ -88,67 +85,6 @@ QUIET = 0.3
 view decoded and drawn, as a page is when its user looks at it and edits."""
 
 
-def missing() -> str | None:
-    """What this machine lacks to drive a browser (and how to get it), or None."""
-    from tests.skips import INSTALL
-
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    for names in (("chromium", "chromium-browser"), ("chromedriver",)):
-        if not any(shutil.which(name) for name in names):
-            return f"{names[0]} is not installed ({INSTALL[names[0]]})"
-    return None
-
-
-def _browser(profile: Path) -> Any:
-    """Headless Chromium, as the browser tests start it."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    from tests.browser.test_gallery_browser import FLAGS
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or ""
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-
-
-def _serve(root: Path) -> tuple[subprocess.Popen[str], str, list[str]]:
-    """`cardgen serve` on one core, without a browser: the process, the page's URL and the
-    lines it prints (read as they come, so that it never waits on a full pipe)."""
-    process = subprocess.Popen(
-        [CARDGEN, "serve", GAME, "--no-open", "--port", "0", "--jobs", "1", "--project", root],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert process.stdout is not None
-    lines: list[str] = []
-    for line in process.stdout:
-        lines.append(line.rstrip("\n"))
-        if line.startswith("http://"):
-            threading.Thread(target=lines.extend, args=(process.stdout,), daemon=True).start()
-            return process, line.strip(), lines
-    raise RuntimeError("cardgen serve ended before it served the page:\n" + "\n".join(lines))
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    """Ctrl-C to the server, as a user stops it."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGINT)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
 def _edit(pool: Path, index: int, text: str) -> str:
     """Give the card at `index` of the pool the text `text`, replacing the file atomically;
     the card's name."""
@@ -164,22 +100,6 @@ def _edit(pool: Path, index: int, text: str) -> str:
     return rows[index]["name"]
 
 
-def _settled(driver: Any, since: int = 0, seconds: float = 120) -> int:
-    """Wait until the page shows a finished build newer than generation `since` (not one
-    whose card images alone are drawn); its generation."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    found: int = WebDriverWait(driver, seconds, poll_frequency=0.05).until(
-        lambda d: d.execute_script(
-            "var live = window.cardgenLive, s = live && live.state;"
-            " return s && s.ok && !s.follows && s.generation > arguments[0]"
-            " && live.generation >= s.generation ? s.generation : null",
-            since,
-        )
-    )
-    return found
-
-
 def _baseline(root: Path, index: int, text: str, out: Path) -> float:
     """Seconds to draw that card with the library, its game loaded afresh (no cache)."""
     name = _edit(root / "decks" / GAME / "cards.csv", index, text)
@@ -188,49 +108,60 @@ def _baseline(root: Path, index: int, text: str, out: Path) -> float:
     return time.perf_counter() - start
 
 
-def measure(n: int, scratch: Path) -> dict[str, Any]:
-    """Edit-to-screen times (seconds) of `EDITS` edits on an `n`-card game, and the baseline."""
+def edit_times(
+    driver: Any, root: Path, printed: list[str], since: int
+) -> tuple[list[int], list[float], list[float]]:
+    """`EDITS` edits of cards spread over the pool of the served game at `root`, its page
+    open in `driver` and showing generation `since`: the pool indexes edited, the seconds
+    from each save to the card's new image loaded, and to the page told of it (its `src`
+    set). `printed` is what the server printed (shown when an image never comes)."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    root = make_game(scratch / f"p{n}", n)
     pool = root / "decks" / GAME / "cards.csv"
     rows = list(csv.DictReader(io.StringIO(pool.read_text(encoding="utf-8"))))
     names = [row["name"] for row in rows]
     # cards spread over the pool whose layout shows their text (a Character's shows none)
     texted = [i for i, row in enumerate(rows) if row["type"] != "character"]
     chosen = [texted[(1 + 37 * k) % len(texted)] for k in range(EDITS)]
-    process, url, printed = _serve(root)
-    driver = _browser(scratch / f"chromium-{n}")
     times: list[float] = []
     told: list[float] = []  # from the save to the page told of the new image (its src set)
+    shown = since
+    for k, index in enumerate(chosen):
+        selector = f"#card-{slug(names[index])} .front img"
+        before = WebDriverWait(driver, 30, poll_frequency=0.05).until(
+            lambda d, selector=selector: d.execute_script(_SHOWN, selector)
+        )
+        time.sleep(QUIET)
+        driver.execute_script(WATCH, selector, before)  # t0: the last thing before the save
+        _edit(pool, index, f"Edited for the benchmark, round {k} of {len(rows)} cards.")
+        try:
+            elapsed, swapped = WebDriverWait(driver, 60, poll_frequency=0.05).until(
+                lambda d: d.execute_script(
+                    "var b = window.__bench;"
+                    " return b.done === null ? null : [b.done - b.t0, b.swapped - b.t0]"
+                )
+            )
+        except TimeoutException:
+            raise RuntimeError(
+                f"the new image of {names[index]} was not seen in 60 s; the server said:\n"
+                + "\n".join(printed[-20:])
+            ) from None
+        times.append(elapsed / 1000)
+        told.append(swapped / 1000)
+        shown = _settled(driver, shown)
+        time.sleep(0.3)  # the server's last writes (the build's stamp) done
+    return chosen, times, told
+
+
+def measure(n: int, scratch: Path) -> dict[str, Any]:
+    """Edit-to-screen times (seconds) of `EDITS` edits on an `n`-card game, and the baseline."""
+    root = make_game(scratch / f"p{n}", n)
+    process, url, printed = _serve(root, GAME)
+    driver = _browser(scratch / f"chromium-{n}")
     try:
         driver.get(url)
-        shown = _settled(driver)
-        for k, index in enumerate(chosen):
-            selector = f"#card-{slug(names[index])} .front img"
-            before = WebDriverWait(driver, 30, poll_frequency=0.05).until(
-                lambda d, selector=selector: d.execute_script(_SHOWN, selector)
-            )
-            time.sleep(QUIET)
-            driver.execute_script(WATCH, selector, before)  # t0: the last thing before the save
-            _edit(pool, index, f"Edited for the benchmark, round {k} of {n} cards.")
-            try:
-                elapsed, swapped = WebDriverWait(driver, 60, poll_frequency=0.05).until(
-                    lambda d: d.execute_script(
-                        "var b = window.__bench;"
-                        " return b.done === null ? null : [b.done - b.t0, b.swapped - b.t0]"
-                    )
-                )
-            except TimeoutException:
-                raise RuntimeError(
-                    f"the new image of {names[index]} was not seen in 60 s; the server said:\n"
-                    + "\n".join(printed[-20:])
-                ) from None
-            times.append(elapsed / 1000)
-            told.append(swapped / 1000)
-            shown = _settled(driver, shown)
-            time.sleep(0.3)  # the server's last writes (the build's stamp) done
+        chosen, times, told = edit_times(driver, root, printed, _settled(driver))
     finally:
         driver.quit()
         _stop(process)
@@ -255,11 +186,7 @@ def run() -> dict[str, Any]:
     lacking = missing()
     if lacking is not None:
         return {"name": "serve", "what": "edit to screen", "skipped": lacking}
-    scratch = Path(tempfile.mkdtemp(prefix="cardgen-bench-serve-"))
-    try:
-        sizes = [measure(n, scratch) for n in SIZES]
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    sizes = each_size("serve", SIZES, measure)
     last = sizes[-1]
     shown = "; ".join(
         f"{s['cards']} cards: median {s['median']:.3f} s ({s['min']:.3f}-{s['max']:.3f})"

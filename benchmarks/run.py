@@ -1,5 +1,8 @@
 """Run every benchmark (`make bench`): a table on stderr-free stdout, then one JSON line.
 
+`run.py NAME...` runs only the benchmarks named (`gallery` is `bench_gallery.py`), e.g.
+`.venv/bin/python benchmarks/run.py gallery`; `run.py --help` lists them.
+
 Each `bench_*.py` module has `run() -> dict` returning at least `name`, `what`, `seconds`,
 `baseline_seconds`, `ratio`, `target` and `met`. Baselines run in the same process and
 the same run, so the ratio compares like with like on this machine.
@@ -17,8 +20,19 @@ sys.path.insert(0, str(HERE.parent))
 
 
 def main() -> int:
+    names = [path.stem.removeprefix("bench_") for path in sorted(HERE.glob("bench_*.py"))]
+    chosen = sys.argv[1:]
+    options = [name for name in chosen if name.startswith("-")]
+    if options:
+        print("usage: run.py [NAME...]; the benchmarks: " + " ".join(names))
+        return 0 if set(options) <= {"--help", "-h", "--list"} else 2
+    unknown = [name for name in chosen if name not in names]
+    if unknown:
+        print(f"no benchmark named {', '.join(unknown)}; the benchmarks: {' '.join(names)}")
+        return 2
     results = []
-    for path in sorted(HERE.glob("bench_*.py")):
+    for name in chosen or names:
+        path = HERE / f"bench_{name}.py"
         module = importlib.import_module(f"benchmarks.{path.stem}")
         result = module.run()
         results.append(result)

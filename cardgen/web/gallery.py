@@ -197,13 +197,14 @@ def gallery_html(
         f'<div class="grid" id="grid">\n' + "\n".join(cards_html) + "\n</div>\n"
         '<p class="empty" id="empty" hidden>No card matches these filters.</p>\n'
         "</section>\n"
+        # the filters work once the cards are read, before the (long) sections below them
+        f"<script>\n{_asset('gallery.js')}</script>\n"
         f"{_decks_html(reports, names)}\n"
         + (icons_section(icons) + "\n" if icons else "")
         + (components_section(pack, components, out) + "\n" if pack.game.components else "")
         + "</main>\n"
         f"<footer>{escape(pack.game.name)}: {total} cards. Made by cardgen"
         f" {escape(__version__)}. Click a card to turn it over.</footer>\n"
-        f"<script>\n{_asset('gallery.js')}</script>\n"
         "</body>\n</html>\n"
     )
 

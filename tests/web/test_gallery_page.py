@@ -348,6 +348,9 @@ def test_the_page_around_the_cards(page: Node) -> None:
     )
     (script,) = page.all("script")
     assert not script.attrs and "getElementById" in script.text()
+    # the filters' script right after the cards: they work before the reports below are read
+    parts = [(c.tag, c.attrs.get("id")) for c in page.one("main").children if isinstance(c, Node)]
+    assert parts == [("section", "cards"), ("script", None), ("section", "decks")]
     decks = page.by_id("decks")
     assert decks.one("h2").text() == "Deck reports"
     (entry,) = decks.one("ul", "decklist").all("a")
