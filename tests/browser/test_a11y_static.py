@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.browser.axe_check import assert_no_violations, axe_violations, describe
+from tests.browser.keyboard import Keyboard
 from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
 from tests.conftest import ROOT
 from tests.example_builds import built
@@ -89,3 +90,19 @@ def test_the_first_card_is_on_the_first_screen_of_a_phone(
     )
     assert 0 <= top < height, f"{game}: the first card starts at {top} px, the screen is {height}"
     assert not wide, f"{game}: the page is wider than the phone's screen"
+
+
+def test_the_skip_link_leads_past_the_header_to_the_search(
+    browser: Any,  # noqa: F811  (the fixture)
+    pages: dict[str, Path],
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    browser.set_window_size(*WIDTHS["desktop"])
+    browser.get(pages["shards gallery"].as_uri())
+    keys = Keyboard(browser)
+    keys.press(Keys.TAB)
+    assert keys.focused() == "a.skip"
+    assert browser.switch_to.active_element.text == "Skip to the cards"  # shown when focused
+    keys.press(Keys.ENTER, Keys.TAB)
+    assert keys.focused() == "search"  # past every download link of the header
