@@ -18,7 +18,10 @@ import pytest
 
 from tests.browser.axe_check import assert_no_violations
 from tests.browser.keyboard import Keyboard
-from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
+from tests.browser.test_gallery_browser import (
+    ARTIFACTS,
+    browser,  # noqa: F401  (the fixture)
+)
 from tests.oracles.games import example_copy
 from tests.serve.live_process import LiveProcess
 
@@ -94,6 +97,8 @@ def test_up_close_covers_no_chip_and_the_first_card_is_on_the_first_screen(
     )
     if width == "phone":
         assert 0 <= top < height, f"the first card starts at {top} px, the screen is {height} px"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)  # for a person to look at (CI keeps output/)
+    assert driver.save_screenshot(str(ARTIFACTS / f"a11y-served-gallery-{width}.png"))
     # every card's button against every chip and note of its card, as laid out
     boxes = driver.execute_script(
         "function box(e) { var r = e.getBoundingClientRect();"
@@ -135,6 +140,8 @@ def test_the_close_up_by_keyboard_keeps_focus_inside_and_gives_it_back(
         keys.press(Keys.TAB)
         seen.append(keys.focused())
     assert seen == stops * 2, seen
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    assert browser.save_screenshot(str(ARTIFACTS / "a11y-closeup-focus.png"))  # on Close
     seen = []
     for _ in range(2 * len(stops)):
         keys.press(Keys.TAB, hold=Keys.SHIFT)

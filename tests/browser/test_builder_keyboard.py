@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.keyboard import Keyboard
-from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
+from tests.browser.test_gallery_browser import (
+    ARTIFACTS,
+    browser,  # noqa: F401  (the fixture)
+)
 from tests.oracles.games import interleaved, write_game
 from tests.serve.live_process import LiveProcess
 
@@ -95,6 +98,8 @@ def test_the_builder_by_keyboard_only(
             f"# game: gen\n2 Card 001\n1 Card {POOL - 1:03d}\n"
         )
         assert keys.tabs <= MOST_TABS, keys.tabs
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the saved deck, Save in focus
+        assert browser.save_screenshot(str(ARTIFACTS / "a11y-builder-keyboard.png"))
     finally:
         code, err = live.stop()
     assert code == 0, err
