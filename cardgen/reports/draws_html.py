@@ -12,6 +12,10 @@ from html import escape
 
 from cardgen.check.deck_draws import DrawTable
 from cardgen.check.dice import percent
+from cardgen.reports.contrast import INK, MUTED, readable_ink, shade
+
+SHADE = "#3f9a58"
+"""The colour a cell is shaded with, more opaque as its chance grows (at most 40 %)."""
 
 DRAWS_CSS = """
 .report .draws td{min-width:4.6rem}
@@ -20,6 +24,12 @@ DRAWS_CSS = """
 .report .hands{font-size:.8rem;margin:.4rem 0 0;padding-left:1.4rem}
 """
 """The draw table's own rules, added to the report's CSS."""
+
+
+def scroll_box(classes: str, label: str) -> str:
+    """The opening tag of a table's box that scrolls sideways on a narrow screen: a keyboard
+    can reach it (a tab stop, then the arrow keys scroll it) and it is named by `label`."""
+    return f'<div class="{classes}" tabindex="0" role="group" aria-label="{escape(label)}">'
 
 
 def draws_html(table: DrawTable) -> str:
@@ -33,10 +43,12 @@ def draws_html(table: DrawTable) -> str:
         cells = []
         for chance, expected in zip(row.chance, row.expected, strict=True):
             shown = percent(chance)
+            background = shade(SHADE, round(shown / 250, 3))
+            small = readable_ink(background, (MUTED, INK))
             cells.append(
-                f'<td style="background:rgba(63,154,88,{shown / 250:.3f})"'
+                f'<td style="background:{background}"'
                 f' title="{chance.numerator}/{chance.denominator}">{shown:.1f}%'
-                f"<small>{float(expected):.2f}</small></td>"
+                f'<small style="color:{small}">{float(expected):.2f}</small></td>'
             )
         each = ' class="each"' if row.selector is None else ""
         rows.append(
@@ -45,10 +57,11 @@ def draws_html(table: DrawTable) -> str:
         )
     hands = "".join(f"<li>{escape(', '.join(hand))}</li>" for hand in table.samples)
     return (
-        '<div class="wide draws"><figcaption>Draw odds'
+        f"{scroll_box('wide draws', 'Draw odds')}<figcaption>Draw odds"
         " <small>(chance of at least one by turn; below it the expected count)</small>"
         "</figcaption>"
-        f"<table><thead><tr><th></th><th>cards</th>{head}</tr></thead>"
+        '<table><thead><tr><th><span class="sr">cards looked for</span></th><th>cards</th>'
+        f"{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="method">{escape(table.method)}</p>'
         '<p class="method">Sample opening hands (fixed seed):</p>'

@@ -13,7 +13,7 @@ from html import escape
 
 from cardgen.check.deck_report import Chart, DeckStats, DuelTable, OverpowerTable
 from cardgen.check.dice import Odds, percent
-from cardgen.reports.draws_html import DRAWS_CSS, draws_html
+from cardgen.reports.draws_html import DRAWS_CSS, draws_html, scroll_box
 
 PALETTE = (
     "#3b6fb6",
@@ -63,6 +63,9 @@ REPORT_CSS = (
 .report .matrix td.down{background:#f8dddd;color:#9b2323;font-weight:700}
 .report .matrix td.self{background:#f2f3f6}
 .report a.pdf{font-size:.85rem;margin-left:.6rem}
+.report .wide:focus-visible{outline:3px solid #3b6fb6;outline-offset:2px}
+.report .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+ white-space:nowrap}
 """
     + DRAWS_CSS
 )
@@ -228,9 +231,11 @@ def duel_html(duel: DuelTable, link: Callable[[str], str | None] | None = None) 
         f' <span style="color:{LOSE}">■</span> lose'
     )
     return (
-        f'<div class="wide duel"><figcaption>{escape(duel.label)}: chance to win on each stat'
+        f"{scroll_box('wide duel', f'{duel.label}: chance to win on each stat')}"
+        f"<figcaption>{escape(duel.label)}: chance to win on each stat"
         f" <small>(stat value, win %, {key}; hover for exact fractions)</small></figcaption>"
-        f"<table><thead><tr><th>Card</th><th></th>{head}</tr></thead>"
+        f'<table><thead><tr><th>Card</th><th><span class="sr">copies</span></th>{head}'
+        "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="method">{escape(duel.method)}</p></div>'
     )
@@ -266,11 +271,12 @@ def overpower_html(table: OverpowerTable) -> str:
             f" overpowered by {percent(table.deck_weak):.1f}% (by copies)."
         )
     return (
-        f'<div class="wide"><figcaption>{escape(table.label)} matrix'
+        f"{scroll_box('wide', f'{table.label} matrix')}<figcaption>{escape(table.label)} matrix"
         f" <small>(row against column: damage +{table.bonus} / −{table.bonus}; deck and pool:"
         " copies; overpowers / weak to: share of the pool's copies)</small>"
         "</figcaption>"
-        f'<table class="matrix"><thead><tr><th></th>{head}<th>deck</th><th>pool</th>'
+        '<table class="matrix"><thead><tr><th><span class="sr">row against column</span></th>'
+        f"{head}<th>deck</th><th>pool</th>"
         '<th title="share of the pool\'s copies this value overpowers">overpowers</th>'
         '<th title="share of the pool\'s copies that overpower this value">weak to</th>'
         "</tr></thead>"

@@ -182,9 +182,10 @@ def gallery_html(
         f'<meta name="generator" content="cardgen {escape(__version__)}">\n'
         f"<title>{escape(pack.game.name)}: proof gallery</title>\n"
         f"<style>\n{_asset('gallery.css')}{REPORT_CSS}</style>\n</head>\n<body>\n"
+        '<a class="skip" href="#cards">Skip to the cards</a>\n'
         + _header(pack, out, files, total, len(reports), icons)
         + "<main>\n"
-        '<section id="cards">\n'
+        '<section id="cards" tabindex="-1">\n<h2 class="sr">Cards</h2>\n'
         '<form class="toolbar" role="search">'
         '<input type="search" id="search" placeholder="Search names and text  ( / )"'
         ' aria-label="Search names and text" autocomplete="off">'

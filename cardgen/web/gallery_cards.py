@@ -20,6 +20,7 @@ from cardgen.load.game import GamePack
 from cardgen.model.card import Card
 from cardgen.model.labels import field_title
 from cardgen.render.rendered import Geometry, RenderedBack, RenderedCard
+from cardgen.reports.contrast import readable_ink
 from cardgen.write import relative_inside, slug
 
 if TYPE_CHECKING:
@@ -152,7 +153,8 @@ def card_html(
         "</span></button>"
         f'<div class="meta"><h3><span class="name">{escape(card.name)}</span>'
         f'<span class="copies" title="copies in the box">{copies}</span></h3>'
-        f'<ul class="chips"><li class="type" style="--type:{colors[card.type]}">'
+        f'<ul class="chips"><li class="type" style="--type:{colors[card.type]};'
+        f'--type-ink:{readable_ink(colors[card.type])}">'
         f"{escape(ctype.label)}</li>{_field_chips(pack, card)}</ul>"
         + (f'<ul class="findings">{listed}</ul>' if listed else "")
         + "</div></article>"

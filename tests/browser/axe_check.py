@@ -1,36 +1,67 @@
-"""axe-core in the page a browser test has open: its findings of the given impacts.
+"""axe-core run in the page a selenium driver shows: the violations of the impacts asked for.
 
-axe-core comes with the `selenium-axe-python` test dependency (MPL-2.0), as
-`selenium_axe_python/axe-core/axe.min.js`; it is injected into the page and run there,
-no request leaves the machine."""
+axe-core comes from the `selenium-axe-python` wheel (a test dependency), which bundles it as
+`selenium_axe_python/axe-core/axe.min.js`; the script is read from the installed package and
+injected with `execute_script`, then `axe.run` is called with `execute_async_script`. Nothing
+is fetched from a network. `describe` makes the failure message: each rule's id, impact, help
+and the first few elements it found (their CSS selectors).
+"""
 
 from __future__ import annotations
 
-from importlib.resources import files
+import functools
+from importlib.resources import files as resource_files
 from typing import Any
 
+IMPACTS = ("serious", "critical")
+"""The impacts a page must have none of."""
+SHOWN_TARGETS = 4
+"""How many of a rule's elements the failure message names."""
 
-def axe_violations(
-    driver: Any, impacts: tuple[str, ...] = ("serious", "critical")
-) -> list[dict[str, Any]]:
-    """The violations axe-core finds in the open page whose impact is one of `impacts`:
-    each with its rule id, impact, help and the selectors of its nodes."""
-    script = (files("selenium_axe_python") / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    driver.execute_script(script)
+_RUN = """
+var done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']})
+  .then(function (results) { done(results.violations); })
+  .catch(function (error) { done({error: String(error)}); });
+"""
+
+
+@functools.cache
+def _axe_script() -> str:
+    """axe-core's script as the wheel bundles it."""
+    bundled = resource_files("selenium_axe_python") / "axe-core" / "axe.min.js"
+    return bundled.read_text(encoding="utf-8")
+
+
+def axe_violations(driver: Any, impacts: tuple[str, ...] = IMPACTS) -> list[dict[str, Any]]:
+    """axe-core's violations on the page `driver` shows now, those of `impacts` only (each as
+    axe reports it: `id`, `impact`, `help`, `nodes` with their `target` selectors)."""
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(_axe_script())
     driver.set_script_timeout(120)
-    result = driver.execute_async_script(
-        "var done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']})"
-        ".then(function (r) { done(r.violations); }, function (e) { done(String(e)); });"
-    )
-    assert isinstance(result, list), result
-    return [
-        {
-            "id": v["id"],
-            "impact": v["impact"],
-            "help": v["help"],
-            "nodes": [n["target"] for n in v["nodes"]][:5],
-        }
-        for v in result
-        if v["impact"] in impacts
-    ]
+    found = driver.execute_async_script(_RUN)
+    if isinstance(found, dict):
+        raise AssertionError(f"axe-core did not run: {found.get('error')}")
+    return [v for v in found if v.get("impact") in impacts]
+
+
+def describe(violations: list[dict[str, Any]], where: str = "") -> str:
+    """A readable list of `violations`: a line a rule (id, impact, help, how many elements)
+    and the selectors of its first few elements."""
+    lines = [f"axe-core found {len(violations)} violation(s){' on ' + where if where else ''}:"]
+    for violation in violations:
+        nodes = violation.get("nodes", [])
+        lines.append(
+            f"- {violation['id']} ({violation.get('impact')}): {violation.get('help')}"
+            f" [{len(nodes)} element(s)]"
+        )
+        for node in nodes[:SHOWN_TARGETS]:
+            summary = (node.get("failureSummary") or "").replace("\n", " ")
+            lines.append(f"    {' '.join(map(str, node.get('target', [])))}  {summary[:160]}")
+    return "\n".join(lines)
+
+
+def assert_no_violations(driver: Any, where: str, impacts: tuple[str, ...] = IMPACTS) -> None:
+    """Fail with `describe`'s message when axe-core finds a violation of `impacts`."""
+    found = axe_violations(driver, impacts)
+    assert not found, describe(found, where)

@@ -29,7 +29,8 @@ def test_html_report_shows_the_draw_odds(browser: Any, tmp_path: Path) -> None: 
     table = browser.find_element(By.CSS_SELECTOR, ".report .draws table")
     assert table.is_displayed()
     heads = [th.text.split("\n")[0] for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
-    assert heads == ["", "cards", *(f"turn {t}" for t in range(6))]
+    # the first column's header is named for a screen reader (hidden from the eye)
+    assert heads == ["cards looked for", "cards", *(f"turn {t}" for t in range(6))]
     rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
     labels = [row.get_attribute("data-odds") for row in rows]
     assert labels == ["Characters", "Allies", "Traits", "one of each type"]

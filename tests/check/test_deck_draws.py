@@ -170,7 +170,10 @@ def test_pdf_and_gallery_section_show_the_draws(run: Run, tmp_path: Path) -> Non
     assert "Sample opening hand 3:" in text
     pack = Project(ROOT).game("shards")
     section = report_section(report_deck(pack, load_deck(SHARDS_DECK)))  # as the gallery
-    assert '<div class="wide draws">' in section and 'data-odds="one of each type"' in section
+    assert (
+        '<div class="wide draws" tabindex="0"' in section
+        and 'data-odds="one of each type"' in section
+    )
     assert section.count("<li>") >= 3
 
 

@@ -6,6 +6,9 @@
 // decks/GAME/decks/NAME.txt (POST /api/decks; a file that exists is replaced only after
 // asking), Download hands the same text to the browser under the same file name, Open
 // loads a saved deck list.
+// Keyboard: the pool is one stop of the Tab key (a roving tabindex: the arrow keys move
+// through its cards, Enter or + adds one, - or Delete takes one out), and a skip link leads
+// to the deck's name, so Save, Download and Open are a few keystrokes away at any size.
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="cardgen-game"]');
@@ -73,6 +76,55 @@
       if (ok) { shown += 1; }
     });
     document.getElementById("count").textContent = shown + " of " + state.pool.length + " cards";
+    keepRover();
+  }
+
+  // The pool's roving tab stop: one card at a time has tabindex 0, the others -1.
+  var rover = null;
+
+  function shownCards() {
+    return Array.prototype.filter.call(list.children, function (li) { return !li.hidden; });
+  }
+
+  function rove(li, focus) {
+    if (rover && rover !== li) { rover.tabIndex = -1; }
+    rover = li;
+    if (!li) { return; }
+    li.tabIndex = 0;
+    if (focus) { li.focus(); }
+  }
+
+  function keepRover() {
+    if (!rover || rover.hidden || !rover.isConnected) { rove(shownCards()[0] || null, false); }
+  }
+
+  function columns(shown) {
+    var top = shown.length ? shown[0].offsetTop : 0;
+    var n = 0;
+    while (n < shown.length && shown[n].offsetTop === top) { n += 1; }
+    return Math.max(n, 1);
+  }
+
+  function poolKey(event) {
+    var li = event.target.closest ? event.target.closest(".pool-card") : null;
+    if (!li || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var shown = shownCards();
+    var at = shown.indexOf(li);
+    var across = columns(shown);
+    var steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across,
+      PageDown: 4 * across, PageUp: -4 * across, Home: -shown.length, End: shown.length };
+    var card = state.pool[Array.prototype.indexOf.call(list.children, li)];
+    var n = state.counts[card.name] || 0;
+    if (event.key in steps) {
+      rove(shown[Math.max(0, Math.min(shown.length - 1, at + steps[event.key]))], true);
+    } else if (event.key === "Enter" || event.key === "+" || event.key === "=") {
+      if (card.limit === null || n < card.limit) { setCount(card.name, n + 1); }
+    } else if (event.key === "-" || event.key === "Delete" || event.key === "Backspace") {
+      if (n > 0) { setCount(card.name, n - 1); }
+    } else {
+      return;
+    }
+    event.preventDefault();
   }
 
   function buttons(card, n) {
@@ -94,6 +146,7 @@
     list.textContent = "";
     state.pool.forEach(function (card) {
       var li = el("li", "pool-card");
+      li.tabIndex = -1;
       li.setAttribute("data-name", card.name);
       li.setAttribute("data-type", card.type);
       li.setAttribute("data-search", card.search);
@@ -120,10 +173,14 @@
       var controls = li.querySelector(".controls");
       controls.textContent = "";
       var parts = buttons(card, n);
+      parts[0].tabIndex = -1;  // the card itself is the pool's tab stop (its keys add and take)
+      parts[1].tabIndex = -1;
       controls.appendChild(parts[0]);
       controls.appendChild(el("span", "count", String(n)));
       controls.appendChild(parts[1]);
       li.classList.toggle("in-deck", n > 0);
+      li.setAttribute("aria-label", card.name + ", " + card.type_label + ": " + n + " in the deck" +
+        (card.limit !== null ? ", at most " + card.limit : ""));
     });
     deckList.textContent = "";
     state.pool.forEach(function (card) {
@@ -315,6 +372,15 @@
   document.getElementById("download").addEventListener("click", download);
   document.getElementById("clear").addEventListener("click", function () { state.counts = {}; draw(); check(); });
   openSelect.addEventListener("change", function () { if (openSelect.value) { openDeck(openSelect.value); } });
+  list.addEventListener("keydown", poolKey);
+  list.addEventListener("focusin", function (event) {
+    var li = event.target.closest ? event.target.closest(".pool-card") : null;
+    if (li) { rove(li, false); }
+  });
+  document.querySelector("a.skip").addEventListener("click", function (event) {
+    event.preventDefault();
+    nameInput.focus();
+  });
   search.addEventListener("input", applyFilters);
   typeSelect.addEventListener("change", applyFilters);
 

@@ -5,13 +5,17 @@
 // layout's values (GET /api/card?name=SLUG), the back beside it, the fields as a table,
 // the file and line of the card's row, its notes. The address says #closeup=SLUG: the
 // browser's back button and Escape close it. While open it follows the change feed and
-// shows a changed image.
+// shows a changed image. While it is open the page behind it is inert and Tab and
+// Shift+Tab go round the view's own controls; closed, focus goes back to the card's
+// "Up close" button (the one it was opened from).
 (function () {
   "use strict";
   var PX_PER_IN = 96;
   var SVG = "http://www.w3.org/2000/svg";
   var view = window.cardgenCloseup = { slug: null, zoom: 1, data: null, loads: 0 };
   var events = null;
+  var opener = null;
+  var FOCUSABLE = "button, input, select, a[href], [tabindex]:not([tabindex='-1'])";
   var root = document.createElement("div");
   root.id = "closeup";
   root.setAttribute("role", "dialog");
@@ -31,6 +35,10 @@
   document.body.appendChild(root);
   var sides = root.querySelector(".closeup-sides");
   var zoom = document.getElementById("closeup-zoom");
+
+  function slugOfImage(front) {
+    return front.getAttribute("src").split("?")[0].replace(/^cards\//, "").replace(/\.png$/, "");
+  }
 
   function slugOfHash() {
     var match = /^#closeup=([A-Za-z0-9._-]+)$/.exec(location.hash);
@@ -151,21 +159,61 @@
     });
   }
 
+  // The page behind the view: inert while it is open (no focus, no clicks, not read out).
+  function behind(inert) {
+    Array.prototype.forEach.call(document.body.children, function (child) {
+      if (child !== root && child.tagName !== "SCRIPT") { child.inert = inert; }
+    });
+  }
+
+  // The card's "Up close" button: where focus goes back to when the view closes (the card
+  // may have been replaced by a rebuild since: it is found again by its image's name).
+  function cardButton(slug) {
+    if (opener && opener.isConnected) { return opener; }
+    var found = null;
+    Array.prototype.forEach.call(document.querySelectorAll("#grid > .card"), function (card) {
+      var front = card.querySelector(".front img");
+      if (!found && front && slugOfImage(front) === slug) { found = card.querySelector(".closeup-open"); }
+    });
+    return found;
+  }
+
   function show(slug) {
+    var fresh = root.hidden;
     view.slug = slug;
     root.hidden = false;
     document.documentElement.classList.add("closeup-shown");
+    behind(true);
     load(slug);
     follow();
-    document.getElementById("closeup-close").focus();
+    if (fresh) { document.getElementById("closeup-close").focus(); }
   }
 
   function hide() {
+    var slug = view.slug;
     view.slug = null;
     view.data = null;
     root.hidden = true;
     document.documentElement.classList.remove("closeup-shown");
+    behind(false);
     if (events) { events.close(); events = null; }
+    var back = cardButton(slug);
+    opener = null;
+    if (back) { back.focus(); }
+  }
+
+  // Tab and Shift+Tab go round the view's controls: from the last to the first and back.
+  function trap(event) {
+    var stops = Array.prototype.filter.call(root.querySelectorAll(FOCUSABLE), function (node) {
+      return !node.disabled && node.getClientRects().length > 0;
+    });
+    if (!stops.length) { event.preventDefault(); return; }
+    var first = stops[0], last = stops[stops.length - 1];
+    var at = document.activeElement;
+    if (!root.contains(at) || (event.shiftKey && at === first) || (!event.shiftKey && at === last)) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
   }
 
   function open(slug) {
@@ -191,7 +239,8 @@
     var front = card ? card.querySelector(".front img") : null;
     if (!front) { return; }
     event.preventDefault();
-    open(front.getAttribute("src").split("?")[0].replace(/^cards\//, "").replace(/\.png$/, ""));
+    opener = card.querySelector(":scope > .closeup-open");
+    open(slugOfImage(front));
   });
   zoom.addEventListener("click", function () {
     view.zoom = view.zoom === 2 ? 1 : 2;
@@ -202,7 +251,9 @@
   });
   document.getElementById("closeup-close").addEventListener("click", close);
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && !root.hidden) { event.preventDefault(); close(); }
+    if (root.hidden) { return; }
+    if (event.key === "Escape") { event.preventDefault(); close(); }
+    if (event.key === "Tab") { trap(event); }
   });
   window.addEventListener("popstate", sync);
   window.addEventListener("hashchange", sync);
