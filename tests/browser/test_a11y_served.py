@@ -175,3 +175,29 @@ def test_the_deck_builder_with_a_deck_and_its_verdict_passes_axe(
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#report .chart"))
         assert browser.find_elements(By.CSS_SELECTOR, "#deck-list li")
         assert_no_violations(browser, f"the deck builder with {deck} at {width} width")
+
+
+def test_the_live_status_badge_lies_in_a_region_and_reads_in_every_state(
+    browser: Any,  # noqa: F811  (the fixture)
+    live: LiveProcess,
+) -> None:
+    """The served page's own badge (`live`, a failed build, the server gone) is inside a
+    landmark and its text reads on its colour: axe finds nothing at any impact on it."""
+    from tests.browser.axe_check import axe_violations, describe
+
+    _gallery(browser, live, WIDTHS["desktop"])
+    every_impact = ("minor", "moderate", "serious", "critical")
+    for state in ("", "error", "off"):
+        browser.execute_script(
+            "var b = document.getElementById('live-status'); b.className = arguments[0];"
+            " b.textContent = arguments[0] || 'live';",
+            state,
+        )
+        on_badge = [
+            {**v, "nodes": hits}
+            for v in axe_violations(browser, every_impact)
+            if (
+                hits := [n for n in v["nodes"] if "#live-status" in " ".join(map(str, n["target"]))]
+            )
+        ]
+        assert not on_badge, describe(on_badge, f"the live badge ({state or 'live'})")

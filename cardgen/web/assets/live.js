@@ -23,8 +23,12 @@
   banner.setAttribute("role", "alert");
   banner.hidden = true;
   document.body.insertBefore(banner, document.body.firstChild);
-  var badge = document.createElement("span");
+  // An aside (a landmark of its own, so no content lies outside the page's regions) that
+  // screen readers announce politely as the build's state changes.
+  var badge = document.createElement("aside");
   badge.id = "live-status";
+  badge.setAttribute("aria-label", "Live build status");
+  badge.setAttribute("aria-live", "polite");
   badge.textContent = "live";
   document.body.appendChild(badge);
   var busy = false;
