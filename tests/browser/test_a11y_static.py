@@ -1,7 +1,8 @@
 """The static pages `cardgen build` writes, for everyone (issue 37): the proof gallery
-(`output/GAME/index.html`) of Shards (its orange Character chip, its draw-odds heat maps)
-and of Blubler's, their rulebook pages (`rulebook/rulebook.html`), and the deck report page
-`cardgen report --format html` writes, each opened from disk at desktop width and at 390 px:
+(`output/GAME/index.html`: Shards has the orange Character chip and the draw-odds heat
+maps), the rulebook page (`rulebook/rulebook.html`) and the playtest table (`table.html`) of
+each of the five example games, and the deck report page `cardgen report --format html`
+writes, each opened from disk at desktop width and at 390 px:
 axe-core finds no serious or critical violation, and no table header without text and no
 scrolling box a keyboard cannot reach (of any impact); at 390 px the gallery's first card is
 on the first screen.
@@ -25,8 +26,10 @@ from tests.oracles.games import ok
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 """The window sizes the pages are checked at: a desktop, and a phone 390 px wide."""
-GALLERIES = ("shards", "blublers")
-"""Two example games: Shards (orange Character chip, duel and draw tables), Blubler's."""
+GALLERIES = ("shards", "splatterkins", "splatoon", "blublers", "yokai-sketch")
+"""The five example games (Shards: the orange Character chip, duel and draw tables)."""
+PAGES = {"gallery": "index.html", "rulebook": "rulebook/rulebook.html", "table": "table.html"}
+"""Each game's static pages, by a name for the message."""
 ANY_IMPACT = ("minor", "moderate", "serious", "critical")
 ALWAYS = ("empty-table-header", "scrollable-region-focusable")
 """Rules that must find nothing whatever impact axe gives them (found at the issue's
@@ -37,10 +40,8 @@ def _pages(project: Path) -> dict[str, Path]:
     """Each static page to check, by a name for the message."""
     pages = {}
     for game in GALLERIES:
-        out = project / "output" / game
-        pages[f"{game} gallery"] = out / "index.html"
-        if (out / "rulebook" / "rulebook.html").is_file():
-            pages[f"{game} rulebook"] = out / "rulebook" / "rulebook.html"
+        for name, path in PAGES.items():
+            pages[f"{game} {name}"] = project / "output" / game / path
     return pages
 
 
@@ -53,11 +54,10 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     ok("report", deck, "--project", ROOT, "--format", "html", "--out", report)
     found["shards deck report"] = report
     assert all(page.is_file() for page in found.values()), found
-    assert "shards rulebook" in found  # a page besides the galleries
     return found
 
 
-NAMES = [f"{game} gallery" for game in GALLERIES] + ["shards rulebook", "shards deck report"]
+NAMES = [f"{game} {name}" for game in GALLERIES for name in PAGES] + ["shards deck report"]
 
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
