@@ -3,7 +3,8 @@ game (`cardgen.web.table_page`), set up by the address: `?players=N` (default: t
 fewest), `&deck=NAME` once per seat (a deck list of the game's `decks/` folder, by its file
 name; default: the game's own seat decks) and `&seed=TEXT` (read by the page). The server
 keeps no state of the table: the page is made from the game's files at each request, and
-plays in the browser.
+plays in the browser. Its script `table_live.js` follows the change feed: a card image a
+build changes shows on the table at once, the table's state untouched.
 
 A refused setup (a player count outside the game's range, an unknown deck list) is a page
 of one line saying why (400), the way the command line says it.
@@ -12,22 +13,25 @@ of one line saying why (400), the way the command line says it.
 from __future__ import annotations
 
 from html import escape
+from importlib.resources import files as resource_files
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError
 from cardgen.fuzzy import closest
 from cardgen.load.game import GamePack
 from cardgen.project import Project
-from cardgen.serve.page import FILE_CSP, csp
-from cardgen.serve.server import Request, Response, Routes
+from cardgen.serve.page import ASSETS, FILE_CSP, csp
+from cardgen.serve.server import Request, Response, Routes, content_type
 from cardgen.tts.export import seat_deck_lists
 from cardgen.web.table_faces import table_faces
 from cardgen.web.table_page import rules_link, script, table_html
 from cardgen.web.table_state import table_state
 
-if TYPE_CHECKING:
-    from pathlib import Path
+LIVE_SCRIPT = ASSETS + "table_live.js"
+"""The served table's script that shows each card image as the last build made it."""
 
+if TYPE_CHECKING:
     from cardgen.serve.api import Site
 
 
@@ -62,7 +66,7 @@ def table_page(project: Project, game: str, request: Request) -> tuple[str, str]
     decks = seat_deck_lists(pack, players, _decks(pack, request.query.get("deck") or []))
     faces = table_faces(project.root, pack)
     state = table_state(pack, players, decks, faces, rules=rules_link(pack))
-    return table_html([state], policy=None), csp((script(),))
+    return table_html([state], policy=None, served=(LIVE_SCRIPT,)), csp((script(),))
 
 
 def _refused(message: str) -> Response:
@@ -90,5 +94,8 @@ def add_table_route(table: Routes, site: Site) -> None:
         headers = {"Content-Security-Policy": policy}
         return Response(200, text.encode("utf-8"), "text/html; charset=utf-8", headers)
 
+    live = (resource_files("cardgen.web") / "assets" / "table_live.js").read_bytes()
+    kind = content_type(Path(LIVE_SCRIPT))
+    table.add("GET", LIVE_SCRIPT, lambda _request: Response(200, live, kind))
     table.add("GET", "/table", page)
     table.add("GET", "/table.html", page)  # the gallery's link to the page the build wrote

@@ -85,9 +85,13 @@ def _keys() -> str:
     return f'<details id="keys"><summary>Keys</summary><dl>{rows}</dl></details>'
 
 
-def table_html(states: Sequence[TableState], *, policy: str | None = CSP) -> str:
+def table_html(
+    states: Sequence[TableState], *, policy: str | None = CSP, served: Sequence[str] = ()
+) -> str:
     """The page for `states` (the first is shown unless the address asks for another player
-    count); `policy` its Content-Security-Policy meta tag (None: the server sends one)."""
+    count); `policy` its Content-Security-Policy meta tag (None: the server sends one);
+    `served` the addresses of scripts the server adds after the table's own (its live
+    images)."""
     first = states[0]
     name = escape(first.name)
     rules = (
@@ -135,7 +139,8 @@ def table_html(states: Sequence[TableState], *, policy: str | None = CSP) -> str
         "</main>\n"
         f'<script type="application/json" id="table-setups">{data}</script>\n'
         f"<script>{script()}</script>\n"
-        "</body>\n</html>\n"
+        + "".join(f'<script src="{escape(src)}"></script>\n' for src in served)
+        + "</body>\n</html>\n"
     )
 
 

@@ -51,6 +51,12 @@
     node.addEventListener("click", fn);
     return node;
   }
+  // An image's address with the version `cardgen serve` last built it at (table_live.js
+  // keeps window.cardgenTable.images: path -> hash), so an edited card shows at once.
+  function versioned(path) {
+    var known = window.cardgenTable && window.cardgenTable.images;
+    return known && Object.prototype.hasOwnProperty.call(known, path) ? path + "?v=" + known[path] : path;
+  }
   function image(copy, faceUp) {
     var card = T.cards[cardOf[copy]];
     var frame = el("span", "frame");
@@ -58,7 +64,7 @@
     frame.style.setProperty("--h", card.height_mm);
     frame.style.setProperty("--b", card.bleed_mm);
     var img = el("img");
-    img.alt = ""; img.src = faceUp ? card.front : card.back;
+    img.alt = ""; img.src = versioned(faceUp ? card.front : card.back);
     img.decoding = "async";
     frame.appendChild(img);
     return frame;
@@ -319,7 +325,7 @@
   opening.addEventListener("click", A.openingHands);
   document.getElementById("deal-count").value = String(handSize || 1);
   window.cardgenTable = {
-    setup: T, state: null, undo: function () { return G.undo.length; },
+    setup: T, state: null, images: null, render: render, undo: function () { return G.undo.length; },
     order: function (id) { return G.S.piles[id].cards.map(cardName); }
   };
   G.load();
