@@ -108,8 +108,9 @@ MUTANTS = [
         "oversize deck a warning under --building",
         "cardgen/check/deck_rules.py",
         '        severity = "warning" if building and found.is_shortfall else None\n'
-        "        message = (\n",
-        '        severity = "warning" if building else None\n        message = (\n',
+        '        cards = "card" if total == 1 else "cards"\n',
+        '        severity = "warning" if building else None\n'
+        '        cards = "card" if total == 1 else "cards"\n',
         (f"{ORACLES}/test_deck_building.py",),
     ),
     Mutant(
