@@ -267,6 +267,13 @@ def _counters_and_pieces(
     return objects
 
 
+def team_players(teams: Sequence[str], players: int) -> dict[str, list[int]]:
+    """Each team's players (0 first) at a table without seats: the teams taking turns,
+    players 1, 3, ... the first team and 2, 4, ... the second, as the rules' turn order
+    alternates them."""
+    return {team: list(range(index, players, len(teams))) for index, team in enumerate(teams)}
+
+
 def _team_seats(
     board: Board,
     spots: dict[tuple[int, int], Spot],
@@ -282,8 +289,8 @@ def _team_seats(
         return {}
     if not seats:
         return {
-            team: [f"player {n + 1}" for n in range(index, players, len(teams))]
-            for index, team in enumerate(teams)
+            team: [f"player {n + 1}" for n in numbers]
+            for team, numbers in team_players(teams, players).items()
         }
     spawns = team_spots(board, spots)
     centres = {

@@ -41,6 +41,9 @@ KEYS = (
     ("Enter", "on a card: choose it to move, then Put here on a pile, a hand or the table"),
     ("Escape", "let go of the chosen card"),
     ("r", "roll your dice (else the table's)"),
+    ("Arrow keys", "on a board: move between its cells"),
+    ("Enter", "on a board's cell: pick up its piece, or put the chosen piece there"),
+    ("i, c", "on a board's cell: ink it in your team's colour, or clear it"),
     ("u, Ctrl+Z", "undo the last action"),
     ("?", "show or hide this list"),
 )
@@ -53,9 +56,10 @@ def asset(name: str) -> str:
 
 
 def script() -> str:
-    """The page's one inline script: the rules of play (`table_play.js`), then the page
-    that draws the table and takes the keys (`table.js`)."""
-    return "\n" + asset("table_play.js") + asset("table.js")
+    """The page's one inline script: the rules of play (`table_play.js`), the boards and
+    pieces (`table_board.js`), then the page that draws the table and takes the keys
+    (`table.js`)."""
+    return "\n" + asset("table_play.js") + asset("table_board.js") + asset("table.js")
 
 
 def rules_link(pack: GamePack) -> str | None:

@@ -25,6 +25,20 @@ from cardgen.tts.deal import Counts, TablePlan, counter_start, plan_table
 from cardgen.tts.sheets import Face
 from cardgen.tts.sizes import CardSize
 from cardgen.tts.table import Copy, TablePile
+from cardgen.web.table_board import (
+    Holder,
+    TableBoard,
+    TableHeld,
+    TablePiece,
+    TableTeam,
+    TableTokens,
+    holders,
+    player_label,
+    table_boards,
+    table_pieces,
+    table_teams,
+    table_tokens,
+)
 from cardgen.write import slug
 
 
@@ -63,26 +77,18 @@ class TableSeat(Strict):
     draw_pile: str | None = Field(description="The id of the pile it draws from (None: none).")
 
 
-class TableCounter(Strict):
+class TableCounter(TableHeld):
     """A counter of the game's components, one per holder (seat, team or the table)."""
 
-    id: str = Field(description="Its id, unique on the table (`seat-1-lore`).")
-    label: str = Field(description="What it counts.")
     description: str = Field(description="What it is for.")
-    owner: int | None = Field(description="The seat holding it; None: a team's or shared.")
-    holder: str = Field(description="Whose it is, as shown (`Player 1`, a team, `Table`).")
     start: int = Field(description="Its value at the start.")
     min: int | None = Field(description="The lowest it goes (None: no bound).")
     max: int | None = Field(description="The highest it goes (None: no bound).")
 
 
-class TableDie(Strict):
+class TableDie(TableHeld):
     """A die of the game's components, one per holder and copy."""
 
-    id: str = Field(description="Its id, unique on the table (`seat-1-duel-die-2`).")
-    label: str = Field(description="Its name.")
-    owner: int | None = Field(description="The seat holding it; None: a team's or shared.")
-    holder: str = Field(description="Whose it is, as shown.")
     faces: list[str] = Field(description="What each face shows, in order (a d6: `1`..`6`).")
 
 
@@ -105,17 +111,16 @@ class TableState(Strict):
     seats: list[TableSeat] = Field(description="Each seat, in order.")
     counters: list[TableCounter] = Field(description="The counters, by holder.")
     dice: list[TableDie] = Field(description="The dice, by holder.")
+    teams: list[TableTeam] = Field(description="The game's teams and their players.")
+    boards: list[TableBoard] = Field(description="The grid boards and mats, their cells.")
+    pieces: list[TablePiece] = Field(description="The playing pieces and where they start.")
+    tokens: list[TableTokens] = Field(description="The token pools, by holder and design.")
 
     def as_json(self) -> str:
         """The record as the page embeds it: sorted keys, no spaces, `<` escaped (it sits in
         a script element)."""
         text = json.dumps(self.model_dump(), sort_keys=True, separators=(",", ":"))
         return text.replace("<", "\\u003c")
-
-
-def player_label(number: int) -> str:
-    """A seat's name on the page: `Player 1` for seat 0."""
-    return f"Player {number + 1}"
 
 
 class _Piles:
@@ -167,32 +172,26 @@ def _draw_pile(pack: GamePack, piles: Sequence[TablePileState], seat: int) -> st
     return None
 
 
-def _holders(pack: GamePack, owner: str, players: int) -> list[tuple[int | None, str, str]]:
-    """Who holds a component of `owner`: (seat or None, id stem, name shown) each."""
-    if owner == "player":
-        return [(n, f"seat-{n + 1}", player_label(n)) for n in range(players)]
-    if owner == "team":
-        return [(None, f"team-{t.id}", t.label) for t in pack.game.teams]
-    return [(None, "table", "Table")]
-
-
 def _counters(pack: GamePack, plan: TablePlan) -> list[TableCounter]:
     found = []
     for counter in pack.game.counters:
-        for seat, stem, holder in _holders(pack, counter.owner, plan.players):
+        for seat, team, stem, holder in holders(pack, counter.owner, plan.players):
             piles = plan.seats[seat].piles if seat is not None else plan.shared
-            found.append(_counter(counter, seat, stem, holder, counter_start(counter, piles)))
+            start = counter_start(counter, piles)
+            found.append(
+                _counter(counter, (seat, team if seat is None else None, stem, holder), start)
+            )
     return found
 
 
-def _counter(
-    counter: CounterComponent, seat: int | None, stem: str, holder: str, start: int
-) -> TableCounter:
+def _counter(counter: CounterComponent, who: Holder, start: int) -> TableCounter:
+    seat, team, stem, holder = who
     return TableCounter(
         id=f"{stem}-{counter.id}",
         label=counter.label,
         description=counter.description,
         owner=seat,
+        team=team,
         holder=holder,
         start=start,
         min=counter.min,
@@ -204,7 +203,7 @@ def _dice(pack: GamePack, players: int) -> list[TableDie]:
     found = []
     for die in (c for c in pack.game.components if isinstance(c, Die)):
         faces = [f.text or f.icon or str(f.value) for f in die.all_faces()]
-        for seat, stem, holder in _holders(pack, die.owner, players):
+        for seat, team, stem, holder in holders(pack, die.owner, players):
             for copy in range(die.count):
                 number = f"-{copy + 1}" if die.count > 1 else ""
                 found.append(
@@ -212,6 +211,7 @@ def _dice(pack: GamePack, players: int) -> list[TableDie]:
                         id=f"{stem}-{die.id}{number}",
                         label=die.label,
                         owner=seat,
+                        team=team if seat is None else None,
                         holder=holder,
                         faces=faces,
                     )
@@ -252,6 +252,7 @@ def table_state(
         piles.add(pile, "shared", None, pile.place)
     for pile in plan.rest:
         piles.add(pile, "box", None, "box")
+    boards = table_boards(pack, players)
     setup = f"{players} players" + "".join(f", {label}" for label, _ in decks)
     cards = [faces[card.name] for card in named]
     seats = [
@@ -281,6 +282,10 @@ def table_state(
         seats=seats,
         counters=_counters(pack, plan),
         dice=_dice(pack, players),
+        teams=table_teams(pack, players),
+        boards=boards,
+        pieces=table_pieces(pack, table_teams(pack, players), boards, players),
+        tokens=table_tokens(pack, players),
     )
     digest = hashlib.sha256(state.as_json().encode()).hexdigest()[:12]
     return state.model_copy(update={"key": f"cardgen-table|{pack.id}|{setup}|{digest}"})

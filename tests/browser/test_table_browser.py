@@ -37,16 +37,21 @@ except ImportError:  # pragma: no cover - the fixture skips without selenium
 WAIT = 60
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveProcess]:
-    """`cardgen serve blublers` on a copy of the example games."""
-    project = example_copy(tmp_path_factory.mktemp("table"), "blublers")
-    live = LiveProcess(project, "blublers")
+def serve_copy(factory: pytest.TempPathFactory, game: str) -> Iterator[LiveProcess]:
+    """`cardgen serve GAME` on a copy of the example game, for a fixture to yield from; it
+    must stop cleanly at the end."""
+    live = LiveProcess(example_copy(factory.mktemp("table"), game), game)
     try:
         yield live
     finally:
         code, err = live.stop()
         assert code == 0, err
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveProcess]:
+    """`cardgen serve blublers` on a copy of the example games."""
+    yield from serve_copy(tmp_path_factory, "blublers")
 
 
 def _open(driver: Any, url: str) -> WebDriverWait:

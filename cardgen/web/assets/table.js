@@ -27,6 +27,7 @@
     done: function (said) { render(); announce(said); },
     say: function (said) { announce(said); }
   });
+  var BOARD = cardgenTableBoard(T, G, { el: el, button: button, render: render, announce: announce });
   var A = G.A, cardOf = G.cardOf, pileOf = G.pileOf, seatName = G.seatName;
   var cardName = G.cardName, plural = G.plural, pileLabel = G.pileLabel, placeName = G.placeName;
   function announce(text) {
@@ -169,9 +170,9 @@
     box.appendChild(tools);
     return box;
   }
-  function componentsView(owner) {
+  function componentsView(owner, team) {
     var box = el("div", "components");
-    T.counters.filter(function (c) { return c.owner === owner; }).forEach(function (c) {
+    T.counters.filter(function (c) { return c.owner === owner && c.team === team; }).forEach(function (c) {
       var item = el("div", "counter");
       item.appendChild(el("span", "", c.holder + "'s " + c.label + ": "));
       item.appendChild(el("output", "", String(G.S.counters[c.id])));
@@ -183,7 +184,7 @@
       box.appendChild(item);
     });
     var groups = {};
-    T.dice.filter(function (d) { return d.owner === owner; }).forEach(function (d) {
+    T.dice.filter(function (d) { return d.owner === owner && d.team === team; }).forEach(function (d) {
       (groups[d.holder + "|" + d.label] = groups[d.holder + "|" + d.label] || []).push(d);
     });
     Object.keys(groups).forEach(function (name) {
@@ -201,6 +202,17 @@
       item.insertBefore(roll, item.firstChild);
       box.appendChild(item);
     });
+    BOARD.tokens(owner, team, box);
+    return box;
+  }
+  function teamView(team) {  // a team's panel: its players, its counters and tokens
+    var box = el("section", "team");
+    box.style.setProperty("--team", team.color);
+    box.setAttribute("aria-labelledby", "team-name-" + team.id);
+    var name = el("h2", "", team.label + " team: " + team.seats.map(seatName).join(", "));
+    name.id = "team-name-" + team.id;
+    box.appendChild(name);
+    box.appendChild(componentsView(null, team.id));
     return box;
   }
   function sharedRows() {  // the shared piles in a row, `left` and `ends` piles at its ends
@@ -225,8 +237,10 @@
     rows.box.forEach(function (p) { box.appendChild(pileView(p.id)); });
     shared.appendChild(middle);
     if (rows.box.length) { shared.appendChild(box); }
-    shared.appendChild(componentsView(null));
+    BOARD.boards(null).forEach(function (node) { shared.appendChild(node); });
+    shared.appendChild(componentsView(null, null));
     area.appendChild(shared);
+    T.teams.forEach(function (team) { area.appendChild(teamView(team)); });
     T.seats.forEach(function (seat) {
       var n = seat.number, box = el("section", "seat" + (n === G.view.seat ? " current" : ""));
       box.setAttribute("aria-labelledby", "seat-name-" + n);
@@ -237,7 +251,8 @@
       T.piles.filter(function (p) { return p.owner === n; }).forEach(function (p) { piles.appendChild(pileView(p.id)); });
       box.appendChild(piles);
       box.appendChild(handView(n));
-      box.appendChild(componentsView(n));
+      BOARD.boards(n).forEach(function (node) { box.appendChild(node); });
+      box.appendChild(componentsView(n, null));
       area.appendChild(box);
     });
     root.replaceChildren(area);

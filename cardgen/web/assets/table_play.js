@@ -43,10 +43,14 @@ function cardgenTablePlay(T, params, hooks) {
     T.counters.forEach(function (c) { counters[c.id] = c.start; });
     var dice = {};
     T.dice.forEach(function (d) { dice[d.id] = null; });
+    var claims = {}, pieces = {}, tokens = {};  // the boards' inked cells, the pieces' cells, the pools
+    T.boards.forEach(function (b) { claims[b.id] = {}; });
+    T.pieces.forEach(function (p) { pieces[p.id] = p.cell === null ? null : { board: p.board, cell: p.cell }; });
+    T.tokens.forEach(function (t) { tokens[t.id] = t.count; });
     return {
       seed: seed, rng: hashSeed(seed), shuffles: 0, piles: piles,
       hands: T.seats.map(function () { return []; }), play: [], down: {},
-      counters: counters, dice: dice
+      counters: counters, dice: dice, claims: claims, pieces: pieces, tokens: tokens
     };
   }
   function save() {
@@ -218,7 +222,7 @@ function cardgenTablePlay(T, params, hooks) {
       hooks.done(seatName(n) + "'s turn: the other hands are hidden");
     }
   };
-  G.A = A; G.load = load; G.save = save; G.cardOf = cardOf; G.pileOf = pileOf;
+  G.A = A; G.act = act; G.load = load; G.save = save; G.cardOf = cardOf; G.pileOf = pileOf;
   G.seatName = seatName; G.cardName = cardName; G.plural = plural; G.pileLabel = pileLabel;
   G.placeName = placeName;
   return G;
