@@ -20,7 +20,9 @@ SHOWN_TARGETS = 4
 
 _RUN = """
 var done = arguments[arguments.length - 1];
-axe.run(document, {resultTypes: ['violations']})
+var options = {resultTypes: ['violations']};
+if (arguments[1].length) { options.runOnly = {type: 'rule', values: arguments[1]}; }
+axe.run(arguments[0] ? {include: [[arguments[0]]]} : document, options)
   .then(function (results) { done(results.violations); })
   .catch(function (error) { done({error: String(error)}); });
 """
@@ -33,13 +35,21 @@ def _axe_script() -> str:
     return bundled.read_text(encoding="utf-8")
 
 
-def axe_violations(driver: Any, impacts: tuple[str, ...] = IMPACTS) -> list[dict[str, Any]]:
+def axe_violations(
+    driver: Any,
+    impacts: tuple[str, ...] = IMPACTS,
+    *,
+    within: str = "",
+    rules: tuple[str, ...] = (),
+) -> list[dict[str, Any]]:
     """axe-core's violations on the page `driver` shows now, those of `impacts` only (each as
-    axe reports it: `id`, `impact`, `help`, `nodes` with their `target` selectors)."""
+    axe reports it: `id`, `impact`, `help`, `nodes` with their `target` selectors); `within`
+    a CSS selector to check only that element (default: the whole page), `rules` the only
+    rules to run (default: every rule)."""
     if not driver.execute_script("return typeof window.axe === 'object'"):
         driver.execute_script(_axe_script())
     driver.set_script_timeout(120)
-    found = driver.execute_async_script(_RUN)
+    found = driver.execute_async_script(_RUN, within, list(rules))
     if isinstance(found, dict):
         raise AssertionError(f"axe-core did not run: {found.get('error')}")
     return [v for v in found if v.get("impact") in impacts]
