@@ -22,6 +22,10 @@ _RUN = """
 var done = arguments[arguments.length - 1];
 var options = {resultTypes: ['violations']};
 if (arguments[1].length) { options.runOnly = {type: 'rule', values: arguments[1]}; }
+if (arguments[2].length) {
+  options.rules = {};
+  arguments[2].forEach(function (id) { options.rules[id] = {enabled: false}; });
+}
 axe.run(arguments[0] ? {include: [[arguments[0]]]} : document, options)
   .then(function (results) { done(results.violations); })
   .catch(function (error) { done({error: String(error)}); });
@@ -41,15 +45,16 @@ def axe_violations(
     *,
     within: str = "",
     rules: tuple[str, ...] = (),
+    skip: tuple[str, ...] = (),
 ) -> list[dict[str, Any]]:
     """axe-core's violations on the page `driver` shows now, those of `impacts` only (each as
     axe reports it: `id`, `impact`, `help`, `nodes` with their `target` selectors); `within`
     a CSS selector to check only that element (default: the whole page), `rules` the only
-    rules to run (default: every rule)."""
+    rules to run (default: every rule), `skip` rules not to run."""
     if not driver.execute_script("return typeof window.axe === 'object'"):
         driver.execute_script(_axe_script())
     driver.set_script_timeout(120)
-    found = driver.execute_async_script(_RUN, within, list(rules))
+    found = driver.execute_async_script(_RUN, within, list(rules), list(skip))
     if isinstance(found, dict):
         raise AssertionError(f"axe-core did not run: {found.get('error')}")
     return [v for v in found if v.get("impact") in impacts]
@@ -71,7 +76,15 @@ def describe(violations: list[dict[str, Any]], where: str = "") -> str:
     return "\n".join(lines)
 
 
-def assert_no_violations(driver: Any, where: str, impacts: tuple[str, ...] = IMPACTS) -> None:
-    """Fail with `describe`'s message when axe-core finds a violation of `impacts`."""
-    found = axe_violations(driver, impacts)
+def assert_no_violations(
+    driver: Any,
+    where: str,
+    impacts: tuple[str, ...] = IMPACTS,
+    *,
+    within: str = "",
+    skip: tuple[str, ...] = (),
+) -> None:
+    """Fail with `describe`'s message when axe-core finds a violation of `impacts` (on the
+    element `within` only, if given; the rules `skip` not run)."""
+    found = axe_violations(driver, impacts, within=within, skip=skip)
     assert not found, describe(found, where)

@@ -75,7 +75,10 @@ def test_the_served_gallery_and_a_card_up_close_pass_axe(
     gallery_at: tuple[Any, str, Any],
 ) -> None:
     driver, width, wait = gallery_at
-    assert_no_violations(driver, f"the served gallery at {width} width")
+    # colours are the same at any width: the contrast rule (most of axe's time on a big
+    # gallery) runs at desktop width only
+    skip = ("color-contrast",) if width == "phone" else ()
+    assert_no_violations(driver, f"the served gallery at {width} width", skip=skip)
     driver.execute_script("document.querySelector('#grid > .card > .closeup-open').click()")
     wait.until(
         lambda d: d.execute_script(
@@ -84,7 +87,8 @@ def test_the_served_gallery_and_a_card_up_close_pass_axe(
         )
     )
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#closeup .closeup-fields tbody tr"))
-    assert_no_violations(driver, f"the close-up at {width} width")
+    # the page behind was checked above: the close-up itself, every rule
+    assert_no_violations(driver, f"the close-up at {width} width", within="#closeup")
 
 
 def test_up_close_covers_no_chip_and_the_first_card_is_on_the_first_screen(

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.axe_check import assert_no_violations, axe_violations, describe
+from tests.browser.axe_check import IMPACTS, axe_violations, describe
 from tests.browser.keyboard import Keyboard
 from tests.browser.test_gallery_browser import browser  # noqa: F401  (the fixture)
 from tests.conftest import ROOT
@@ -71,9 +71,13 @@ def test_the_static_pages_pass_axe(
     browser.set_window_size(*WIDTHS[width])
     browser.get(pages[name].as_uri())
     where = f"{name} at {width} width"
-    assert_no_violations(browser, where)
-    always = [v for v in axe_violations(browser, ANY_IMPACT) if v["id"] in ALWAYS]
-    assert not always, describe(always, where)
+    # one run of axe, every impact: serious and critical findings of any rule fail, and
+    # those of the ALWAYS rules at any impact; colours are the same at any width, so the
+    # contrast rule (most of axe's time on a big gallery) runs at desktop width only
+    skip = ("color-contrast",) if width == "phone" else ()
+    found = axe_violations(browser, ANY_IMPACT, skip=skip)
+    failing = [v for v in found if v["id"] in ALWAYS or v.get("impact") in IMPACTS]
+    assert not failing, describe(failing, where)
 
 
 @pytest.mark.parametrize("game", GALLERIES)
