@@ -1,8 +1,9 @@
 """The table `cardgen serve` sends follows the game's files: a card edited mid-game shows
 on the table with its new face, the table's state (the deal, the cards in the hands, the
-undo stack) untouched. Played in headless Chromium on a served copy of Blubler's for four;
-the card edited is the one face up on top of the visible Special pile, its text changed in
-cards.yaml. Every wait is for a condition, never for a time.
+undo stack) untouched, and the page's elements too (the face's address changed in place:
+a table drawn again under a test, or a screen reader, leaves it holding a stale element).
+Played in headless Chromium on a served copy of Blubler's for four; the card edited is the
+one face up on top of the visible Special pile, its text changed in cards.yaml. Every wait is for a condition, never for a time.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ def test_a_card_edited_mid_game_shows_on_the_table_its_state_kept(
         VISIBLE,
     )
     top = browser.execute_script(f"return cardgenTable.order('{pile}')[0]")
+    held = browser.find_element(By.CSS_SELECTOR, f'[data-pile="{pile}"]')  # as a reader holds it
 
     _edit_text(project / "decks" / "blublers" / "cards.yaml", top)
 
@@ -101,6 +103,8 @@ def test_a_card_edited_mid_game_shows_on_the_table_its_state_kept(
     after = _top_face(browser)
     assert after.split("?")[0] == before.split("?")[0], (before, after)  # the same card's face
     assert browser.execute_script("return JSON.stringify(cardgenTable.state)") == state
+    # the new face was put in place: the table was not drawn again under the reader
+    assert held.find_element(By.TAG_NAME, "img").get_attribute("src").endswith(after)
     assert browser.execute_script("return cardgenTable.undo()") == 1
     errors = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
     assert not errors, errors

@@ -340,7 +340,7 @@
   opening.addEventListener("click", A.openingHands);
   document.getElementById("deal-count").value = String(handSize || 1);
   window.cardgenTable = {
-    setup: T, state: null, images: null, render: render, undo: function () { return G.undo.length; },
+    setup: T, state: null, images: null, undo: function () { return G.undo.length; },
     order: function (id) { return G.S.piles[id].cards.map(cardName); }
   };
   G.load();

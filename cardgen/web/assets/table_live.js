@@ -1,8 +1,11 @@
 // cardgen serve: the playtest table's live images. The page `/table` loads this after the
 // table's own script: it asks the server which version of each card image the last build
 // made (GET /api/state), then listens to the change feed (GET /api/events); each build's
-// changed images get their new address (?v=HASH) and the table is drawn again, its state
-// untouched, so a card edited in the game's files shows on the table mid-game.
+// changed images get their new address (?v=HASH), so a card edited in the game's files
+// shows on the table mid-game, its state untouched. The images shown are given their new
+// address in place (the table is not drawn again: the element in focus, or one a test or
+// a screen reader holds, stays the same); later drawings take the addresses from
+// window.cardgenTable.images.
 (function () {
   "use strict";
   var table = window.cardgenTable;
@@ -11,14 +14,15 @@
   var generation = 0;
 
   function show(hashes) {
-    var changed = false;
-    Object.keys(hashes).forEach(function (path) {
-      if (images[path] !== hashes[path]) { images[path] = hashes[path]; changed = true; }
+    Object.keys(hashes).forEach(function (path) { images[path] = hashes[path]; });
+    table.images = images;
+    Array.prototype.forEach.call(document.querySelectorAll("#table-root img"), function (img) {
+      var path = (img.getAttribute("src") || "").split("?")[0];
+      if (Object.prototype.hasOwnProperty.call(hashes, path)) {
+        var src = path + "?v=" + hashes[path];
+        if (img.getAttribute("src") !== src) { img.setAttribute("src", src); }
+      }
     });
-    if (changed) {
-      table.images = images;
-      table.render();
-    }
     table.imagesSeen = (table.imagesSeen || 0) + 1;
   }
 
