@@ -3,7 +3,8 @@ on the table with its new face, the table's state (the deal, the cards in the ha
 undo stack) untouched, and the page's elements too (the face's address changed in place:
 a table drawn again under a test, or a screen reader, leaves it holding a stale element).
 Played in headless Chromium on a served copy of Blubler's for four; the card edited is the
-one face up on top of the visible Special pile, its text changed in cards.yaml. Every wait is for a condition, never for a time.
+one face up on top of the visible Special pile, its text changed in cards.yaml.
+Every wait is for a condition, never for a time.
 """
 
 from __future__ import annotations
