@@ -49,7 +49,8 @@ def axe_violations(
 ) -> list[dict[str, Any]]:
     """axe-core's violations on the page `driver` shows now, those of `impacts` only (each as
     axe reports it: `id`, `impact`, `help`, `nodes` with their `target` selectors); `within`
-    a CSS selector to check only that element (default: the whole page), `rules` the only
+    a CSS selector (a list, `a, b`, too) of the only elements to check (default: the whole
+    page), `rules` the only
     rules to run (default: every rule), `skip` rules not to run."""
     if not driver.execute_script("return typeof window.axe === 'object'"):
         driver.execute_script(_axe_script())
@@ -82,9 +83,11 @@ def assert_no_violations(
     impacts: tuple[str, ...] = IMPACTS,
     *,
     within: str = "",
+    rules: tuple[str, ...] = (),
     skip: tuple[str, ...] = (),
 ) -> None:
     """Fail with `describe`'s message when axe-core finds a violation of `impacts` (on the
-    element `within` only, if given; the rules `skip` not run)."""
-    found = axe_violations(driver, impacts, within=within, skip=skip)
+    elements `within` selects only, if given; only the `rules`, if given; the rules `skip`
+    not run)."""
+    found = axe_violations(driver, impacts, within=within, rules=rules, skip=skip)
     assert not found, describe(found, where)

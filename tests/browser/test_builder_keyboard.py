@@ -26,7 +26,7 @@ try:
 except ImportError:  # pragma: no cover - the fixture skips without selenium
     pass
 
-POOL = 600
+POOL = 200
 """Cards in the pool: a keyboard user once tabbed past each one's two buttons."""
 MOST_TABS = 6
 """Tab presses allowed from the top of the page to the deck's name."""
