@@ -7,12 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.load.game import GamePack
+from cardgen.model.units import PER_INCH
 from cardgen.render.game import card_files, geometry
 from cardgen.render.renderer import drawable_layouts
+from cardgen.tts.sizes import CardSize
 from cardgen.web.table_state import TableCard
 from cardgen.write import slug
 
-MM_PER_PT = 25.4 / 72
+MM_PER_PT = PER_INCH["mm"] / PER_INCH["pt"]
 
 
 def table_faces(root: Path, pack: GamePack) -> dict[str, TableCard]:
@@ -27,13 +29,14 @@ def table_faces(root: Path, pack: GamePack) -> dict[str, TableCard]:
             shapes[card.type] = geometry(layouts.for_type(card.type))
         shape = shapes[card.type]
         back = pack.game.types[card.type].back
+        width, height = CardSize.from_pt(shape.trim_pt).key  # as the TTS table sizes it
         found[card.name] = TableCard(
             name=card.name,
             type=card.type,
             front=f"cards/{files[card.name]}.png",
             back=f"backs/{slug(back)}.png",
-            width_mm=round(shape.trim_pt[0] * MM_PER_PT, 2),
-            height_mm=round(shape.trim_pt[1] * MM_PER_PT, 2),
+            width_mm=width,
+            height_mm=height,
             bleed_mm=round(shape.bleed_pt * MM_PER_PT, 2),
         )
     return found
