@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardgen.render.paint import rgb
+
 AA_NORMAL = 4.5
 """The least contrast WCAG 2 (level AA) asks of normal-size text."""
 WHITE = "#ffffff"
@@ -19,17 +21,6 @@ INK = "#1f2430"
 """The pages' dark ink (the gallery's and the report's `--ink`)."""
 MUTED = "#5f6877"
 """The pages' grey for secondary text (the gallery's and the report's `--muted`)."""
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    """`#rrggbb` (or `#rgb`) as its three channels, 0 to 255."""
-    digits = colour.strip().removeprefix("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    if len(digits) != 6:
-        raise ValueError(f"not a #rrggbb colour: {colour!r}")
-    value = int(digits, 16)
-    return (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF
 
 
 def hex_colour(channels: tuple[int, int, int]) -> str:
