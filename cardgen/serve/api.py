@@ -25,7 +25,7 @@ from cardgen.serve.feed import BuildState, Feed
 from cardgen.serve.page import ASSETS, LIVE_ASSETS, file_policy, live_page, placeholder
 from cardgen.serve.paths import resolve_request
 from cardgen.serve.server import Request, Response, Route, Routes, content_type, not_found
-from cardgen.serve.table import add_table_route
+from cardgen.serve.table import TABLE_ASSETS, add_table_route
 
 KEEPALIVE = 15.0
 """Seconds between the comments that keep an idle event stream open."""
@@ -130,7 +130,7 @@ def routes(site: Site) -> Routes:
     table = Routes()
     for path in ("/", f"/{PAGE}"):
         table.add("GET", path, lambda request: page(site, request))
-    for name in LIVE_ASSETS + BUILDER_ASSETS:
+    for name in LIVE_ASSETS + BUILDER_ASSETS + TABLE_ASSETS:
         table.add("GET", ASSETS + name, _fixed(_asset(name), content_type(Path(name))))
     table.add("GET", "/api/state", lambda request: state(site, request))
     table.add("GET", "/api/events", lambda request: events(site, request))

@@ -13,7 +13,6 @@ of one line saying why (400), the way the command line says it.
 from __future__ import annotations
 
 from html import escape
-from importlib.resources import files as resource_files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,13 +21,15 @@ from cardgen.fuzzy import closest
 from cardgen.load.game import GamePack
 from cardgen.project import Project
 from cardgen.serve.page import ASSETS, FILE_CSP, csp
-from cardgen.serve.server import Request, Response, Routes, content_type
+from cardgen.serve.server import Request, Response, Routes
 from cardgen.tts.export import seat_deck_lists
 from cardgen.web.table_faces import table_faces
 from cardgen.web.table_page import rules_link, script, table_html
 from cardgen.web.table_state import table_state
 
-LIVE_SCRIPT = ASSETS + "table_live.js"
+TABLE_ASSETS = ("table_live.js",)
+"""The served table's own asset, served under `/_live/` with the live page's."""
+LIVE_SCRIPT = ASSETS + TABLE_ASSETS[0]
 """The served table's script that shows each card image as the last build made it."""
 
 if TYPE_CHECKING:
@@ -94,8 +95,5 @@ def add_table_route(table: Routes, site: Site) -> None:
         headers = {"Content-Security-Policy": policy}
         return Response(200, text.encode("utf-8"), "text/html; charset=utf-8", headers)
 
-    live = (resource_files("cardgen.web") / "assets" / "table_live.js").read_bytes()
-    kind = content_type(Path(LIVE_SCRIPT))
-    table.add("GET", LIVE_SCRIPT, lambda _request: Response(200, live, kind))
     table.add("GET", "/table", page)
     table.add("GET", "/table.html", page)  # the gallery's link to the page the build wrote
